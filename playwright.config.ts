@@ -1,0 +1,41 @@
+// Browser tests: the whole stack (Leon simulator, API on a fresh PGlite, edge serving the built SPA)
+// started by `npm start`'s own script on ports of their own, driven in the system Chromium.
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/env';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx scripts/start.ts',
+    url: `${E2E.baseURL}/login`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: E2E.serverEnv,
+  },
+});

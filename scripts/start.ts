@@ -1,0 +1,136 @@
+// `npm start`: builds the SPA when it is missing or stale, starts the Leon simulator (unless a real Leon
+// is configured), the API (migrations + demo seed happen there) and the edge, then prints the URL and
+// the demo accounts. Ctrl-C stops every child cleanly; the data stays under DATA_DIR for the next start.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/db/seed';
+
+const root = resolve(import.meta.dirname, '..');
+const env = process.env;
+const apiPort = Number(env.API_PORT ?? 3000);
+const edgePort = Number(env.EDGE_PORT ?? 8787);
+const simPort = Number(env.LEON_SIM_PORT ?? 4010);
+const host = '127.0.0.1';
+const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${edgePort}`;
+const useSimulator = !(env.LEON_URL && env.LEON_API_KEY);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded(): void {
+  const index = join(root, 'web/dist/index.html');
+  const sources = Math.max(...['web', 'contract', 'machines'].map((d) => newestMtime(join(root, d))));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources && !env.FORCE_BUILD) return;
+  console.log('Building the web app…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The web build failed.');
+}
+
+const children: ChildProcess[] = [];
+
+function run(name: string, entry: string, extraEnv: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); stopping everything.`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (stopping) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+let stopping = false;
+async function stop(code = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Reverse order: the edge first, the API (which closes the database) last but one, Leon last.
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise<void>((r) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        r();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        r();
+      });
+    });
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const leonEnv: Record<string, string> = {};
+  if (useSimulator) {
+    const simEntry = 'api/leon/simulator/server.ts';
+    if (existsSync(join(root, simEntry))) {
+      const key = env.LEON_SIM_KEY ?? 'sim-demo-key';
+      run('Leon simulator', simEntry, { LEON_SIM_PORT: String(simPort), LEON_SIM_KEY: key });
+      await waitFor(`http://${host}:${simPort}/__sim/health`, 'The Leon simulator');
+      leonEnv.LEON_URL = `http://${host}:${simPort}`;
+      leonEnv.LEON_API_KEY = key;
+    }
+  }
+  run('API', 'api/server.ts', {
+    API_PORT: String(apiPort),
+    API_HOST: host,
+    PUBLIC_ORIGIN: publicOrigin,
+    ...leonEnv,
+  });
+  await waitFor(`http://${host}:${apiPort}/health`, 'The API');
+  run('Edge', 'edge/node.ts', {
+    EDGE_PORT: String(edgePort),
+    API_ORIGIN: `http://${host}:${apiPort}`,
+    ASSETS_DIR: join(root, 'web/dist'),
+  });
+  await waitFor(`http://${host}:${edgePort}/login`, 'The edge');
+  const seeded = (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) !== 'false';
+  console.log(`\nBack-office ready: ${publicOrigin}/`);
+  if (seeded) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}${account.note ? ` — ${account.note}` : ''}`);
+  }
+  console.log('Press Ctrl-C to stop.\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stop(1);
+});

@@ -1,0 +1,37 @@
+// `npm test`: every check, in order, stopping at the first failure: type-check, lint (with the folder
+// boundaries), unit and API tests (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set), the edge
+// inside workerd, the Worker bundle (wrangler dry run), then the Playwright tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const steps = [
+  ['Type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['Type-check (edge)', bin('tsc'), ['-p', 'edge/tsconfig.json', '--noEmit']],
+  ['Lint', bin('biome'), ['check', '.']],
+  ['Folder boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  ['Unit and API tests', bin('vitest'), ['run']],
+  ['Edge tests in workerd', bin('vitest'), ['run', '--config', 'edge/vitest.workers.config.ts']],
+  ['Worker bundle (wrangler deploy --dry-run)', process.execPath, ['scripts/edge-dry-run.mjs']],
+  ['Browser tests (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']],
+];
+
+if (process.env.TEST_DATABASE_URL) {
+  console.log(`API tests run on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
+} else {
+  console.log('API tests run on PGlite only: set TEST_DATABASE_URL to run them on PostgreSQL too.');
+}
+ensureChromium();
+
+const started = Date.now();
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
