@@ -1,0 +1,196 @@
+// Sign-in, forced change, forgotten password, silent renewal and revocation, access rules, through the edge.
+import { expect, test } from '@playwright/test';
+import { sign } from 'hono/jwt';
+import { E2E } from './env';
+import { codeIn, expectAccessible, lastMail, menu, signIn } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const MENUS: Record<string, { shown: string[]; hidden: string[] }> = {
+  'admin@demo.test': {
+    shown: ['Demandée', 'En cours', 'Réalisée', 'Annulée sans frais', 'Clôturée', 'Statistiques', 'Utilisateurs', 'Prix', 'Incidents', 'Factures'],
+    hidden: [],
+  },
+  'operation@demo.test': {
+    shown: ['Demandée', 'Annulée sans frais', 'Statistiques', 'Prix', 'Incidents'],
+    hidden: ['Utilisateurs', 'Factures'],
+  },
+  'accounting@demo.test': {
+    shown: ['Demandée', 'Annulée sans frais', 'Statistiques', 'Prix', 'Factures'],
+    hidden: ['Utilisateurs'],
+  },
+  'hopital@demo.test': {
+    shown: ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents'],
+    hidden: ['Annulée sans frais', 'Utilisateurs', 'Prix', 'Factures'],
+  },
+};
+
+for (const [email, { shown, hidden }] of Object.entries(MENUS)) {
+  test(`${email} signs in and sees its own menu`, async ({ page }) => {
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/requested-missions$/);
+    const nav = menu(page);
+    for (const name of shown) await expect(nav.getByText(name, { exact: true }).first()).toBeVisible();
+    for (const name of hidden) await expect(nav.getByText(name, { exact: true })).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Déconnexion' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Signed out for real: a protected page sends back to login.
+    await page.goto('/statistics');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}
+
+test('a wrong password shows the server message under the form', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', 'Mauvais-2026!');
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the login form refuses an empty password and a bad e-mail', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('pas-un-mail');
+  await page.getByRole('button', { name: 'Connexion' }).click();
+  await expect(page.getByText('Un courriel valide est requis')).toBeVisible();
+  await expect(page.getByText('le mot de passe est requis')).toBeVisible();
+});
+
+test('nouveau@demo.test must set a new password before anything else', async ({ page }) => {
+  await signIn(page, 'nouveau@demo.test');
+  await expect(page).toHaveURL(/\/force-password-change$/);
+  await expect(page.getByText(/première connexion/)).toBeVisible();
+  await expectAccessible(page);
+  // No protected page before the change.
+  await page.goto('/statistics');
+  await expect(page).toHaveURL(/\/force-password-change$/);
+
+  const password = page.getByLabel('Nouveau mot de passe');
+  const confirmation = page.getByLabel('Confirmer le mot de passe');
+  const submit = page.getByRole('button', { name: 'Confirmer' });
+  const weak: Array<[string, string]> = [
+    ['court', 'Le mot de passe doit comporter au moins 8 caractères'],
+    ['ABCDEFGH1!', 'Le mot de passe doit contenir une lettre minuscule'],
+    ['abcdefgh1!', 'Le mot de passe doit contenir une lettre majuscule'],
+    ['Abcdefgh!!', 'Le mot de passe doit contenir un chiffre'],
+    ['Abcdefgh12', 'Le mot de passe doit contenir un caractère spécial'],
+  ];
+  for (const [value, message] of weak) {
+    await password.fill(value);
+    await confirmation.fill(value);
+    await submit.click();
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await password.fill('Nouveau-2026!');
+  await confirmation.fill('Autre-2026!');
+  await submit.click();
+  await expect(page.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
+
+  await confirmation.fill('Nouveau-2026!');
+  await submit.click();
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(menu(page)).toBeVisible();
+
+  // The new password is the one that works from now on.
+  await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
+  await signIn(page, 'nouveau@demo.test', 'Nouveau-2026!');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+});
+
+test('an expired access token is renewed without the user noticing', async ({ page, context }) => {
+  await signIn(page, 'operation@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  const access = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(access).toBeTruthy();
+  // Same session, same key, but expired a minute ago.
+  const claims = JSON.parse(Buffer.from(access!.value.split('.')[1], 'base64url').toString());
+  const expired = await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, E2E.sessionSecret);
+  await context.addCookies([{ ...access!, value: expired }]);
+
+  await page.goto('/statistics');
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(menu(page)).toBeVisible();
+  const renewed = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(renewed?.value).not.toBe(expired);
+});
+
+test('a revoked session lands on login', async ({ page, context, playwright }) => {
+  await signIn(page, 'operation@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  // The same session signs out elsewhere (another client holding the same cookies).
+  const other = await playwright.request.newContext({ storageState: await context.storageState() });
+  const logout = await other.post(`${E2E.baseURL}/api/auth/logout`, { headers: { Origin: E2E.baseURL } });
+  expect(logout.ok()).toBe(true);
+  await other.dispose();
+
+  await page.goto('/statistics');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a HOSPITAL user opening /users lands on the dashboard', async ({ page }) => {
+  await signIn(page, 'hopital@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+});
+
+test('signed-in users leave the public screens for the dashboard', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await page.goto('/forget-password');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+});
+
+test('an unknown path shows Not Found', async ({ page }) => {
+  await page.goto('/nope');
+  await expect(page.locator('body')).toHaveText('Not Found');
+});
+
+test('the public screens have no serious accessibility violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Connexion' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /oublié/ }).click();
+  await expect(page).toHaveURL(/\/forget-password$/);
+  await expectAccessible(page);
+  await page.getByLabel('E-mail').fill('inconnu@demo.test');
+  await page.getByRole('button', { name: "Demande d'oubli de mot de passe" }).click();
+  await expect(page).toHaveURL(/\/confirm-forget-password/);
+  await expect(page.getByRole('button', { name: 'Réinitialiser le mot de passe' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('forgotten password: wrong code, resend countdown, reset, then sign-in', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const email = 'accounting@demo.test';
+  await page.goto('/forget-password');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: "Demande d'oubli de mot de passe" }).click();
+  await expect(page).toHaveURL(/\/confirm-forget-password/);
+  const first = await lastMail(request, email);
+
+  const resend = page.getByRole('button', { name: /Renvoyer le code/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/\(\d+ s\)/);
+
+  await page.getByLabel('Code de vérification').fill(codeIn(first) === '000000' ? '111111' : '000000');
+  await page.getByLabel('Nouveau mot de passe').fill('Compta-2027!');
+  await page.getByLabel('Confirmer le mot de passe').fill('Compta-2027!');
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page.getByText('Code incorrect ou expiré')).toBeVisible();
+  await expect(page).toHaveURL(/\/confirm-forget-password/);
+
+  // After the 60-second countdown, a new code is sent and supersedes the first.
+  await expect(resend).toBeEnabled({ timeout: 75_000 });
+  await resend.click();
+  await expect(page.getByText('Mot de passe renvoyé avec succès')).toBeVisible();
+  await expect(resend).toBeDisabled();
+  const second = await lastMail(request, email, first.createdAt);
+
+  await page.getByLabel('Code de vérification').fill(codeIn(second));
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, email, 'Compta-2027!');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+});
