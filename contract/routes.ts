@@ -36,7 +36,9 @@ export type ScreenName = keyof typeof SCREENS;
 
 /** The path of a screen, with its `:params` filled in. */
 export function href(name: ScreenName, params: Record<string, string | number> = {}): string {
-  return SCREENS[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+  return SCREENS[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String(params[key] ?? '')),
+  );
 }
 
 export function canOpen(name: ScreenName, role: Role): boolean {

@@ -1,6 +1,14 @@
 // Shared validation helpers: superstruct structs that fail with the spec's French messages, and a
 // single way to turn a failure into per-field messages for forms and a `{ message }` for the API.
-import { coerce, define, type Infer, type Struct, StructError, string, validate as ssValidate } from 'superstruct';
+import {
+  coerce,
+  define,
+  type Infer,
+  type Struct,
+  type StructError,
+  validate as ssValidate,
+  string,
+} from 'superstruct';
 
 /** A string that must not be blank (after trimming), failing with `message`. */
 export const requiredText = (message: string) =>

@@ -1,0 +1,248 @@
+// Missions vocabulary (spec §2 'Mission lists'/'Mission details', §3 Mission, §4 statuses, §5 edit rules,
+// §7 Missions and {ops}=leon calls, DESIGN.md §4 categories).
+import { array, coerce, define, type Infer, nullable, object, optional, string, union } from 'superstruct';
+
+export const MISSION_STATUSES = [
+  'EN_ATTENTE',
+  'PROGRAMMEE',
+  'EN_COURS',
+  'ANNULEE_45_PLUS',
+  'ANNULEE_45_MOINS',
+  'TERMINEE',
+  'CLOTUREE',
+] as const;
+export type MissionStatus = (typeof MISSION_STATUSES)[number];
+
+export type BadgeColor =
+  | 'blue'
+  | 'purple'
+  | 'orange'
+  | 'grey'
+  | 'green'
+  | 'brown'
+  | 'red'
+  | 'lightblue'
+  | 'neutral';
+
+export const MISSION_STATUS_BADGES: Record<MissionStatus, { label: string; color: BadgeColor }> = {
+  EN_ATTENTE: { label: 'En attente', color: 'blue' },
+  PROGRAMMEE: { label: 'Programmée', color: 'purple' },
+  EN_COURS: { label: 'En Cours', color: 'orange' },
+  ANNULEE_45_PLUS: { label: 'Annulée +45’', color: 'grey' },
+  ANNULEE_45_MOINS: { label: 'Annulée -45’', color: 'grey' },
+  TERMINEE: { label: 'Réalisée', color: 'green' },
+  CLOTUREE: { label: 'Clôturée', color: 'brown' },
+};
+
+export const MISSION_CATEGORIES = ['requested', 'inProgress', 'completed', 'canceled', 'closed'] as const;
+export type MissionCategory = (typeof MISSION_CATEGORIES)[number];
+
+/** Statuses of each list (spec §4 'List categories'). */
+export const CATEGORY_STATUSES: Record<MissionCategory, readonly MissionStatus[]> = {
+  requested: ['EN_ATTENTE', 'PROGRAMMEE'],
+  inProgress: ['EN_COURS'],
+  completed: ['TERMINEE'],
+  canceled: ['ANNULEE_45_PLUS', 'ANNULEE_45_MOINS'],
+  closed: ['CLOTUREE', 'ANNULEE_45_MOINS'],
+};
+
+/** Quick filters of the requested list: 'Toutes', 'Programmée', 'En attente'. */
+export const REQUESTED_QUICK_FILTERS = [
+  { label: 'Toutes', status: null },
+  { label: 'Programmée', status: 'PROGRAMMEE' },
+  { label: 'En attente', status: 'EN_ATTENTE' },
+] as const satisfies readonly { label: string; status: MissionStatus | null }[];
+
+export const AIRCRAFT_TYPES = ['ND', 'JET', 'TURBOPROP'] as const;
+export type AircraftType = (typeof AIRCRAFT_TYPES)[number];
+export const AIRCRAFT_TYPE_LABELS: Record<AircraftType, string> = {
+  ND: 'N.D',
+  JET: 'JET',
+  TURBOPROP: 'TURBOPROP',
+};
+
+export const ORGAN_TYPES = ['COEUR', 'FOIE', 'POUMONS', 'REINS', 'PANCREAS'] as const;
+export type OrganType = (typeof ORGAN_TYPES)[number];
+export const ORGAN_LABELS: Record<OrganType, string> = {
+  COEUR: 'Cœur',
+  FOIE: 'Foie',
+  POUMONS: 'Poumons',
+  REINS: 'Reins',
+  PANCREAS: 'Pancréas',
+};
+
+export const MISSIONS_PAGE_SIZE = 20;
+
+export const MISSION_PATHS = {
+  list: '/missions',
+  edit: '/missions/edit/',
+  delete: (id: string) => `/missions/delete/${encodeURIComponent(id)}`,
+  details: (id: string) => `/missions/details/${encodeURIComponent(id)}`,
+  pdf: (id: string) => `/missions/generate-pdf/${encodeURIComponent(id)}`,
+  voucher: (id: string) => `/missions/transport-voucher/${encodeURIComponent(id)}`,
+  toggleStatistic: (id: string) => `/missions/toggle-statistic/${encodeURIComponent(id)}`,
+  synchronize: '/leon/synchronize-data',
+  update: '/leon/update-data',
+  recordsCount: '/leon/records-count',
+} as const;
+
+export const MISSION_MESSAGES = {
+  required: 'Obligatoire',
+  cristalInteger: 'le nombre de cristals doit être entier',
+  cristalPositive: 'le nombre de cristals doit être positif',
+  mealsInteger: 'le nombre de plateaux repas doit être un entier positif ou nul',
+  empty: 'Aucune mission trouvée',
+  notFound: 'Mission introuvable',
+  pdfError: 'Erreur lors de la génération du PDF',
+  syncError: "Il s'est passé quelque chose lors de la synchronisation des données",
+  syncSuccess: 'Données synchronisées avec succès',
+  deleteTitle: 'Supprimer cette mission',
+  deleteText: 'Êtes-vous sûr(e) de vouloir supprimer cette mission ?',
+  deleteError: 'La suppression de la mission a échoué',
+  edited: 'Mission modifiée',
+  deleted: 'Mission supprimée',
+  syncBusy: 'Une synchronisation est déjà en cours',
+  unknownDeIcingAirport: "L'aéroport de dégivrage doit être un aéroport de départ de la mission",
+} as const;
+
+const required = <T>(name: string, test: (v: unknown) => boolean) =>
+  define<T>(name, (v) => (v !== undefined && v !== null && v !== '' && test(v)) || MISSION_MESSAGES.required);
+
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const toBool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
+
+const numberOfCristal = coerce(
+  define<number>('numberOfCristal', (v) => {
+    if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
+    if (typeof v !== 'number' || !Number.isInteger(v)) return MISSION_MESSAGES.cristalInteger;
+    return v > 0 || MISSION_MESSAGES.cristalPositive;
+  }),
+  union([string(), define('any', () => true)]),
+  toNumber,
+);
+
+const numberOfMeals = coerce(
+  define<number>('numberOfMeals', (v) => {
+    if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
+    return (typeof v === 'number' && Number.isInteger(v) && v >= 0) || MISSION_MESSAGES.mealsInteger;
+  }),
+  union([string(), define('any', () => true)]),
+  toNumber,
+);
+
+const enumOf = <T extends string>(values: readonly T[]) =>
+  required<T>('enum', (v) => typeof v === 'string' && (values as readonly string[]).includes(v));
+
+/** organType travels as a comma-joined string ('COEUR,REINS'); at least one known organ. */
+const organType = define<string>('organType', (v) => {
+  if (typeof v !== 'string' || v.trim() === '') return MISSION_MESSAGES.required;
+  const parts = v.split(',').map((s) => s.trim());
+  return parts.every((p) => (ORGAN_TYPES as readonly string[]).includes(p)) || MISSION_MESSAGES.required;
+});
+
+const bool = coerce(
+  required<boolean>('boolean', (v) => typeof v === 'boolean'),
+  union([string(), define('any', () => true)]),
+  toBool,
+);
+
+const ICAO = /^[A-Z0-9]{4}$/;
+/** De-icing airports: ICAO codes, as a list or a comma-joined string; optional and nullable. */
+const airportDeIcing = coerce(
+  nullable(
+    array(define<string>('icao', (v) => (typeof v === 'string' && ICAO.test(v)) || 'Code OACI invalide')),
+  ),
+  string(),
+  (s) => (s.trim() === '' ? [] : s.split(',').map((p) => p.trim().toUpperCase())),
+);
+
+export const EditMissionBody = object({
+  id: string(),
+  numberOfCristal,
+  astonStatus: enumOf(MISSION_STATUSES),
+  organType,
+  aircraftType: enumOf(AIRCRAFT_TYPES),
+  numberOfMeals,
+  isWithIcing: bool,
+  isWithOCS: bool,
+  airportDeIcing: optional(airportDeIcing),
+});
+export type EditMissionInput = Infer<typeof EditMissionBody>;
+
+export function splitOrgans(organType: string | null | undefined): OrganType[] {
+  return (organType ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is OrganType => (ORGAN_TYPES as readonly string[]).includes(s));
+}
+
+export interface MissionLeg {
+  adepIcao: string;
+  adepName: string;
+  adesIcao: string;
+  adesName: string;
+}
+
+/** A row of the mission lists (GET /missions). */
+export interface MissionRow {
+  id: string;
+  tripNumber: string | null;
+  status: MissionStatus;
+  aircraftType: AircraftType;
+  buyerName: string | null;
+  numberOfCristal: number | null;
+  organType: OrganType[];
+  legs: MissionLeg[];
+  departureDateTime: string | null;
+  numberOfMeals: number | null;
+  isWithIcing: boolean | null;
+  isWithOCS: boolean | null;
+  airportDeIcing: string[];
+  hasTransportVoucher: boolean;
+}
+
+export interface CrewMember {
+  name: string;
+  surname: string;
+  position: string;
+  phoneWork: string | null;
+}
+
+/** One leg of GET /missions/details/{id} (spec §3 'Mission details, per leg'). */
+export interface MissionDetailsLeg extends MissionLeg {
+  stdUTC: string;
+  staUTC: string;
+  bloffUTC: string | null;
+  blonUTC: string | null;
+  flightNumber: string | null;
+  passengerCounts: number | null;
+  crewList: CrewMember[];
+  acftRegisteration: string | null;
+  numberOfCristal: number | null;
+  tripNumber: string | null;
+  buyerName: string | null;
+  organType: OrganType[];
+}
+
+/** GET /leon/records-count (spec §3 'Navbar counts'). */
+export interface RecordsCount {
+  total: number;
+  waiting: number;
+  inProgress: number;
+  completed: number;
+  canceled: number;
+  closed: number;
+  statistics: number;
+}
+
+/** Query of GET /missions: `status` is the category, `statusNeeded` the quick filter within it. */
+export interface MissionsQuery {
+  pageSize?: number;
+  pageNumber?: number;
+  search?: string;
+  status: MissionCategory;
+  hospitals?: string;
+  startDate?: string;
+  endDate?: string;
+  statusNeeded?: MissionStatus;
+}
