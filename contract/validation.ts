@@ -23,6 +23,7 @@ export type FieldErrors = Record<string, string>;
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors; message: string };
 
 /** Validates (and coerces) `input`, keeping the first message of each field. */
+// biome-ignore lint/suspicious/noExplicitAny: any struct, whatever its schema type
 export function check<S extends Struct<any, any>>(schema: S, input: unknown): Validation<Infer<S>> {
   const [error, value] = ssValidate(input, schema, { coerce: true });
   if (!error) return { ok: true, value: value as Infer<S> };
