@@ -1,0 +1,46 @@
+// The API as one Hono app, its routes at the root (the edge strips `/api`). Dependencies are given, so
+// tests build it on a fresh database and a clock of their own.
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { authRoutes } from './auth/routes';
+import { ping } from './db/client';
+import { outbox } from './db/schema';
+import type { AppEnv, Deps } from './lib/context';
+import { csrf } from './lib/csrf';
+import { notFound, onError } from './lib/errors';
+import { meRoutes } from './users/me';
+
+export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<AppEnv> {
+  const full: Deps = { ...deps, now: deps.now ?? (() => new Date()) };
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(notFound);
+  app.use(async (c, next) => {
+    c.set('deps', full);
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(csrf({ publicOrigin: full.config.publicOrigin }));
+
+  app.get('/health', async (c) => {
+    try {
+      await ping(full.db);
+      return c.json({ data: { status: 'ok' } });
+    } catch {
+      return c.json({ message: 'Base de données indisponible' }, 503);
+    }
+  });
+  app.route('/', authRoutes);
+  app.route('/', meRoutes);
+
+  if (full.config.env !== 'production') {
+    // Development and tests only: reset codes and welcome passwords without an SMTP server.
+    app.get('/dev/outbox', async (c) => {
+      const to = c.req.query('to')?.toLowerCase();
+      const query = full.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
+      const rows = await (to ? query.where(eq(outbox.to, to)) : query);
+      return c.json({ data: rows });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,77 @@
+// Forgotten-password codes: 6 digits, stored hashed, 10 minutes, 5 wrong tries, one send a minute.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '../../contract/auth';
+import type { Db } from '../db/client';
+import { passwordResetCodes, rateLimits } from '../db/schema';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_ATTEMPTS = 5;
+
+const hashCode = (secret: string, userId: string, code: string) =>
+  createHmac('sha256', secret).update(`${userId}:${code}`).digest('base64url');
+
+/**
+ * One code send per e-mail a minute. Keyed by the e-mail whether or not an account exists, so the
+ * answer reveals nothing. Returns false when the last send was less than 60 s ago.
+ */
+export async function takeSendSlot(db: Db, email: string, now: Date): Promise<boolean> {
+  const key = `otp-send:${email}`;
+  const [last] = await db
+    .select({ at: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .orderBy(desc(rateLimits.windowStart))
+    .limit(1);
+  if (last && now.getTime() - last.at.getTime() < RESEND_COUNTDOWN_SECONDS * 1000) return false;
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db.insert(rateLimits).values({ key, windowStart: now, count: 1 }).onConflictDoNothing();
+  return true;
+}
+
+/** A fresh code for the user; older unused codes die. */
+export async function newCode(db: Db, secret: string, userId: string, now: Date): Promise<string> {
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
+    await tx.insert(passwordResetCodes).values({
+      userId,
+      codeHash: hashCode(secret, userId, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+  });
+  return code;
+}
+
+/** Checks a code; a wrong one costs a try. Returns the code's id when it is right and still alive. */
+export async function checkCode(
+  db: Db,
+  secret: string,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)))
+    .orderBy(desc(passwordResetCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return null;
+  const expected = Buffer.from(row.codeHash);
+  const actual = Buffer.from(hashCode(secret, userId, code));
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return row.id;
+  await db
+    .update(passwordResetCodes)
+    .set({ attempts: row.attempts + 1 })
+    .where(eq(passwordResetCodes.id, row.id));
+  return null;
+}
+
+export async function useCode(db: Pick<Db, 'update'>, codeId: string, now: Date): Promise<void> {
+  await db.update(passwordResetCodes).set({ usedAt: now }).where(eq(passwordResetCodes.id, codeId));
+}

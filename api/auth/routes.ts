@@ -1,0 +1,215 @@
+// The session calls of spec §7: login, forced change, forgotten password, logout, refresh.
+
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import {
+  EmailBody,
+  ForceChangePasswordBody,
+  LoginBody,
+  MESSAGES,
+  ResetPasswordBody,
+} from '../../contract/auth';
+import { users } from '../db/schema';
+import { audit } from '../lib/audit';
+import { requireUser } from '../lib/auth';
+import type { AppEnv, Deps } from '../lib/context';
+import { fail } from '../lib/errors';
+import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
+import { body } from '../lib/validate';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { checkCode, newCode, takeSendSlot, useCode } from './reset-codes';
+import {
+  meColumns,
+  openSession,
+  revokeSession,
+  revokeUserSessions,
+  rotate,
+  sessionOfRefresh,
+} from './sessions';
+import { clearSessionCookies, readAccess, readRefresh, verifyAccess } from './tokens';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+export const LIMITS = {
+  loginPerEmail: (email: string): Limit => ({
+    key: `login-email:${email}`,
+    max: 10,
+    windowMs: FIFTEEN_MINUTES,
+  }),
+  loginPerIp: (ip: string): Limit => ({ key: `login-ip:${ip}`, max: 30, windowMs: FIFTEEN_MINUTES }),
+  codeRequestsPerIp: (ip: string): Limit => ({
+    key: `otp-request-ip:${ip}`,
+    max: 20,
+    windowMs: FIFTEEN_MINUTES,
+  }),
+  codeChecksPerIp: (ip: string): Limit => ({ key: `otp-check-ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
+};
+
+/** The client's address: the first X-Forwarded-For entry set by the edge, else the socket's. */
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function activeUserByEmail(deps: Deps, email: string) {
+  const [user] = await deps.db
+    .select({ ...meColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+const withoutHash = <T extends { passwordHash: string }>({ passwordHash: _, ...rest }: T) => rest;
+
+async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
+  const now = deps.now();
+  const ipLimit = LIMITS.codeRequestsPerIp(clientIp(c));
+  if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
+  await hit(deps.db, ipLimit, now);
+  if (!(await takeSendSlot(deps.db, email, now))) fail(429, MESSAGES.otpResendTooSoon);
+  const user = await activeUserByEmail(deps, email);
+  if (!user) return;
+  const code = await newCode(deps.db, deps.config.sessionSecret, user.id, now);
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Votre code de réinitialisation du mot de passe',
+    text: [
+      `Bonjour ${user.firstName},`,
+      '',
+      `Votre code de réinitialisation : ${code}`,
+      '',
+      'Ce code est valable 10 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+    ].join('\n'),
+  });
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/login', async (c) => {
+    const deps = c.get('deps');
+    const { email, password } = await body(c, LoginBody);
+    const now = deps.now();
+    const limits = [LIMITS.loginPerEmail(email), LIMITS.loginPerIp(clientIp(c))];
+    for (const limit of limits) if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
+    const user = await activeUserByEmail(deps, email);
+    const ok = user
+      ? await verifyPassword(password, user.passwordHash)
+      : (await verifyPassword(password, await decoyHash()), false);
+    if (!user || !ok) {
+      for (const limit of limits) await hit(deps.db, limit, now);
+      fail(401, MESSAGES.badCredentials);
+    }
+    await clear(deps.db, limits[0].key);
+    const sessionId = await openSession(c, deps, user.id);
+    await audit(deps.db, {
+      actorId: user.id,
+      action: 'login',
+      entity: 'session',
+      entityId: sessionId,
+      at: now,
+    });
+    return c.json({ data: withoutHash(user) });
+  })
+  .post('/auth/refresh', async (c) => {
+    const deps = c.get('deps');
+    const token = readRefresh(c);
+    const result = token ? await rotate(c, deps, token) : ({ ok: false } as const);
+    if (!result.ok) {
+      clearSessionCookies(c, deps.config);
+      return c.json({ message: MESSAGES.sessionExpired }, 401);
+    }
+    return c.json({ data: result.user });
+  })
+  .post('/auth/logout', async (c) => {
+    const deps = c.get('deps');
+    const now = deps.now();
+    const access = readAccess(c);
+    // An expired access token still names its session: logout must revoke it all the same.
+    const claims = access ? await verifyAccess(deps.config.sessionSecret, access, new Date(0)) : null;
+    const refresh = readRefresh(c);
+    const sessionId = claims?.sid ?? (refresh ? await sessionOfRefresh(deps.db, refresh) : null);
+    if (sessionId) {
+      await revokeSession(deps.db, sessionId, 'logout', now);
+      await audit(deps.db, {
+        actorId: claims?.sub ?? null,
+        action: 'logout',
+        entity: 'session',
+        entityId: sessionId,
+        at: now,
+      });
+    }
+    clearSessionCookies(c, deps.config);
+    return c.json({ data: null });
+  })
+  .post('/auth/force-change-password', requireUser({ allowPendingPasswordChange: true }), async (c) => {
+    const deps = c.get('deps');
+    const { newPassword } = await body(c, ForceChangePasswordBody);
+    const me = c.get('user');
+    const [current] = await deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, me.id));
+    if (await verifyPassword(newPassword, current.hash)) fail(400, MESSAGES.samePassword);
+    const now = deps.now();
+    const [updated] = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), forceChangePassword: false, updatedAt: now })
+        .where(eq(users.id, me.id))
+        .returning(meColumns);
+      await audit(tx, {
+        actorId: me.id,
+        action: 'password.change',
+        entity: 'user',
+        entityId: me.id,
+        before: { forceChangePassword: me.forceChangePassword },
+        after: { forceChangePassword: false },
+        at: now,
+      });
+      return rows;
+    });
+    return c.json({ data: updated });
+  })
+  .post('/auth/request-forget-password', async (c) => {
+    const { email } = await body(c, EmailBody);
+    await sendCode(c.get('deps'), c, email);
+    return c.json({ data: { message: MESSAGES.resetRequested } });
+  })
+  .put('/auth/resend-reset-password-otp', async (c) => {
+    const { email } = await body(c, EmailBody);
+    await sendCode(c.get('deps'), c, email);
+    return c.json({ data: { message: MESSAGES.resendSuccess } });
+  })
+  .put('/auth/reset-password', async (c) => {
+    const deps = c.get('deps');
+    const { email, otp, password } = await body(c, ResetPasswordBody);
+    const now = deps.now();
+    const ipLimit = LIMITS.codeChecksPerIp(clientIp(c));
+    if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
+    const user = await activeUserByEmail(deps, email);
+    const codeId = user ? await checkCode(deps.db, deps.config.sessionSecret, user.id, otp, now) : null;
+    if (!user || !codeId) {
+      await hit(deps.db, ipLimit, now);
+      fail(400, MESSAGES.otpWrong);
+    }
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), forceChangePassword: false, updatedAt: now })
+        .where(eq(users.id, user.id));
+      await useCode(tx, codeId, now);
+      await revokeUserSessions(tx, user.id, 'password-reset', now);
+      await audit(tx, {
+        actorId: user.id,
+        action: 'password.reset',
+        entity: 'user',
+        entityId: user.id,
+        at: now,
+      });
+    });
+    return c.json({ data: { message: MESSAGES.passwordChanged } });
+  });

@@ -1,0 +1,125 @@
+// The API's configuration, read from environment variables and validated at start: a bad or missing
+// value stops the start with a message naming the variable.
+import {
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  min,
+  number,
+  object,
+  optional,
+  refine,
+  string,
+  validate,
+} from 'superstruct';
+
+const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+const toBool = (s: string) =>
+  ['true', '1', 'yes'].includes(s.toLowerCase())
+    ? true
+    : ['false', '0', 'no'].includes(s.toLowerCase())
+      ? false
+      : s;
+const port = coerce(
+  refine(integer(), 'port', (n) => (n > 0 && n < 65536) || 'must be a port number (1–65535)'),
+  string(),
+  toInt,
+);
+const url = refine(string(), 'url', (s) => {
+  try {
+    new URL(s);
+    return true;
+  } catch {
+    return 'must be a URL';
+  }
+});
+
+const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
+
+const Env = object({
+  NODE_ENV: defaulted(enums(['development', 'production', 'test']), 'development'),
+  API_PORT: defaulted(port, 3000),
+  API_HOST: defaulted(string(), '127.0.0.1'),
+  DATABASE_URL: optional(url),
+  DATA_DIR: defaulted(string(), './data'),
+  PUBLIC_ORIGIN: defaulted(url, 'http://localhost:8787'),
+  SESSION_SECRET: optional(
+    refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
+  ),
+  SMTP_URL: optional(url),
+  MAIL_FROM: defaulted(string(), 'Back-office <no-reply@localhost>'),
+  SEED_DEMO: optional(coerce(boolean(), string(), toBool)),
+  LEON_URL: optional(url),
+  LEON_API_KEY: optional(string()),
+  LEON_POLL_MINUTES: defaulted(coerce(min(number(), 0), string(), toInt), 10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  publicOrigin: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  leonUrl?: string;
+  leonApiKey?: string;
+  leonPollMinutes: number;
+  /** Cookies get `Secure` unless the public origin is plain http on localhost. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, so `FOO=` in a .env file falls back to the default.
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const [error, value] = validate(input, Env, { coerce: true, mask: true });
+  if (error) {
+    throw new ConfigError(
+      error
+        .failures()
+        .map(
+          (f) =>
+            `${f.path.join('.')}: ${f.message.startsWith('Expected') ? `invalid value ${JSON.stringify(f.value)}` : f.message}`,
+        ),
+    );
+  }
+  const problems: string[] = [];
+  const production = value.NODE_ENV === 'production';
+  if (production && !value.SESSION_SECRET)
+    problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (Boolean(value.LEON_URL) !== Boolean(value.LEON_API_KEY))
+    problems.push('LEON_URL and LEON_API_KEY: set both or neither');
+  if (problems.length) throw new ConfigError(problems);
+  const origin = new URL(value.PUBLIC_ORIGIN);
+  const localHttp =
+    origin.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname);
+  return {
+    env: value.NODE_ENV,
+    port: value.API_PORT,
+    host: value.API_HOST,
+    databaseUrl: value.DATABASE_URL,
+    dataDir: value.DATA_DIR,
+    publicOrigin: origin.origin,
+    sessionSecret: value.SESSION_SECRET ?? DEV_SECRET,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    seedDemo: value.SEED_DEMO ?? !production,
+    leonUrl: value.LEON_URL,
+    leonApiKey: value.LEON_API_KEY,
+    leonPollMinutes: value.LEON_POLL_MINUTES,
+    secureCookies: !localHttp,
+  };
+}
+
+export const usesDevSecret = (config: Config) => config.sessionSecret === DEV_SECRET;

@@ -1,0 +1,24 @@
+// What every route can reach: the dependencies given to createApp and the signed-in user.
+import type { Me } from '../../contract/auth';
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import type { Mailer } from './mail';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** The clock, replaceable in tests. */
+  now: () => Date;
+}
+
+export interface CurrentUser extends Me {
+  sessionId: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    user: CurrentUser;
+  };
+};
