@@ -96,9 +96,8 @@ export const authRoutes = new Hono<AppEnv>()
     const limits = [LIMITS.loginPerEmail(email), LIMITS.loginPerIp(clientIp(c))];
     for (const limit of limits) if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
     const user = await activeUserByEmail(deps, email);
-    const ok = user
-      ? await verifyPassword(password, user.passwordHash)
-      : (await verifyPassword(password, await decoyHash()), false);
+    // Unknown e-mails cost a hash too, so timing does not tell which addresses exist.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) {
       for (const limit of limits) await hit(deps.db, limit, now);
       fail(401, MESSAGES.badCredentials);

@@ -1,0 +1,47 @@
+// Configuration is validated at start with messages naming the bad variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicOrigin: 'http://localhost:8787',
+      seedDemo: true,
+      secureCookies: false,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('names each bad variable', () => {
+    try {
+      loadConfig({ API_PORT: 'abc', PUBLIC_ORIGIN: 'pas une url', SESSION_SECRET: 'court' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as Error).message;
+      expect(text).toMatch(/API_PORT/);
+      expect(text).toMatch(/PUBLIC_ORIGIN: must be a URL/);
+      expect(text).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+    }
+  });
+
+  it('stops a production start without a secret, and never seeds production by default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_ORIGIN: 'https://bo.example.fr',
+    });
+    expect(config).toMatchObject({ seedDemo: false, secureCookies: true });
+  });
+
+  it('wants the Leon URL and key together', () => {
+    expect(() => loadConfig({ LEON_URL: 'https://opr.leon.aero' })).toThrow(/LEON_URL and LEON_API_KEY/);
+    expect(
+      loadConfig({ LEON_URL: 'https://opr.leon.aero', LEON_API_KEY: 'k', LEON_POLL_MINUTES: '0' }),
+    ).toMatchObject({ leonPollMinutes: 0 });
+  });
+});

@@ -1,0 +1,83 @@
+// A test harness: the API app on a given database with a movable clock, and a caller that keeps its
+// cookies like a browser and sends our public origin on writes.
+import { createApp } from '../app';
+import type { Db } from '../db/client';
+import { loadConfig } from '../lib/config';
+import { createMailer } from '../lib/mail';
+
+export const ORIGIN = 'http://localhost:8787';
+
+export function testApp(db: Db, env: Record<string, string> = {}) {
+  const clock = { now: new Date('2026-03-02T10:00:00Z') };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_ORIGIN: ORIGIN,
+    SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    ...env,
+  });
+  const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
+  const app = createApp({ db, config, mailer, now: () => clock.now });
+  const advance = (ms: number) => {
+    clock.now = new Date(clock.now.getTime() + ms);
+  };
+  return { app, config, clock, advance };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  setCookies: string[];
+}
+
+export class Caller {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: ReturnType<typeof testApp>['app'],
+    private readonly ip = '203.0.113.7',
+  ) {}
+
+  async call<T = { data?: unknown; message?: string }>(
+    method: string,
+    path: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        'x-forwarded-for': this.ip,
+        ...(method === 'GET' ? {} : { origin: ORIGIN }),
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    };
+    const response = await this.app.request(path, init);
+    const setCookies = response.headers.getSetCookie();
+    for (const cookie of setCookies) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const expired = attributes.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()),
+      );
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    const body = (type.includes('json') ? await response.json() : await response.text()) as T;
+    return { status: response.status, body, headers: response.headers, setCookies };
+  }
+
+  get = <T = { data?: unknown; message?: string }>(path: string) => this.call<T>('GET', path);
+  post = <T = { data?: unknown; message?: string }>(path: string, json?: unknown) =>
+    this.call<T>('POST', path, json);
+  put = <T = { data?: unknown; message?: string }>(path: string, json?: unknown) =>
+    this.call<T>('PUT', path, json);
+  delete = <T = { data?: unknown; message?: string }>(path: string) => this.call<T>('DELETE', path);
+
+  login(email: string, password = 'Demo-2026!') {
+    return this.post('/auth/login', { email, password });
+  }
+}
