@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
-    include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: [
+      'edge/**/*.node.test.ts',
+      'contract/**/*.test.ts',
+      'machines/**/*.test.ts',
+      'api/**/*.test.ts',
+      'web/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,

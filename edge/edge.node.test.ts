@@ -1,0 +1,153 @@
+// The Node edge against a real upstream HTTP server: proxying, cookies, SPA, headers, 502 and 504.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEdge } from './node';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let upstream: Server;
+let seen: Seen;
+let edge: { port: number; close: () => Promise<void> };
+let slowEdge: { port: number; close: () => Promise<void> };
+let downEdge: { port: number; close: () => Promise<void> };
+let assets: string;
+const base = () => `http://127.0.0.1:${edge.port}`;
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      seen = { method: req.method, url: req.url, headers: req.headers, body };
+      if (req.url === '/slow') {
+        setTimeout(() => res.end('late'), 2000);
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('keep-alive', 'timeout=77');
+      res.setHeader('proxy-authenticate', 'Basic');
+      res.setHeader('x-api', 'yes');
+      res.setHeader('set-cookie', [
+        'access_token=a; Path=/; HttpOnly; SameSite=Lax; Domain=api.internal',
+        'refresh_token=r; Max-Age=60; Path=/auth; HttpOnly; SameSite=Lax',
+      ]);
+      res.end(JSON.stringify({ data: 'ok' }));
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  const apiOrigin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  assets = mkdtempSync(join(tmpdir(), 'edge-assets-'));
+  mkdirSync(join(assets, 'assets'));
+  writeFileSync(join(assets, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(assets, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(assets, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  edge = await startEdge({ port: 0, apiOrigin, assetsDir: assets });
+  slowEdge = await startEdge({ port: 0, apiOrigin, assetsDir: assets, timeoutMs: 300 });
+  downEdge = await startEdge({ port: 0, apiOrigin: 'http://127.0.0.1:9', assetsDir: assets });
+});
+
+afterAll(async () => {
+  await Promise.all([edge.close(), slowEdge.close(), downEdge.close()]);
+  upstream.closeAllConnections();
+  await new Promise((r) => upstream.close(r));
+  rmSync(assets, { recursive: true, force: true });
+});
+
+describe('the /api proxy under Node', () => {
+  it('strips /api and passes method, query, body and headers', async () => {
+    const response = await fetch(`${base()}/api/auth/login?x=1&y=%C3%A9`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:8787',
+        'x-custom': 'v',
+        'proxy-authorization': 'Basic eA==',
+      },
+      body: JSON.stringify({ email: 'a@b.fr' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: 'ok' });
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/auth/login?x=1&y=%C3%A9');
+    expect(JSON.parse(seen.body)).toEqual({ email: 'a@b.fr' });
+    expect(seen.headers.origin).toBe('http://localhost:8787');
+    expect(seen.headers['content-type']).toBe('application/json');
+    expect(seen.headers['x-custom']).toBe('v');
+    expect(seen.headers['proxy-authorization']).toBeUndefined();
+  });
+
+  it('sets X-Forwarded-For, -Proto and -Host', async () => {
+    await fetch(`${base()}/api/user/me`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(seen.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(seen.headers['x-forwarded-host']).toBe(`127.0.0.1:${edge.port}`);
+  });
+
+  it('moves each Set-Cookie onto the edge domain under /api and drops hop-by-hop answers', async () => {
+    const response = await fetch(`${base()}/api/user/me`);
+    expect(response.headers.getSetCookie()).toEqual([
+      'access_token=a; Path=/api; HttpOnly; SameSite=Lax',
+      'refresh_token=r; Path=/api/auth; Max-Age=60; HttpOnly; SameSite=Lax',
+    ]);
+    expect(response.headers.get('keep-alive')).not.toBe('timeout=77');
+    expect(response.headers.get('proxy-authenticate')).toBeNull();
+    expect(response.headers.get('x-api')).toBe('yes');
+  });
+
+  it('answers 502 in French when the API is down, 504 when it is too slow', async () => {
+    const down = await fetch(`http://127.0.0.1:${downEdge.port}/api/user/me`);
+    expect(down.status).toBe(502);
+    expect(down.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await down.json()).toEqual({
+      message: 'Le service est momentanément indisponible, veuillez réessayer.',
+    });
+    const slow = await fetch(`http://127.0.0.1:${slowEdge.port}/api/slow`);
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toEqual({
+      message: 'Le service met trop de temps à répondre, veuillez réessayer.',
+    });
+  });
+});
+
+describe('the SPA under Node', () => {
+  it('serves index.html for every app route, not cached, with security headers', async () => {
+    for (const path of ['/', '/login', '/mission-details/42', '/nope']) {
+      const response = await fetch(base() + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await response.text()).toContain('<title>app</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('caches hashed assets for a year and 404s a missing one', async () => {
+    const asset = await fetch(`${base()}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(`${base()}/assets/missing-000.js`)).status).toBe(404);
+    const svg = await fetch(`${base()}/logo.svg`);
+    expect(svg.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+  });
+
+  it('never serves files outside the assets folder', async () => {
+    const response = await fetch(`${base()}/..%2f..%2fetc%2fpasswd`);
+    expect(await response.text()).toContain('<title>app</title>');
+  });
+});

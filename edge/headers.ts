@@ -1,0 +1,31 @@
+// The headers our pages carry: a strict CSP and friends, and the cache policy of hashed assets vs
+// index.html. Used by the Node entry and rendered into the Worker's `_headers` file.
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+/** Hashed build output lives under /assets/: safe to cache for a year. */
+export const isHashedAsset = (pathname: string) => pathname.startsWith('/assets/');
+
+/** The Workers static-assets `_headers` file with the same rules (HTML keeps Cloudflare's revalidation). */
+export function headersFile(): string {
+  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+  return ['/*', ...security, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join('\n');
+}
