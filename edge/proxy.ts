@@ -105,9 +105,7 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
 
   const out = withoutHopByHop(response.headers);
   out.delete('set-cookie');
-  // Every Set-Cookie separately (both runtimes implement getSetCookie; some typings lag).
-  const cookies = (response.headers as Headers & { getSetCookie(): string[] }).getSetCookie();
-  for (const cookie of cookies) out.append('set-cookie', rewriteSetCookie(cookie));
+  for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', rewriteSetCookie(cookie));
   return new Response(response.body, {
     status: response.status,
     statusText: response.statusText,

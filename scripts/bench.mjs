@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const filter = process.argv[2] ?? '';
-const benches = readdirSync('bench').filter((f) => f.endsWith('.ts') && f.includes(filter)).sort();
+const benches = readdirSync('bench')
+  .filter((f) => f.endsWith('.ts') && f.includes(filter))
+  .sort();
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${bench}`], { stdio: 'inherit' });

@@ -11,7 +11,8 @@ const ALLOWED = {
   api: ['contract'],
 };
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

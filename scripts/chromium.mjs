@@ -29,7 +29,10 @@ export function ensureChromium() {
     console.log('Chromium not found: installing Debian package "chromium" with apt-get…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const install = () =>
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+        stdio: 'inherit',
+        env,
+      });
     if (install().status !== 0) {
       execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
       if (install().status !== 0) throw new Error('apt-get install chromium failed');

@@ -30,10 +30,14 @@ function buildIfNeeded(): void {
   const sources = Math.max(...['web', 'contract', 'machines'].map((d) => newestMtime(join(root, d))));
   if (existsSync(index) && statSync(index).mtimeMs >= sources && !env.FORCE_BUILD) return;
   console.log('Building the web app…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The web build failed.');
 }
 
@@ -125,7 +129,8 @@ async function main(): Promise<void> {
   console.log(`\nBack-office ready: ${publicOrigin}/`);
   if (seeded) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}${account.note ? ` — ${account.note}` : ''}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.email.padEnd(24)} ${account.role}${account.note ? ` — ${account.note}` : ''}`);
   }
   console.log('Press Ctrl-C to stop.\n');
 }
