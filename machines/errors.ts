@@ -1,0 +1,14 @@
+// The French message a form or toast shows for a failed call: the server's, else the generic one.
+import { MESSAGES } from '../contract/auth';
+
+export function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  const status = (error as { status?: unknown } | null)?.status;
+  // Only messages that came from our server (an HTTP status is attached) are shown as they are.
+  return typeof message === 'string' && message && typeof status === 'number' ? message : MESSAGES.generic;
+}
+
+export const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
