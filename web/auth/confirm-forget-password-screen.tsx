@@ -1,0 +1,106 @@
+// Confirmation of the forgotten password (spec §2): the 6-digit code, the resend button with its
+// 60-second countdown, the new password twice. Without an e-mail carried over, it goes back one page.
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { AUTH_PATHS, confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
+import { href } from '../../contract/routes';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { rawCall } from '../lib/api';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { PublicCard } from './public-card';
+import { useForm } from './use-form';
+
+const confirmMachine = forgotPasswordMachine.provide({
+  actors: {
+    resend: fromPromise(async ({ input }) => {
+      await rawCall(AUTH_PATHS.resendResetPasswordOtp, { method: 'PUT', body: input });
+    }),
+    reset: fromPromise(async ({ input }) => {
+      await rawCall(AUTH_PATHS.resetPassword, { method: 'PUT', body: input });
+    }),
+  },
+  actions: {
+    notifyResent: () => toast.success(MESSAGES.resendSuccess),
+    notifyError: (_, params) => toast.error(params.message),
+  },
+});
+
+export function ConfirmForgetPasswordScreen() {
+  const email = useMemo(() => new URLSearchParams(location.search).get('email') ?? '', []);
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (email) return;
+    if (history.length > 1) history.back();
+    else navigate(href('forgetPassword'), { replace: true });
+  }, [email, navigate]);
+  return email ? <ConfirmForm email={email} /> : null;
+}
+
+function ConfirmForm({ email }: { email: string }) {
+  const [, navigate] = useLocation();
+  const [state, send] = useMachine(confirmMachine, { input: { email } });
+  const form = useForm({ otp: '', password: '', confirmation: '' });
+  const done = state.hasTag('done');
+  useEffect(() => {
+    if (!done) return;
+    toast.success(MESSAGES.passwordChanged);
+    navigate(href('login'));
+  }, [done, navigate]);
+
+  const busy = state.hasTag('submitting') || state.hasTag('resending');
+  const counting = state.hasTag('counting');
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const { otp, password, confirmation } = form.values;
+    const value = form.validate(ResetPasswordBody, { email, otp, password }, { confirmation: confirmationProblem(password, confirmation) ?? '' });
+    if (value) send({ type: 'password.reset', otp: value.otp, password: value.password });
+  };
+  return (
+    <PublicCard title="Réinitialisation du mot de passe" intro={`Saisissez le code à 6 chiffres envoyé à ${email}.`}>
+      <form className={css.form} onSubmit={submit} noValidate>
+        <TextInput
+          label="Code de vérification"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={form.values.otp}
+          onChange={(v) => form.set('otp')(v.replace(/\D/g, '').slice(0, 6))}
+          error={form.errors.otp}
+          autoFocus
+        />
+        <button type="button" className={css.button.secondary} disabled={counting || busy} onClick={() => send({ type: 'otp.resend' })}>
+          {counting ? `Renvoyer le code (${state.context.secondsLeft} s)` : 'Renvoyer le code'}
+        </button>
+        <TextInput
+          label="Nouveau mot de passe"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={form.errors.password}
+        />
+        <TextInput
+          label="Confirmer le mot de passe"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmation}
+          onChange={form.set('confirmation')}
+          error={form.errors.confirmation}
+        />
+        <button type="submit" className={css.button.primary} disabled={busy}>
+          Réinitialiser le mot de passe
+        </button>
+        <div className={css.links}>
+          <Link href={`${href('forgetPassword')}?email=${encodeURIComponent(email)}`}>Modifier l'adresse électronique</Link>
+        </div>
+      </form>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,59 @@
+// Forgotten-password request (spec §2): the e-mail, then on to the confirmation carrying it.
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { AUTH_PATHS, EmailBody, MESSAGES } from '../../contract/auth';
+import { href } from '../../contract/routes';
+import { requestPasswordMachine } from '../../machines/forgot-password.machine';
+import { rawCall } from '../lib/api';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { PublicCard } from './public-card';
+import { useForm } from './use-form';
+
+const requestMachine = requestPasswordMachine.provide({
+  actors: {
+    request: fromPromise(async ({ input }) => {
+      const answer = await rawCall<{ data: { message: string } }>(AUTH_PATHS.requestForgetPassword, { method: 'POST', body: input });
+      return answer.data.message;
+    }),
+  },
+});
+
+export function ForgetPasswordScreen() {
+  const [, navigate] = useLocation();
+  const [state, send] = useMachine(requestMachine);
+  const form = useForm({ email: new URLSearchParams(location.search).get('email') ?? '' });
+  const sent = state.hasTag('sent');
+  useEffect(() => {
+    if (!sent) return;
+    toast.success(MESSAGES.resetRequested);
+    navigate(`${href('confirmForgetPassword')}?email=${encodeURIComponent(state.context.email)}`);
+  }, [sent, state.context.email, navigate]);
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const value = form.validate(EmailBody, form.values);
+    if (value) send({ type: 'password.request', email: value.email });
+  };
+  return (
+    <PublicCard title="Mot de passe oublié" intro="Saisissez votre adresse e-mail : un code de vérification vous sera envoyé.">
+      <form className={css.form} onSubmit={submit} noValidate>
+        <TextInput label="E-mail" name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoFocus />
+        <button type="submit" className={css.button.primary} disabled={state.hasTag('submitting')}>
+          Demande d'oubli de mot de passe
+        </button>
+        {state.context.error && (
+          <p role="alert" className={css.formError}>
+            {state.context.error}
+          </p>
+        )}
+        <div className={css.links}>
+          <Link href={href('login')}>Retour à la connexion</Link>
+        </div>
+      </form>
+    </PublicCard>
+  );
+}

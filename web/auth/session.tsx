@@ -1,0 +1,68 @@
+// The session actor of the app (the session machine with the real calls) and its React hooks.
+import { useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { createActor, fromPromise } from 'xstate';
+import { AUTH_PATHS, type Me } from '../../contract/auth';
+import { type SessionActor, sessionMachine } from '../../machines/session.machine';
+import { bindSession, rawCall } from '../lib/api';
+
+const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
+
+export function createSession(): SessionActor {
+  const logic = sessionMachine.provide({
+    actors: {
+      fetchMe: fromPromise(() => unwrap(rawCall(AUTH_PATHS.me))),
+      login: fromPromise(({ input }) => unwrap(rawCall(AUTH_PATHS.login, { method: 'POST', body: input }))),
+      forceChangePassword: fromPromise(({ input }) =>
+        unwrap(rawCall(AUTH_PATHS.forceChangePassword, { method: 'POST', body: input })),
+      ),
+      refresh: fromPromise(() => unwrap(rawCall(AUTH_PATHS.refresh, { method: 'POST' }))),
+      logout: fromPromise(async () => {
+        await rawCall(AUTH_PATHS.logout, { method: 'POST' }).catch(() => undefined);
+      }),
+    },
+  });
+  const actor = createActor(logic, { inspect: inspector() });
+  bindSession(actor);
+  return actor;
+}
+
+// In development only, `?inspect` shows the live machines (see main.tsx).
+let inspect: ((event: unknown) => void) | undefined;
+export const setInspector = (fn: (event: unknown) => void) => {
+  inspect = fn;
+};
+const inspector = () => (inspect ? (event: unknown) => inspect?.(event) : undefined) as never;
+
+const SessionContext = createContext<SessionActor | null>(null);
+
+export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSession outside SessionProvider');
+  return actor;
+}
+
+export function useSession() {
+  const actor = useSessionActor();
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(
+    () => ({
+      user: snapshot.context.user,
+      error: snapshot.context.error,
+      loading: snapshot.hasTag('loading'),
+      signedIn: snapshot.hasTag('signedIn'),
+      signedOut: snapshot.hasTag('signedOut'),
+      mustChangePassword: snapshot.hasTag('mustChangePassword'),
+      submitting: snapshot.hasTag('submitting'),
+      send: actor.send,
+    }),
+    [snapshot, actor],
+  );
+}

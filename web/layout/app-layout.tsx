@@ -1,0 +1,46 @@
+// The protected layout: the side menu (a slide-in drawer on small screens) beside the page.
+import { type ReactNode, useEffect, useState } from 'react';
+import type { RecordsCount } from '../../contract/missions';
+import { useSession } from '../auth/session';
+import * as css from './layout.css';
+import { SideMenu } from './side-menu';
+
+export function AppLayout({ children, counts, menuActions }: { children: ReactNode; counts?: RecordsCount | null; menuActions?: ReactNode }) {
+  const session = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+  if (!session.user) return null;
+  return (
+    <div className={css.shell}>
+      <header className={css.topbar}>
+        <button
+          type="button"
+          className={css.menuButton}
+          aria-expanded={drawerOpen}
+          aria-controls="side-menu"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          Menu
+        </button>
+        <span>Transports d'organes</span>
+      </header>
+      {drawerOpen && <div className={css.backdrop} data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      <SideMenu
+        role={session.user.role}
+        counts={counts}
+        actions={menuActions}
+        open={drawerOpen}
+        onNavigate={() => setDrawerOpen(false)}
+        onLogout={() => session.send({ type: 'session.logout' })}
+      />
+      <main className={css.main}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// The protected layout: the side menu (a drawer on small screens) and the page area.
+import { style } from '@vanilla-extract/css';
+import { colors } from '../ui/theme.css';
+
+const small = 'screen and (max-width: 899px)';
+
+export const shell = style({ display: 'flex', minHeight: '100vh' });
+export const topbar = style({
+  display: 'none',
+  '@media': {
+    [small]: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: 12,
+      position: 'fixed',
+      inset: '0 0 auto 0',
+      height: 56,
+      padding: '0 12px',
+      background: colors.navy,
+      color: colors.white,
+      zIndex: 20,
+    },
+  },
+});
+export const sidebar = style({
+  width: 272,
+  flexShrink: 0,
+  background: colors.navy,
+  color: colors.white,
+  display: 'flex',
+  flexDirection: 'column',
+  padding: '16px 12px',
+  gap: 8,
+  position: 'sticky',
+  top: 0,
+  height: '100vh',
+  overflowY: 'auto',
+  '@media': {
+    [small]: {
+      position: 'fixed',
+      left: 0,
+      top: 0,
+      bottom: 0,
+      zIndex: 40,
+      transform: 'translateX(-100%)',
+      transition: 'transform 0.2s ease',
+    },
+  },
+});
+export const sidebarOpen = style({ '@media': { [small]: { transform: 'translateX(0)' } } });
+export const backdrop = style({
+  display: 'none',
+  '@media': { [small]: { display: 'block', position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.4)', zIndex: 30 } },
+});
+export const brand = style({ display: 'flex', alignItems: 'center', gap: 10, padding: '4px 8px 16px', fontWeight: 700 });
+export const menuList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
+export const subList = style({ listStyle: 'none', margin: '2px 0 6px', padding: '0 0 0 14px', display: 'grid', gap: 2 });
+export const menuItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  width: '100%',
+  padding: '9px 10px',
+  borderRadius: 6,
+  color: colors.white,
+  textDecoration: 'none',
+  background: 'transparent',
+  border: 0,
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: colors.navyLight }, '&[aria-current="page"]': { background: colors.primary } },
+});
+export const count = style({ fontSize: 13, opacity: 0.9 });
+export const menuFooter = style({ marginTop: 'auto', display: 'grid', gap: 8, paddingTop: 12 });
+export const menuButton = style({
+  font: 'inherit',
+  padding: '9px 10px',
+  borderRadius: 6,
+  border: `1px solid rgba(255,255,255,0.35)`,
+  background: 'transparent',
+  color: colors.white,
+  cursor: 'pointer',
+  textAlign: 'left',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+});
+export const main = style({
+  flex: 1,
+  minWidth: 0,
+  padding: 24,
+  '@media': { [small]: { paddingTop: 72, paddingLeft: 12, paddingRight: 12 } },
+});
+export const pageTitle = style({ margin: '0 0 16px', fontSize: 22, color: colors.navy, letterSpacing: 0.3 });

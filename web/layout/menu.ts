@@ -1,0 +1,45 @@
+// The entries of the side menu (spec §2 'Side menu'), each tied to a screen of contract/routes.ts so the
+// roles that may open it decide whether it shows.
+import type { ScreenName } from '../../contract/routes';
+import type { RecordsCountKey } from './counts';
+
+export interface MenuEntry {
+  label: string;
+  screen: ScreenName;
+  count?: RecordsCountKey;
+}
+export interface MenuGroup {
+  label: string;
+  count?: RecordsCountKey;
+  entries: MenuEntry[];
+}
+
+export const MENU: Array<MenuEntry | MenuGroup> = [
+  {
+    label: 'Missions',
+    count: 'total',
+    entries: [
+      { label: 'Demandée', screen: 'requestedMissions', count: 'waiting' },
+      { label: 'En cours', screen: 'inProgressMissions', count: 'inProgress' },
+      { label: 'Réalisée', screen: 'completedMissions', count: 'completed' },
+      { label: 'Annulée sans frais', screen: 'cancelledMissions', count: 'canceled' },
+      { label: 'Clôturée', screen: 'closedMissions', count: 'closed' },
+    ],
+  },
+  { label: 'Statistiques', screen: 'statistics', count: 'statistics' },
+  { label: 'Utilisateurs', screen: 'users' },
+  {
+    label: 'Prix',
+    entries: [
+      { label: "Coût unitaire de l'heure de vol", screen: 'unitFlightCost' },
+      { label: 'Coût de la régulation', screen: 'regulationCost' },
+      { label: 'Coût des repas des passagers', screen: 'passengerMealCost' },
+      { label: "Coût de l'aéroport", screen: 'airportCost' },
+      { label: 'Numéro de marché', screen: 'marketNumber' },
+    ],
+  },
+  { label: 'Incidents', screen: 'incidents' },
+  { label: 'Factures', screen: 'invoices' },
+];
+
+export const isGroup = (item: MenuEntry | MenuGroup): item is MenuGroup => 'entries' in item;

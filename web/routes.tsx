@@ -1,0 +1,101 @@
+// The routes of spec §2 with their access rules: the splash while the user loads, login for the signed
+// out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
+import type { ComponentType, ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
+import { ConfirmForgetPasswordScreen } from './auth/confirm-forget-password-screen';
+import { ForcePasswordChangeScreen } from './auth/force-password-change-screen';
+import { ForgetPasswordScreen } from './auth/forget-password-screen';
+import { LoginScreen } from './auth/login-screen';
+import { useSession } from './auth/session';
+import { AppLayout } from './layout/app-layout';
+import { ComingScreen } from './ui/coming-screen';
+import { Splash } from './ui/splash';
+
+/** The screens inside the protected layout; features replace their placeholder as they land. */
+const PROTECTED: Array<[ScreenName, ComponentType]> = [
+  ['requestedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
+  ['inProgressMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
+  ['completedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
+  ['cancelledMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
+  ['closedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
+  ['missionDetails', () => <ComingScreen title="Détails de la mission" />],
+  ['statistics', () => <ComingScreen title="Statistiques" />],
+  ['prc', () => <ComingScreen title="PRC" />],
+  ['pilots', () => <ComingScreen title="Pilotes" />],
+  ['aircraftFleet', () => <ComingScreen title="Flotte" />],
+  ['incidents', () => <ComingScreen title="Incidents" />],
+  ['incidentDetails', () => <ComingScreen title="SUIVI DE L'INCIDENT" />],
+  ['users', () => <ComingScreen title="UTILISATEURS" />],
+  ['unitFlightCost', () => <ComingScreen title="Coût unitaire de l'heure de vol" />],
+  ['regulationCost', () => <ComingScreen title="Coût de la régulation" />],
+  ['passengerMealCost', () => <ComingScreen title="Coût des repas des passagers" />],
+  ['airportCost', () => <ComingScreen title="Coût de l'aéroport" />],
+  ['marketNumber', () => <ComingScreen title="Numéro de marché" />],
+  ['invoices', () => <ComingScreen title="Factures Leon" />],
+];
+
+function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {
+  const session = useSession();
+  if (session.mustChangePassword) return <Redirect to={href('forcePasswordChange')} replace />;
+  if (!session.user) return <Redirect to={href('login')} replace />;
+  if (!canOpen(screen, session.user.role)) return <Redirect to={href('dashboard')} replace />;
+  return <AppLayout>{children}</AppLayout>;
+}
+
+/** Public screens are for the signed-out: a signed-in user goes to the dashboard. */
+function PublicOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.mustChangePassword) return <Redirect to={href('forcePasswordChange')} replace />;
+  if (session.signedIn) return <Redirect to={href('dashboard')} replace />;
+  return <>{children}</>;
+}
+
+function ForcedChangeOnly() {
+  const session = useSession();
+  if (session.signedIn) return <Redirect to={href('dashboard')} replace />;
+  if (!session.mustChangePassword) return <Redirect to={href('login')} replace />;
+  return <ForcePasswordChangeScreen />;
+}
+
+export function AppRoutes() {
+  const session = useSession();
+  if (session.loading) return <Splash />;
+  return (
+    <Switch>
+      <Route path={SCREENS.login.path}>
+        <PublicOnly>
+          <LoginScreen />
+        </PublicOnly>
+      </Route>
+      <Route path={SCREENS.forgetPassword.path}>
+        <PublicOnly>
+          <ForgetPasswordScreen />
+        </PublicOnly>
+      </Route>
+      <Route path={SCREENS.confirmForgetPassword.path}>
+        <PublicOnly>
+          <ConfirmForgetPasswordScreen />
+        </PublicOnly>
+      </Route>
+      <Route path={SCREENS.forcePasswordChange.path} component={ForcedChangeOnly} />
+      <Route path={SCREENS.dashboard.path}>
+        {session.mustChangePassword ? (
+          <Redirect to={href('forcePasswordChange')} replace />
+        ) : session.user ? (
+          <Redirect to={href(HOME)} replace />
+        ) : (
+          <Redirect to={href('login')} replace />
+        )}
+      </Route>
+      {PROTECTED.map(([screen, Screen]) => (
+        <Route key={screen} path={SCREENS[screen].path}>
+          <Protected screen={screen}>
+            <Screen />
+          </Protected>
+        </Route>
+      ))}
+      <Route>Not Found</Route>
+    </Switch>
+  );
+}
