@@ -29,13 +29,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx scripts/start.ts',
-    url: `${E2E.baseURL}/login`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: E2E.serverEnv,
-  },
+  webServer: [
+    {
+      command: 'node --import tsx scripts/start.ts',
+      url: `${E2E.baseURL}/login`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: E2E.serverEnv,
+    },
+    {
+      // The react-aria components on Preact, built apart from the app (docs/decisions/002).
+      command:
+        'node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port 4173 --strictPort',
+      url: `${E2E.componentCheckURL}`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

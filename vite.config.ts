@@ -1,7 +1,7 @@
-// Builds the SPA from web/ into web/dist on Preact (React's API through @preact/compat), with
-// vanilla-extract styles, and writes the Workers `_headers` file from the edge's header rules.
-import preact from '@preact/preset-vite';
+// Builds the SPA from web/ into web/dist (React 19, see docs/decisions/002), with vanilla-extract styles, and writes the Workers `_headers` file from the edge's header rules.
+
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { headersFile } from './edge/headers.ts';
 
@@ -16,15 +16,16 @@ const workersHeaders = (): Plugin => ({
 export default defineConfig(({ mode }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), vanillaExtractPlugin(), workersHeaders()],
+  plugins: [react(), vanillaExtractPlugin(), workersHeaders()],
   build: {
-    outDir: 'dist',
+    // The component check (docs/decisions/002) builds apart, never into the shipped dist.
+    outDir: mode === 'component-check' ? 'dist-check' : 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: mode === 'component-check' ? { check: 'web/dev/component-check.html' } : undefined,
+      input: mode === 'component-check' ? { check: 'web/dev/component-check.html' } : 'web/index.html',
     },
   },
   server: {

@@ -14,7 +14,13 @@ for (const asset of new Set(assets)) {
   const gzip = gzipSync(content, { level: 9 }).length;
   totals[kind].raw += content.length;
   totals[kind].gzip += gzip;
-  console.log(`  ${asset.padEnd(48)} ${(content.length / 1024).toFixed(1).padStart(7)} kB raw ${(gzip / 1024).toFixed(1).padStart(6)} kB gzip`);
+  console.log(
+    `  ${asset.padEnd(48)} ${(content.length / 1024).toFixed(1).padStart(7)} kB raw ${(gzip / 1024).toFixed(1).padStart(6)} kB gzip`,
+  );
 }
-console.log(`Initial JS of /login:  ${(totals.js.gzip / 1024).toFixed(1)} kB gzip (${(totals.js.raw / 1024).toFixed(1)} kB raw) — goal ≤ 60 kB`);
-console.log(`Initial CSS of /login: ${(totals.css.gzip / 1024).toFixed(1)} kB gzip (${(totals.css.raw / 1024).toFixed(1)} kB raw)`);
+console.log(
+  `Initial JS of /login:  ${(totals.js.gzip / 1024).toFixed(1)} kB gzip (${(totals.js.raw / 1024).toFixed(1)} kB raw) — goal ≤ 60 kB`,
+);
+console.log(
+  `Initial CSS of /login: ${(totals.css.gzip / 1024).toFixed(1)} kB gzip (${(totals.css.raw / 1024).toFixed(1)} kB raw)`,
+);

@@ -53,7 +53,11 @@ try {
     LEON_POLL_MINUTES: '0',
   });
   await waitFor(`http://127.0.0.1:${apiPort}/health`);
-  start('edge/node.ts', { EDGE_PORT: String(edgePort), API_ORIGIN: `http://127.0.0.1:${apiPort}`, ASSETS_DIR: join(root, 'web/dist') });
+  start('edge/node.ts', {
+    EDGE_PORT: String(edgePort),
+    API_ORIGIN: `http://127.0.0.1:${apiPort}`,
+    ASSETS_DIR: join(root, 'web/dist'),
+  });
   await waitFor(`${origin}/api/health`);
 
   const login = await fetch(`${origin}/api/auth/login`, {
@@ -67,7 +71,9 @@ try {
     .map((c) => c.split(';')[0])
     .join('; ');
 
-  console.log(`GET /user/me, ${duration} s each, 20 connections, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}:`);
+  console.log(
+    `GET /user/me, ${duration} s each, 20 connections, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}:`,
+  );
   const direct = await measure('straight to the API', `http://127.0.0.1:${apiPort}/user/me`, cookie);
   const edge = await measure('through the edge', `${origin}/api/user/me`, cookie);
   console.log(`  edge keeps ${((edge / direct) * 100).toFixed(0)}% of the direct throughput — goal ≥ 60%`);

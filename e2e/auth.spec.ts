@@ -8,7 +8,18 @@ test.describe.configure({ mode: 'serial' });
 
 const MENUS: Record<string, { shown: string[]; hidden: string[] }> = {
   'admin@demo.test': {
-    shown: ['Demandée', 'En cours', 'Réalisée', 'Annulée sans frais', 'Clôturée', 'Statistiques', 'Utilisateurs', 'Prix', 'Incidents', 'Factures'],
+    shown: [
+      'Demandée',
+      'En cours',
+      'Réalisée',
+      'Annulée sans frais',
+      'Clôturée',
+      'Statistiques',
+      'Utilisateurs',
+      'Prix',
+      'Incidents',
+      'Factures',
+    ],
     hidden: [],
   },
   'operation@demo.test': {

@@ -3,6 +3,7 @@ export const E2E = {
   baseURL: 'http://127.0.0.1:8797',
   apiURL: 'http://127.0.0.1:3100',
   simURL: 'http://127.0.0.1:4110',
+  componentCheckURL: 'http://127.0.0.1:4173/dev/component-check.html',
   sessionSecret: 'e2e-session-secret-0123456789abcdef0123456789',
   password: 'Demo-2026!',
   serverEnv: {

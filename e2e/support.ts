@@ -22,7 +22,11 @@ interface OutboxMessage {
 }
 
 /** The newest message sent to `to`, read from the outbox (development and test only). */
-export async function lastMail(request: APIRequestContext, to: string, after?: string): Promise<OutboxMessage> {
+export async function lastMail(
+  request: APIRequestContext,
+  to: string,
+  after?: string,
+): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(

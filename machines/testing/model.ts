@@ -91,7 +91,10 @@ export function walk<TEvent extends EventObject>(machine: AnyStateMachine, optio
     const prefix = toState.get(source);
     if (!prefix) continue;
     for (const atomic of atomicIds(state as unknown as AnySnapshot)) coverage.states.add(atomic);
-    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: unknown }>) {
+    for (const { event, state: next } of Object.values(transitions) as Array<{
+      event: EventObject;
+      state: unknown;
+    }>) {
       const taken = takenTransition(state as unknown as AnySnapshot, event, next as unknown as AnySnapshot);
       if (!taken) continue; // the event changes nothing here
       coverage.transitions.add(taken);

@@ -56,11 +56,18 @@ function ConfirmForm({ email }: { email: string }) {
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const { otp, password, confirmation } = form.values;
-    const value = form.validate(ResetPasswordBody, { email, otp, password }, { confirmation: confirmationProblem(password, confirmation) ?? '' });
+    const value = form.validate(
+      ResetPasswordBody,
+      { email, otp, password },
+      { confirmation: confirmationProblem(password, confirmation) ?? '' },
+    );
     if (value) send({ type: 'password.reset', otp: value.otp, password: value.password });
   };
   return (
-    <PublicCard title="Réinitialisation du mot de passe" intro={`Saisissez le code à 6 chiffres envoyé à ${email}.`}>
+    <PublicCard
+      title="Réinitialisation du mot de passe"
+      intro={`Saisissez le code à 6 chiffres envoyé à ${email}.`}
+    >
       <form className={css.form} onSubmit={submit} noValidate>
         <TextInput
           label="Code de vérification"
@@ -73,7 +80,12 @@ function ConfirmForm({ email }: { email: string }) {
           error={form.errors.otp}
           autoFocus
         />
-        <button type="button" className={css.button.secondary} disabled={counting || busy} onClick={() => send({ type: 'otp.resend' })}>
+        <button
+          type="button"
+          className={css.button.secondary}
+          disabled={counting || busy}
+          onClick={() => send({ type: 'otp.resend' })}
+        >
           {counting ? `Renvoyer le code (${state.context.secondsLeft} s)` : 'Renvoyer le code'}
         </button>
         <TextInput
@@ -98,7 +110,9 @@ function ConfirmForm({ email }: { email: string }) {
           Réinitialiser le mot de passe
         </button>
         <div className={css.links}>
-          <Link href={`${href('forgetPassword')}?email=${encodeURIComponent(email)}`}>Modifier l'adresse électronique</Link>
+          <Link href={`${href('forgetPassword')}?email=${encodeURIComponent(email)}`}>
+            Modifier l'adresse électronique
+          </Link>
         </div>
       </form>
     </PublicCard>

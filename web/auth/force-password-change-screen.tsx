@@ -1,5 +1,5 @@
 // The forced password change at first sign-in (spec §2): new password twice, 'Confirmer'.
-import { ForceChangePasswordBody, confirmationProblem } from '../../contract/auth';
+import { confirmationProblem, ForceChangePasswordBody } from '../../contract/auth';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { PublicCard } from './public-card';
@@ -12,11 +12,18 @@ export function ForcePasswordChangeScreen() {
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const { newPassword, confirmation } = form.values;
-    const value = form.validate(ForceChangePasswordBody, { newPassword }, { confirmation: confirmationProblem(newPassword, confirmation) ?? '' });
+    const value = form.validate(
+      ForceChangePasswordBody,
+      { newPassword },
+      { confirmation: confirmationProblem(newPassword, confirmation) ?? '' },
+    );
     if (value) session.send({ type: 'password.submit', newPassword: value.newPassword });
   };
   return (
-    <PublicCard title="Nouveau mot de passe" intro="Pour votre première connexion, veuillez saisir un nouveau mot de passe.">
+    <PublicCard
+      title="Nouveau mot de passe"
+      intro="Pour votre première connexion, veuillez saisir un nouveau mot de passe."
+    >
       <form className={css.form} onSubmit={submit} noValidate>
         <TextInput
           label="Nouveau mot de passe"
@@ -45,7 +52,11 @@ export function ForcePasswordChangeScreen() {
             {session.error}
           </p>
         )}
-        <button type="button" className={css.button.ghost} onClick={() => session.send({ type: 'session.logout' })}>
+        <button
+          type="button"
+          className={css.button.ghost}
+          onClick={() => session.send({ type: 'session.logout' })}
+        >
           Déconnexion
         </button>
       </form>

@@ -16,7 +16,10 @@ import { useForm } from './use-form';
 const requestMachine = requestPasswordMachine.provide({
   actors: {
     request: fromPromise(async ({ input }) => {
-      const answer = await rawCall<{ data: { message: string } }>(AUTH_PATHS.requestForgetPassword, { method: 'POST', body: input });
+      const answer = await rawCall<{ data: { message: string } }>(AUTH_PATHS.requestForgetPassword, {
+        method: 'POST',
+        body: input,
+      });
       return answer.data.message;
     }),
   },
@@ -39,9 +42,21 @@ export function ForgetPasswordScreen() {
     if (value) send({ type: 'password.request', email: value.email });
   };
   return (
-    <PublicCard title="Mot de passe oublié" intro="Saisissez votre adresse e-mail : un code de vérification vous sera envoyé.">
+    <PublicCard
+      title="Mot de passe oublié"
+      intro="Saisissez votre adresse e-mail : un code de vérification vous sera envoyé."
+    >
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput label="E-mail" name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoFocus />
+        <TextInput
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email}
+          autoFocus
+        />
         <button type="submit" className={css.button.primary} disabled={state.hasTag('submitting')}>
           Demande d'oubli de mot de passe
         </button>

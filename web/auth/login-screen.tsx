@@ -20,7 +20,16 @@ export function LoginScreen() {
   return (
     <PublicCard title="Connexion">
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput label="E-mail" name="email" type="email" autoComplete="username" value={form.values.email} onChange={form.set('email')} error={form.errors.email} autoFocus />
+        <TextInput
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email}
+          autoFocus
+        />
         <TextInput
           label="Mot de passe"
           name="password"

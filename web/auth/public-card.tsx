@@ -2,7 +2,15 @@
 import type { ReactNode } from 'react';
 import * as css from '../ui/theme.css';
 
-export function PublicCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function PublicCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className={css.publicPage}>
       <div className={css.card}>

@@ -14,7 +14,10 @@ export function useForm<T extends Record<string, string>>(initial: T) {
   // biome-ignore lint/suspicious/noExplicitAny: any struct
   const validate = <S extends Struct<any, any>>(schema: S, input: unknown, extra: FieldErrors = {}) => {
     const result = check(schema, input);
-    const found = { ...(result.ok ? {} : result.errors), ...Object.fromEntries(Object.entries(extra).filter(([, m]) => m)) };
+    const found = {
+      ...(result.ok ? {} : result.errors),
+      ...Object.fromEntries(Object.entries(extra).filter(([, m]) => m)),
+    };
     setErrors(found);
     return result.ok && Object.keys(found).length === 0 ? result.value : null;
   };

@@ -5,7 +5,15 @@ import { useSession } from '../auth/session';
 import * as css from './layout.css';
 import { SideMenu } from './side-menu';
 
-export function AppLayout({ children, counts, menuActions }: { children: ReactNode; counts?: RecordsCount | null; menuActions?: ReactNode }) {
+export function AppLayout({
+  children,
+  counts,
+  menuActions,
+}: {
+  children: ReactNode;
+  counts?: RecordsCount | null;
+  menuActions?: ReactNode;
+}) {
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => {
@@ -31,7 +39,14 @@ export function AppLayout({ children, counts, menuActions }: { children: ReactNo
         </button>
         <span>Transports d'organes</span>
       </header>
-      {drawerOpen && <div className={css.backdrop} data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      {drawerOpen && (
+        <div
+          className={css.backdrop}
+          data-testid="drawer-backdrop"
+          aria-hidden="true"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
       <SideMenu
         role={session.user.role}
         counts={counts}

@@ -50,11 +50,25 @@ export const sidebar = style({
 export const sidebarOpen = style({ '@media': { [small]: { transform: 'translateX(0)' } } });
 export const backdrop = style({
   display: 'none',
-  '@media': { [small]: { display: 'block', position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.4)', zIndex: 30 } },
+  '@media': {
+    [small]: { display: 'block', position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.4)', zIndex: 30 },
+  },
 });
-export const brand = style({ display: 'flex', alignItems: 'center', gap: 10, padding: '4px 8px 16px', fontWeight: 700 });
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  padding: '4px 8px 16px',
+  fontWeight: 700,
+});
 export const menuList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
-export const subList = style({ listStyle: 'none', margin: '2px 0 6px', padding: '0 0 0 14px', display: 'grid', gap: 2 });
+export const subList = style({
+  listStyle: 'none',
+  margin: '2px 0 6px',
+  padding: '0 0 0 14px',
+  display: 'grid',
+  gap: 2,
+});
 export const menuItem = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -69,7 +83,10 @@ export const menuItem = style({
   font: 'inherit',
   textAlign: 'left',
   cursor: 'pointer',
-  selectors: { '&:hover': { background: colors.navyLight }, '&[aria-current="page"]': { background: colors.primary } },
+  selectors: {
+    '&:hover': { background: colors.navyLight },
+    '&[aria-current="page"]': { background: colors.primary },
+  },
 });
 export const count = style({ fontSize: 13, opacity: 0.9 });
 export const menuFooter = style({ marginTop: 'auto', display: 'grid', gap: 8, paddingTop: 12 });

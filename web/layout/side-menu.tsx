@@ -3,8 +3,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { RecordsCount } from '../../contract/missions';
-import { canOpen, href, SCREENS } from '../../contract/routes';
 import type { Role } from '../../contract/roles';
+import { canOpen, href, SCREENS } from '../../contract/routes';
 import * as css from './layout.css';
 import { isGroup, MENU, type MenuEntry, type MenuGroup } from './menu';
 
@@ -26,7 +26,19 @@ const label = (text: string, count: number | undefined) => (
   </>
 );
 
-function Group({ group, role, counts, path, onNavigate }: { group: MenuGroup; role: Role; counts?: RecordsCount | null; path: string; onNavigate: () => void }) {
+function Group({
+  group,
+  role,
+  counts,
+  path,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  role: Role;
+  counts?: RecordsCount | null;
+  path: string;
+  onNavigate: () => void;
+}) {
   const entries = group.entries.filter((e) => visible(e, role));
   const current = entries.some((e) => SCREENS[e.screen].path === path);
   const [open, setOpen] = useState(current);
@@ -37,7 +49,13 @@ function Group({ group, role, counts, path, onNavigate }: { group: MenuGroup; ro
   const id = `menu-group-${group.label}`;
   return (
     <li>
-      <button type="button" className={css.menuItem} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={css.menuItem}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {label(group.label, group.count && counts ? counts[group.count] : undefined)}
       </button>
       {open && (
@@ -53,10 +71,25 @@ function Group({ group, role, counts, path, onNavigate }: { group: MenuGroup; ro
   );
 }
 
-function Entry({ entry, counts, path, onNavigate }: { entry: MenuEntry; counts?: RecordsCount | null; path: string; onNavigate: () => void }) {
+function Entry({
+  entry,
+  counts,
+  path,
+  onNavigate,
+}: {
+  entry: MenuEntry;
+  counts?: RecordsCount | null;
+  path: string;
+  onNavigate: () => void;
+}) {
   const target = href(entry.screen);
   return (
-    <Link href={target} className={css.menuItem} aria-current={path === target ? 'page' : undefined} onClick={onNavigate}>
+    <Link
+      href={target}
+      className={css.menuItem}
+      aria-current={path === target ? 'page' : undefined}
+      onClick={onNavigate}
+    >
       {label(entry.label, entry.count && counts ? counts[entry.count] : undefined)}
     </Link>
   );
@@ -66,7 +99,11 @@ export function SideMenu({ role, counts, actions, onLogout, open, onNavigate }: 
   const [path] = useLocation();
   const shownCounts = role === 'HOSPITAL' ? null : counts;
   return (
-    <nav id="side-menu" aria-label="Menu principal" className={`${css.sidebar} ${open ? css.sidebarOpen : ''}`}>
+    <nav
+      id="side-menu"
+      aria-label="Menu principal"
+      className={`${css.sidebar} ${open ? css.sidebarOpen : ''}`}
+    >
       <div className={css.brand}>
         <img src="/logo.svg" alt="" width={32} height={32} />
         <span>Transports d'organes</span>
@@ -74,7 +111,14 @@ export function SideMenu({ role, counts, actions, onLogout, open, onNavigate }: 
       <ul className={css.menuList}>
         {MENU.map((item) =>
           isGroup(item) ? (
-            <Group key={item.label} group={item} role={role} counts={shownCounts} path={path} onNavigate={onNavigate} />
+            <Group
+              key={item.label}
+              group={item}
+              role={role}
+              counts={shownCounts}
+              path={path}
+              onNavigate={onNavigate}
+            />
           ) : (
             visible(item, role) && (
               <li key={item.screen}>

@@ -18,7 +18,10 @@ const client = ofetch.create({ baseURL: '/api', credentials: 'include', retry: 0
 function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError && error.response) {
     const data = error.data as { message?: unknown } | undefined;
-    return new ApiError(error.response.status, typeof data?.message === 'string' ? data.message : MESSAGES.generic);
+    return new ApiError(
+      error.response.status,
+      typeof data?.message === 'string' ? data.message : MESSAGES.generic,
+    );
   }
   return new ApiError(0, MESSAGES.generic);
 }
@@ -50,8 +53,15 @@ export async function apiCall<T>(path: string, options: FetchOptions<'json'> = {
 }
 
 /** Downloads a file from an authenticated call and saves it under `fileName`. */
-export async function download(path: string, fileName: string, options: FetchOptions<'blob'> = {}): Promise<void> {
-  const blob = await apiCall<Blob>(path, { ...options, responseType: 'blob' } as unknown as FetchOptions<'json'>);
+export async function download(
+  path: string,
+  fileName: string,
+  options: FetchOptions<'blob'> = {},
+): Promise<void> {
+  const blob = await apiCall<Blob>(path, {
+    ...options,
+    responseType: 'blob',
+  } as unknown as FetchOptions<'json'>);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -62,4 +72,5 @@ export async function download(path: string, fileName: string, options: FetchOpt
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.generic);
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : MESSAGES.generic;

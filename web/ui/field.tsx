@@ -18,7 +18,13 @@ export interface TextInputProps {
 
 export function TextInput({ label, error, onChange, inputMode, ...props }: TextInputProps) {
   return (
-    <TextField {...props} onChange={onChange} isInvalid={Boolean(error)} validationBehavior="aria" className={css.field}>
+    <TextField
+      {...props}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={css.field}
+    >
       <Label className={css.label}>{label}</Label>
       <Input className={css.input} inputMode={inputMode} />
       <FieldError className={css.fieldError}>{error}</FieldError>

@@ -51,7 +51,13 @@ export const brandLogo = style({ width: 48, height: 48 });
 export const title = style({ fontSize: 22, margin: '0 0 8px', color: colors.navy });
 export const subtitle = style({ margin: '0 0 20px', color: colors.muted });
 export const form = style({ display: 'grid', gap: 16 });
-export const links = style({ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', fontSize: 14 });
+export const links = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: 8,
+  flexWrap: 'wrap',
+  fontSize: 14,
+});
 
 // Fields
 export const field = style({ display: 'grid', gap: 6 });
@@ -116,4 +122,11 @@ export const toast = styleVariants({
   success: [toastBase, { background: colors.success }],
   error: [toastBase, { background: colors.danger }],
 });
-export const toastClose = style({ background: 'transparent', border: 0, color: 'inherit', font: 'inherit', cursor: 'pointer', fontSize: 18 });
+export const toastClose = style({
+  background: 'transparent',
+  border: 0,
+  color: 'inherit',
+  font: 'inherit',
+  cursor: 'pointer',
+  fontSize: 18,
+});

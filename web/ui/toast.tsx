@@ -1,11 +1,11 @@
 // Toasts at the top centre for 2500 ms (spec §9), on react-aria's toast region.
 import {
   Button,
+  Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
-  Text,
 } from 'react-aria-components';
 import * as css from './theme.css';
 
