@@ -205,3 +205,22 @@ test('forgotten password: wrong code, resend countdown, reset, then sign-in', as
   await signIn(page, email, 'Compta-2027!');
   await expect(page).toHaveURL(/\/requested-missions$/);
 });
+
+test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  const nav = menu(page);
+  await expect(nav).not.toBeInViewport();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav).toBeInViewport();
+  await page.mouse.click(370, 400);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).not.toBeInViewport();
+  await toggle.click();
+  await expect(nav).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(nav).not.toBeInViewport();
+});

@@ -11,7 +11,6 @@ async function open(page: import('@playwright/test').Page, section: string): Pro
   return errors;
 }
 
-
 test('Dialog in a Modal opens, traps focus, closes with Escape and gives focus back', async ({ page }) => {
   expect(await open(page, 'dialog')).toEqual([]);
   const trigger = page.getByRole('button', { name: 'Ouvrir la boîte de dialogue' });
