@@ -9,6 +9,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
 import { meRoutes } from './users/me';
+import { usersRoutes } from './users/routes';
 
 export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<AppEnv> {
   const full: Deps = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -32,6 +33,7 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   });
   app.route('/', authRoutes);
   app.route('/', meRoutes);
+  app.route('/', usersRoutes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.

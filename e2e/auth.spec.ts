@@ -206,7 +206,9 @@ test('forgotten password: wrong code, resend countdown, reset, then sign-in', as
   await expect(page).toHaveURL(/\/requested-missions$/);
 });
 
-test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({ page }) => {
+test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/requested-missions$/);
