@@ -42,10 +42,10 @@ describe('confirmation machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect([...restingStates(forgotPasswordMachine)].filter((s) => !coverage.states.has(s))).toEqual([]);
-    expect(
-      [...definedTransitions(forgotPasswordMachine)].filter((t) => !coverage.transitions.has(t)),
-    ).toEqual([]);
+    expect(restingStates(forgotPasswordMachine).size).toBeGreaterThan(2);
+    expect(coverage.states).toEqual(restingStates(forgotPasswordMachine));
+    expect(definedTransitions(forgotPasswordMachine).size).toBeGreaterThan(2);
+    expect(coverage.transitions).toEqual(definedTransitions(forgotPasswordMachine));
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {
@@ -119,10 +119,10 @@ describe('request machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect([...restingStates(requestPasswordMachine)].filter((s) => !coverage.states.has(s))).toEqual([]);
-    expect(
-      [...definedTransitions(requestPasswordMachine)].filter((t) => !coverage.transitions.has(t)),
-    ).toEqual([]);
+    expect(restingStates(requestPasswordMachine).size).toBeGreaterThan(2);
+    expect(coverage.states).toEqual(restingStates(requestPasswordMachine));
+    expect(definedTransitions(requestPasswordMachine).size).toBeGreaterThan(2);
+    expect(coverage.transitions).toEqual(definedTransitions(requestPasswordMachine));
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {

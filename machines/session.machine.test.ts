@@ -56,8 +56,10 @@ describe('session machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect([...restingStates(sessionMachine)].filter((s) => !coverage.states.has(s))).toEqual([]);
-    expect([...definedTransitions(sessionMachine)].filter((t) => !coverage.transitions.has(t))).toEqual([]);
+    expect(restingStates(sessionMachine).size).toBeGreaterThan(2);
+    expect(coverage.states).toEqual(restingStates(sessionMachine));
+    expect(definedTransitions(sessionMachine).size).toBeGreaterThan(2);
+    expect(coverage.transitions).toEqual(definedTransitions(sessionMachine));
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s on a real actor', async (_, path) => {
