@@ -11,6 +11,7 @@ import { useSession } from './auth/session';
 import { AppLayout } from './layout/app-layout';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
+import { UsersScreen } from './users/users-screen';
 
 /** The screens inside the protected layout; features replace their placeholder as they land. */
 const PROTECTED: Array<[ScreenName, ComponentType]> = [
@@ -26,7 +27,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['aircraftFleet', () => <ComingScreen title="Flotte" />],
   ['incidents', () => <ComingScreen title="Incidents" />],
   ['incidentDetails', () => <ComingScreen title="SUIVI DE L'INCIDENT" />],
-  ['users', () => <ComingScreen title="UTILISATEURS" />],
+  ['users', UsersScreen],
   ['unitFlightCost', () => <ComingScreen title="Coût unitaire de l'heure de vol" />],
   ['regulationCost', () => <ComingScreen title="Coût de la régulation" />],
   ['passengerMealCost', () => <ComingScreen title="Coût des repas des passagers" />],

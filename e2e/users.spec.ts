@@ -1,0 +1,103 @@
+// User administration in the browser: add a HOSPITAL user who gets a welcome mail, signs in, must change
+// the password and sees the restricted menu; then edit and delete after confirmation.
+import { expect, test } from '@playwright/test';
+import { E2E } from './env';
+import { lastMail, menu, signIn } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const email = 'lucie.bernard@chu-bordeaux.fr';
+
+test('an admin adds a HOSPITAL user, who signs in with the mailed password and must change it', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  await menu(page).getByRole('link', { name: 'Utilisateurs' }).click();
+  await expect(page.getByRole('heading', { name: 'UTILISATEURS' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Utilisateurs' });
+  await expect(table.getByRole('cell', { name: 'admin@demo.test' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ajouter utilisateur' }).click();
+  const dialog = page.getByRole('dialog', { name: 'AJOUTER UN UTILISATEUR' });
+  await expect(dialog).toBeVisible();
+  // The form's own messages first.
+  await dialog.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(dialog.getByText('le prenom est requis')).toBeVisible();
+  await expect(dialog.getByText('le nom est requis')).toBeVisible();
+  await expect(dialog.getByText('le téléphone est requis')).toBeVisible();
+  await expect(dialog.getByText('le rôle est requis')).toBeVisible();
+
+  await dialog.getByLabel('Prénom').fill('Lucie');
+  await dialog.getByLabel('Nom', { exact: true }).fill('Bernard');
+  await dialog.getByLabel('E-mail').fill('Lucie.Bernard@CHU-Bordeaux.fr');
+  await dialog.getByLabel('Téléphone').fill('+33 5 56 79 00 00');
+  await expect(dialog.getByRole('combobox', { name: 'Hôpital' })).toHaveCount(0);
+  await dialog.getByLabel('Rôle').selectOption({ label: 'Hospital' });
+  const hospital = dialog.getByRole('combobox', { name: 'Hôpital' });
+  await hospital.fill('Pellegrin');
+  await page.getByRole('option', { name: 'CHU de Bordeaux – Hôpital Pellegrin' }).click();
+  await dialog.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('cell', { name: email })).toBeVisible();
+
+  const mail = await lastMail(request, email);
+  expect(mail.subject).toMatch(/Bienvenue/);
+  expect(mail.text).toContain(`${E2E.baseURL}/login`);
+  const password = mail.text.match(/Mot de passe temporaire : (\S+)/)![1];
+
+  await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/force-password-change$/);
+  await page.getByLabel('Nouveau mot de passe').fill('Lucie-2026!');
+  await page.getByLabel('Confirmer le mot de passe').fill('Lucie-2026!');
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(menu(page).getByText('Utilisateurs')).toHaveCount(0);
+  await expect(menu(page).getByText('Prix')).toHaveCount(0);
+  await expect(menu(page).getByText('Annulée sans frais')).toHaveCount(0);
+});
+
+test('an admin searches, edits, then deletes a user after the confirmation', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Utilisateurs' });
+  await page.getByPlaceholder('Rechercher un utilisateur').fill('bernard');
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  await table.getByRole('button', { name: 'Modifier Lucie Bernard' }).click();
+  const edit = page.getByRole('dialog', { name: 'MODIFIER UN UTILISATEUR' });
+  await expect(edit.getByLabel('Prénom')).toHaveValue('Lucie');
+  await edit.getByLabel('Rôle').selectOption({ label: 'Operation' });
+  // The hospital selector goes away with the Hospital role.
+  await expect(edit.getByRole('combobox', { name: 'Hôpital' })).toHaveCount(0);
+  await edit.getByLabel('E-mail').fill('admin@demo.test');
+  await edit.getByRole('button', { name: 'Modifier' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('Un utilisateur existe déjà avec cet e-mail');
+  await edit.getByLabel('E-mail').fill(email);
+  await edit.getByRole('button', { name: 'Modifier' }).click();
+  await expect(edit).toBeHidden();
+  const row = table.getByRole('row', { name: /Lucie/ });
+  await expect(row.getByRole('cell', { name: 'Operation' })).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('-');
+
+  await table.getByRole('button', { name: 'Supprimer Lucie Bernard' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'SUPPRIMER CET UTILISATEUR' });
+  await expect(confirm).toContainText('Êtes-vous sûr(e) de vouloir supprimer cet utilisateur ?');
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(row).toBeVisible();
+  await table.getByRole('button', { name: 'Supprimer Lucie Bernard' }).click();
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Aucun utilisateur trouvé')).toBeVisible();
+});
+
+test('the users export downloads users.xlsx', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await page.goto('/users');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter XLSX' }).click();
+  expect((await download).suggestedFilename()).toBe('users.xlsx');
+});

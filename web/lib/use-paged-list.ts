@@ -1,0 +1,43 @@
+// The paged list machine bound to an API list call: one hook for every paged table.
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { DataResponse, Page } from '../../contract/http';
+import { type PageRequest, pagedListMachine } from '../../machines/paged-list.machine';
+import { apiCall } from './api';
+
+export function usePagedList<Row>(path: string, pageSize: number, filters: Record<string, unknown> = {}) {
+  const logic = useMemo(
+    () =>
+      pagedListMachine.provide({
+        actors: {
+          fetchPage: fromPromise(async ({ input }: { input: PageRequest }) => {
+            const query: Record<string, unknown> = {
+              pageSize: input.pageSize,
+              pageNumber: input.pageNumber,
+              ...input.filters,
+            };
+            if (input.search) query.search = input.search;
+            const answer = await apiCall<DataResponse<Page<Row>>>(path, { query });
+            return answer.data as Page<unknown>;
+          }),
+        },
+      }),
+    [path],
+  );
+  const [state, send] = useMachine(logic, { input: { pageSize, filters } });
+  return {
+    rows: state.context.rows as Row[],
+    pageCount: state.context.pageCount,
+    pageNumber: state.context.pageNumber,
+    search: state.context.search,
+    error: state.context.error,
+    loading: state.hasTag('loading'),
+    empty: state.hasTag('empty'),
+    failed: state.hasTag('error'),
+    setSearch: (value: string) => send({ type: 'search.change', value }),
+    setFilters: (next: Record<string, unknown>) => send({ type: 'filters.change', filters: next }),
+    goTo: (pageNumber: number) => send({ type: 'page.go', pageNumber }),
+    reload: () => send({ type: 'list.reload' }),
+  };
+}

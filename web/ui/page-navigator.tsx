@@ -1,0 +1,56 @@
+// The page navigator of every paged table (spec §2): previous/next and the page numbers.
+
+import { pageItems } from './page-items';
+import * as ui from './widgets.css';
+
+export function PageNavigator({
+  page,
+  pageCount,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className={ui.pager}>
+      <button
+        type="button"
+        className={ui.pageButton}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label="Page précédente"
+      >
+        ‹
+      </button>
+      {pageItems(page, pageCount).map((item, index) =>
+        item === 'gap' ? (
+          <span key={`gap-${index}`} aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <button
+            key={item}
+            type="button"
+            className={ui.pageButton}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+            onClick={() => onPage(item)}
+          >
+            {item}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        className={ui.pageButton}
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+        aria-label="Page suivante"
+      >
+        ›
+      </button>
+    </nav>
+  );
+}

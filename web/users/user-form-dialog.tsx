@@ -1,0 +1,163 @@
+// The add and edit dialogs of a user (spec §2 'Users', §5 user form): same fields, the hospital only for
+// the Hospital role (cleared otherwise), checked with the contract schemas the API uses.
+import { useState } from 'react';
+import type { DataResponse } from '../../contract/http';
+import { ROLE_LABELS, ROLES, type Role } from '../../contract/roles';
+import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
+import { check, type FieldErrors } from '../../contract/validation';
+import { apiCall, errorMessage } from '../lib/api';
+import { ModalDialog } from '../ui/dialog';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as ui from '../ui/widgets.css';
+import { HospitalComboBox } from './hospital-combo-box';
+
+/** The role order of the spec's options: Admin, Accounting, Operation, Hospital. */
+const ROLE_OPTIONS: Role[] = ['ADMIN', 'ACCOUNTING', 'OPERATION', 'HOSPITAL'];
+
+export function UserFormDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: UserRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const editing = user !== null;
+  const [values, setValues] = useState({
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    role: (user?.role ?? '') as Role | '',
+    hospitals: user?.hospitals ?? null,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors((e) => ({ ...e, [key]: '' }));
+    };
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    // The hospital is cleared for every role but Hospital (docs/decisions/005).
+    const input = {
+      ...values,
+      role: values.role || undefined,
+      hospitals: values.role === 'HOSPITAL' ? values.hospitals : null,
+    };
+    const result = editing ? check(EditUserBody, { id: user.id, ...input }) : check(CreateUserBody, input);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setPending(true);
+    setServerError(null);
+    try {
+      await apiCall<DataResponse<UserRow>>(editing ? USER_PATHS.edit : USER_PATHS.create, {
+        method: editing ? 'PUT' : 'POST',
+        body: result.value,
+      });
+      toast.success(editing ? USER_MESSAGES.edited : USER_MESSAGES.created);
+      onSaved();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      title={editing ? 'MODIFIER UN UTILISATEUR' : 'AJOUTER UN UTILISATEUR'}
+      isOpen
+      onClose={onClose}
+      isDismissable={!pending}
+    >
+      <form className={css.form} onSubmit={submit} noValidate>
+        <TextInput
+          label="Prénom"
+          name="firstName"
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={errors.firstName}
+          autoFocus
+        />
+        <TextInput
+          label="Nom"
+          name="lastName"
+          value={values.lastName}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+        <TextInput
+          label="E-mail"
+          name="email"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextInput
+          label="Téléphone"
+          name="phone"
+          type="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+        />
+        <div className={css.field}>
+          <label className={css.label} htmlFor="user-role">
+            Rôle
+          </label>
+          <select
+            id="user-role"
+            className={css.input}
+            value={values.role}
+            aria-invalid={Boolean(errors.role) || undefined}
+            aria-describedby={errors.role ? 'user-role-error' : undefined}
+            onChange={(e) => {
+              const role = e.target.value as Role | '';
+              setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
+              setErrors((er) => ({ ...er, role: '', hospitals: '' }));
+            }}
+          >
+            <option value="">Choisir un rôle</option>
+            {ROLE_OPTIONS.filter((r) => ROLES.includes(r)).map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+          {errors.role && (
+            <span id="user-role-error" className={css.fieldError}>
+              {errors.role}
+            </span>
+          )}
+        </div>
+        {values.role === 'HOSPITAL' && (
+          <HospitalComboBox value={values.hospitals} onChange={set('hospitals')} error={errors.hospitals} />
+        )}
+        {serverError && (
+          <p role="alert" className={css.formError}>
+            {serverError}
+          </p>
+        )}
+        <div className={ui.dialogActions}>
+          <button type="button" className={css.button.secondary} onClick={onClose} disabled={pending}>
+            Annuler
+          </button>
+          <button type="submit" className={css.button.primary} disabled={pending}>
+            {editing ? 'Modifier' : 'Ajouter'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
