@@ -8,6 +8,7 @@ import { outbox } from './db/schema';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
+import { missionsRoutes } from './missions/routes';
 import { meRoutes } from './users/me';
 import { usersRoutes } from './users/routes';
 
@@ -34,6 +35,7 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   app.route('/', authRoutes);
   app.route('/', meRoutes);
   app.route('/', usersRoutes);
+  app.route('/', missionsRoutes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.

@@ -127,3 +127,104 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity').on(t.entity, t.entityId)],
 );
+
+// Missions, from Leon trips. Leon owns the trip, legs, times, crew, aircraft and requester; the
+// back-office owns the medical fields and, once edited by staff, the status and aircraft type.
+export const missionStatusEnum = pgEnum('mission_status', [
+  'EN_ATTENTE',
+  'PROGRAMMEE',
+  'EN_COURS',
+  'ANNULEE_45_PLUS',
+  'ANNULEE_45_MOINS',
+  'TERMINEE',
+  'CLOTUREE',
+]);
+export const aircraftTypeEnum = pgEnum('aircraft_type', ['ND', 'JET', 'TURBOPROP']);
+
+export const missions = pgTable(
+  'missions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripNid: integer('trip_nid'),
+    tripNumber: text('trip_number'),
+    status: missionStatusEnum('status').notNull().default('EN_ATTENTE'),
+    statusSetByStaff: boolean('status_set_by_staff').notNull().default(false),
+    aircraftType: aircraftTypeEnum('aircraft_type').notNull().default('ND'),
+    aircraftTypeSetByStaff: boolean('aircraft_type_set_by_staff').notNull().default(false),
+    buyerName: text('buyer_name'),
+    numberOfCristal: integer('number_of_cristal'),
+    organType: text('organ_type'),
+    numberOfMeals: integer('number_of_meals'),
+    isWithIcing: boolean('is_with_icing'),
+    isWithOCS: boolean('is_with_ocs'),
+    airportDeIcing: text('airport_de_icing').array().notNull().default(sql`'{}'::text[]`),
+    departureDateTime: timestamp('departure_date_time', { withTimezone: true }),
+    showForHospital: boolean('show_for_hospital').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    leonUpdatedAt: timestamp('leon_updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('missions_trip_number').on(t.tripNumber),
+    index('missions_status_departure').on(t.status, t.departureDateTime),
+    index('missions_buyer_departure').on(t.buyerName, t.departureDateTime),
+    index('missions_trip_number_trgm').using('gin', sql`${t.tripNumber} gin_trgm_ops`),
+    index('missions_buyer_trgm').using('gin', sql`${t.buyerName} gin_trgm_ops`),
+  ],
+);
+
+export interface CrewMemberRow {
+  name: string;
+  surname: string;
+  position: string;
+  phoneWork: string | null;
+}
+
+export const missionLegs = pgTable(
+  'mission_legs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    missionId: uuid('mission_id')
+      .notNull()
+      .references(() => missions.id),
+    flightNid: integer('flight_nid').notNull().unique(),
+    position: integer('position').notNull(),
+    isCnl: boolean('is_cnl').notNull().default(false),
+    flightNo: text('flight_no'),
+    stdUtc: timestamp('std_utc', { withTimezone: true }).notNull(),
+    staUtc: timestamp('sta_utc', { withTimezone: true }).notNull(),
+    bloffUtc: timestamp('bloff_utc', { withTimezone: true }),
+    blonUtc: timestamp('blon_utc', { withTimezone: true }),
+    adepIcao: text('adep_icao').notNull(),
+    adepName: text('adep_name').notNull(),
+    adesIcao: text('ades_icao').notNull(),
+    adesName: text('ades_name').notNull(),
+    registration: text('registration'),
+    passengerCount: integer('passenger_count'),
+    crew: jsonb('crew').$type<CrewMemberRow[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index('mission_legs_mission').on(t.missionId, t.position)],
+);
+
+export const syncRuns = pgTable('sync_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  actorId: uuid('actor_id'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  deleted: integer('deleted').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  errors: jsonb('errors')
+    .$type<Array<{ tripNumber: string | null; message: string }>>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
+
+export const leonState = pgTable('leon_state', {
+  id: integer('id').primaryKey().default(1),
+  lastTimestamp: integer('last_timestamp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

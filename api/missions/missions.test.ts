@@ -1,0 +1,279 @@
+// Mission calls as callers see them: scoping, filters, paging, edit rules, delete, flag, PDFs, counts.
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../contract/auth';
+import type { MissionDetailsLeg, MissionRow, RecordsCount } from '../../contract/missions';
+import { auditLog, missions } from '../db/schema';
+import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
+import { describeEachDatabase } from '../test/databases';
+import { Caller, testApp } from '../test/harness';
+import { insertMissions } from './fixtures';
+
+type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
+const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;
+
+describeEachDatabase('missions', (database) => {
+  let t: ReturnType<typeof testApp>;
+  let ops: Caller;
+  let hospital: Caller;
+  let ids: string[];
+  beforeAll(async () => {
+    await seedDemo(database().db);
+    t = testApp(database().db);
+    ids = await insertMissions(database().db, [
+      {
+        tripNumber: 'TR-1001',
+        status: 'EN_ATTENTE',
+        buyerName: BORDEAUX,
+        departure: '2026-03-28T22:30:00Z',
+        numberOfCristal: 4242,
+      },
+      {
+        tripNumber: 'TR-1002',
+        status: 'PROGRAMMEE',
+        buyerName: PARIS_HEGP,
+        departure: '2026-03-29T08:00:00Z',
+      },
+      {
+        tripNumber: 'TR-1003',
+        status: 'EN_COURS',
+        buyerName: BORDEAUX,
+        departure: '2026-03-30T08:00:00Z',
+        legs: [
+          ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
+          ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
+        ],
+      },
+      {
+        tripNumber: 'TR-1004',
+        status: 'ANNULEE_45_PLUS',
+        buyerName: BORDEAUX,
+        departure: '2026-03-01T08:00:00Z',
+      },
+      {
+        tripNumber: 'TR-1005',
+        status: 'ANNULEE_45_MOINS',
+        buyerName: PARIS_HEGP,
+        departure: '2026-03-02T08:00:00Z',
+      },
+      { tripNumber: null, status: 'TERMINEE', buyerName: BORDEAUX, departure: '2026-02-02T08:00:00Z' },
+      { tripNumber: 'TR-1007', status: 'CLOTUREE', buyerName: PARIS_HEGP, departure: '2026-01-02T08:00:00Z' },
+    ]);
+    ops = new Caller(t.app);
+    await ops.login('operation@demo.test');
+    hospital = new Caller(t.app);
+    await hospital.login('hopital@demo.test');
+  });
+  const list = (c: Caller, query: string) => c.get<PageBody>(`/missions?${query}`);
+  const numbers = (answer: { body: PageBody }) => answer.body.data.rows.map((r) => r.tripNumber);
+
+  describe('lists', () => {
+    it('lists each category with its statuses', async () => {
+      expect(numbers(await list(ops, 'status=requested'))).toEqual(['TR-1001', 'TR-1002']);
+      expect(numbers(await list(ops, 'status=inProgress'))).toEqual(['TR-1003']);
+      expect(numbers(await list(ops, 'status=completed'))).toEqual([null]);
+      expect(numbers(await list(ops, 'status=canceled'))).toEqual(['TR-1005', 'TR-1004']);
+      expect(numbers(await list(ops, 'status=closed'))).toEqual(['TR-1005', 'TR-1007']);
+      expect((await list(ops, 'status=nope')).status).toBe(400);
+    });
+
+    it('applies the quick filter within the category only', async () => {
+      expect(numbers(await list(ops, 'status=requested&statusNeeded=PROGRAMMEE'))).toEqual(['TR-1002']);
+      expect((await list(ops, 'status=requested&statusNeeded=TERMINEE')).status).toBe(400);
+    });
+
+    it('searches mission number, hospital and cristal number', async () => {
+      expect(numbers(await list(ops, 'status=requested&search=1002'))).toEqual(['TR-1002']);
+      expect(numbers(await list(ops, 'status=requested&search=pompidou'))).toEqual(['TR-1002']);
+      expect(numbers(await list(ops, 'status=requested&search=4242'))).toEqual(['TR-1001']);
+    });
+
+    it('filters by hospitals and by Paris calendar days, inclusive, across the change to summer time', async () => {
+      expect(
+        numbers(await list(ops, `status=requested&hospitals=${encodeURIComponent(PARIS_HEGP)}`)),
+      ).toEqual(['TR-1002']);
+      // 2026-03-28T22:30Z is 23:30 on the 28th in Paris (winter time); 2026-03-29T08:00Z is the 29th.
+      expect(numbers(await list(ops, 'status=requested&startDate=2026-03-28&endDate=2026-03-28'))).toEqual([
+        'TR-1001',
+      ]);
+      expect(numbers(await list(ops, 'status=requested&startDate=2026-03-29&endDate=2026-03-29'))).toEqual([
+        'TR-1002',
+      ]);
+      expect((await list(ops, 'status=requested&startDate=2026-03-30&endDate=2026-03-29')).status).toBe(400);
+      expect((await list(ops, 'status=requested&startDate=29/03/2026')).status).toBe(400);
+    });
+
+    it('pages by pageSize and carries legs with airport names', async () => {
+      const first = await list(ops, 'status=requested&pageSize=1&pageNumber=1');
+      expect(first.body.data.pageCount).toBe(2);
+      expect(first.body.data.rows[0]).toMatchObject({
+        tripNumber: 'TR-1001',
+        legs: [
+          {
+            adepIcao: 'LFBD',
+            adepName: 'Bordeaux-Mérignac',
+            adesIcao: 'LFPG',
+            adesName: 'Paris-Charles-de-Gaulle',
+          },
+        ],
+        hasTransportVoucher: true,
+      });
+      expect(numbers(await list(ops, 'status=requested&pageSize=1&pageNumber=2'))).toEqual(['TR-1002']);
+    });
+
+    it("shows a HOSPITAL user only its hospital's missions", async () => {
+      expect(numbers(await list(hospital, 'status=requested'))).toEqual(['TR-1001']);
+      expect(
+        numbers(await list(hospital, `status=requested&hospitals=${encodeURIComponent(PARIS_HEGP)}`)),
+      ).toEqual([]);
+      expect((await hospital.get(`/missions/details/${ids[1]}`)).status).toBe(404);
+    });
+
+    it('counts per category for the menu, scoped for HOSPITAL', async () => {
+      const staffCounts = await ops.get<{ data: RecordsCount }>('/leon/records-count');
+      expect(staffCounts.body.data).toEqual({
+        total: 7,
+        waiting: 2,
+        inProgress: 1,
+        completed: 1,
+        canceled: 2,
+        closed: 2,
+        statistics: 3,
+      });
+      const own = await hospital.get<{ data: RecordsCount }>('/leon/records-count');
+      expect(own.body.data).toEqual({
+        total: 4,
+        waiting: 1,
+        inProgress: 1,
+        completed: 1,
+        canceled: 1,
+        closed: 0,
+        statistics: 1,
+      });
+    });
+  });
+
+  describe('details and PDFs', () => {
+    it('gives the legs in order with crew and times', async () => {
+      const answer = await ops.get<{ data: MissionDetailsLeg[] }>(`/missions/details/${ids[2]}`);
+      expect(answer.body.data.map((l) => `${l.adepIcao}-${l.adesIcao}`)).toEqual(['LFBD-LFML', 'LFML-LFBD']);
+      expect(answer.body.data[0]).toMatchObject({
+        tripNumber: 'TR-1003',
+        acftRegisteration: 'F-HBMV',
+        crewList: [{ position: 'CPT' }],
+        stdUTC: '2026-03-30T08:00:00.000Z',
+      });
+    });
+
+    it('generates a real PDF named mission-details.pdf, with French text', async () => {
+      const response = await t.app.request(`/missions/generate-pdf/${ids[2]}`, {
+        headers: { cookie: [...ops.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="mission-details.pdf"');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+      const doc = await PDFDocument.load(bytes);
+      expect(doc.getTitle()).toBe('Détails de la mission');
+      expect(doc.getPageCount()).toBe(1);
+      const voucher = await t.app.request(`/missions/transport-voucher/${ids[0]}`, {
+        headers: { cookie: [...ops.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect((await PDFDocument.load(new Uint8Array(await voucher.arrayBuffer()))).getTitle()).toBe(
+        'Bon de transport',
+      );
+      expect((await ops.get(`/missions/transport-voucher/${ids[5]}`)).status).toBe(404);
+    });
+  });
+
+  describe('edit, delete, visibility flag', () => {
+    const edit = (over: Record<string, unknown> = {}) => ({
+      id: ids[2],
+      numberOfCristal: '12',
+      astonStatus: 'EN_COURS',
+      organType: 'COEUR,REINS',
+      aircraftType: 'TURBOPROP',
+      numberOfMeals: '3',
+      isWithIcing: 'true',
+      isWithOCS: 'false',
+      airportDeIcing: ['LFML'],
+      ...over,
+    });
+
+    it('refuses HOSPITAL users', async () => {
+      expect(await hospital.put('/missions/edit/', edit())).toMatchObject({
+        status: 403,
+        body: { message: MESSAGES.forbidden },
+      });
+      expect((await hospital.delete(`/missions/delete/${ids[0]}`)).status).toBe(403);
+      expect((await hospital.put(`/missions/toggle-statistic/${ids[0]}`)).status).toBe(403);
+    });
+
+    it('validates with the form rules and changes nothing on bad input', async () => {
+      const before = await database().db.select().from(missions).where(eq(missions.id, ids[2]));
+      expect(await ops.put('/missions/edit/', edit({ numberOfCristal: '1.5' }))).toMatchObject({
+        status: 400,
+        body: { message: 'le nombre de cristals doit être entier' },
+      });
+      expect(await ops.put('/missions/edit/', edit({ organType: '' }))).toMatchObject({
+        status: 400,
+        body: { message: 'Obligatoire' },
+      });
+      expect(await ops.put('/missions/edit/', edit({ airportDeIcing: ['LFPG'] }))).toMatchObject({
+        status: 400,
+        body: { message: "L'aéroport de dégivrage doit être un aéroport de départ de la mission" },
+      });
+      expect(await database().db.select().from(missions).where(eq(missions.id, ids[2]))).toEqual(before);
+    });
+
+    it('saves the back-office fields, marks a staff status, clears de-icing airports without de-icing, and audits', async () => {
+      const saved = await ops.put<{ data: MissionRow }>('/missions/edit/', edit({ astonStatus: 'TERMINEE' }));
+      expect(saved).toMatchObject({
+        status: 200,
+        body: {
+          data: {
+            status: 'TERMINEE',
+            organType: ['COEUR', 'REINS'],
+            aircraftType: 'TURBOPROP',
+            numberOfCristal: 12,
+            airportDeIcing: ['LFML'],
+          },
+        },
+      });
+      const [row] = await database().db.select().from(missions).where(eq(missions.id, ids[2]));
+      expect(row).toMatchObject({ statusSetByStaff: true, aircraftTypeSetByStaff: true });
+      const cleared = await ops.put<{ data: MissionRow }>(
+        '/missions/edit/',
+        edit({ astonStatus: 'TERMINEE', isWithIcing: 'false' }),
+      );
+      expect(cleared.body.data.airportDeIcing).toEqual([]);
+      const entries = await database().db.select().from(auditLog).where(eq(auditLog.action, 'mission.edit'));
+      expect(entries).toHaveLength(2);
+      expect(entries[0].before).toMatchObject({ status: 'EN_COURS' });
+    });
+
+    it('flips the hospital visibility flag', async () => {
+      const first = await ops.put<{ data: { showForHospital: boolean } }>(
+        `/missions/toggle-statistic/${ids[5]}`,
+      );
+      expect(first.body.data.showForHospital).toBe(false);
+      expect((await hospital.get<{ data: RecordsCount }>('/leon/records-count')).body.data.statistics).toBe(
+        1,
+      );
+      const second = await ops.put<{ data: { showForHospital: boolean } }>(
+        `/missions/toggle-statistic/${ids[5]}`,
+      );
+      expect(second.body.data.showForHospital).toBe(true);
+    });
+
+    it('soft-deletes: the mission leaves every list and call', async () => {
+      expect((await ops.delete(`/missions/delete/${ids[0]}`)).status).toBe(200);
+      expect(numbers(await list(ops, 'status=requested'))).toEqual(['TR-1002']);
+      expect((await ops.get(`/missions/details/${ids[0]}`)).status).toBe(404);
+      expect((await ops.delete(`/missions/delete/${ids[0]}`)).status).toBe(404);
+      const [row] = await database().db.select().from(missions).where(eq(missions.id, ids[0]));
+      expect(row.deletedAt).not.toBeNull();
+    });
+  });
+});

@@ -1,0 +1,190 @@
+// Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
+// the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  CATEGORY_STATUSES,
+  EditMissionBody,
+  MISSION_MESSAGES,
+  MISSIONS_PAGE_SIZE,
+  type RecordsCount,
+} from '../../contract/missions';
+import { STAFF_ROLES } from '../../contract/roles';
+import { missionLegs, missions } from '../db/schema';
+import { audit } from '../lib/audit';
+import { requireRole, requireUser } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { fail } from '../lib/errors';
+import { pageParams, toPage } from '../lib/paging';
+import { body } from '../lib/validate';
+import { missionPdf, voucherPdf } from './pdf';
+import {
+  findMission,
+  listOrder,
+  listWhere,
+  missionDetails,
+  readFilters,
+  rowsWithLegs,
+  STATUS_SQL_LIST,
+  visibleTo,
+} from './service';
+
+const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+const pdfResponse = (bytes: Uint8Array, fileName: string) =>
+  new Response(bytes as BodyInit, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+
+export const missionsRoutes = new Hono<AppEnv>()
+  .get('/missions', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const { pageSize, offset } = pageParams(c, MISSIONS_PAGE_SIZE);
+    const filters = readFilters((name) => c.req.query(name));
+    const where = listWhere(c.get('user'), filters);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(missions)
+        .where(where)
+        .orderBy(...listOrder(filters.category))
+        .limit(pageSize)
+        .offset(offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(missions).where(where),
+    ]);
+    return c.json({ data: toPage(await rowsWithLegs(db, rows), total, pageSize) });
+  })
+  .get('/leon/records-count', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const user = c.get('user');
+    const count = (statuses: readonly string[]) =>
+      sql<number>`(count(*) filter (where ${missions.status} in (${STATUS_SQL_LIST(statuses as never)})))::int`;
+    const statisticsFilter = user.role === 'HOSPITAL' ? sql` and ${missions.showForHospital}` : sql``;
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        waiting: count(CATEGORY_STATUSES.requested),
+        inProgress: count(CATEGORY_STATUSES.inProgress),
+        completed: count(CATEGORY_STATUSES.completed),
+        canceled: count(CATEGORY_STATUSES.canceled),
+        closed: count(CATEGORY_STATUSES.closed),
+        statistics: sql<number>`(count(*) filter (where ${missions.status} in ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS')${statisticsFilter}))::int`,
+      })
+      .from(missions)
+      .where(visibleTo(user));
+    return c.json({ data: row satisfies RecordsCount });
+  })
+  .get('/missions/details/:id', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    if (!mission) fail(404, MISSION_MESSAGES.notFound);
+    return c.json({ data: await missionDetails(db, mission) });
+  })
+  .get('/missions/generate-pdf/:id', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    if (!mission) fail(404, MISSION_MESSAGES.notFound);
+    return pdfResponse(await missionPdf(mission, await missionDetails(db, mission)), 'mission-details.pdf');
+  })
+  .get('/missions/transport-voucher/:id', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    if (!mission?.tripNumber) fail(404, MISSION_MESSAGES.notFound);
+    return pdfResponse(
+      await voucherPdf(mission, await missionDetails(db, mission)),
+      `bon-de-transport-${mission.tripNumber}.pdf`,
+    );
+  })
+  .put('/missions/edit/', ...staff, async (c) => {
+    const deps = c.get('deps');
+    const input = await body(c, EditMissionBody);
+    const before = await findMission(deps.db, c.get('user'), input.id);
+    if (!before) fail(404, MISSION_MESSAGES.notFound);
+    const departures = new Set(
+      (
+        await deps.db
+          .select({ icao: missionLegs.adepIcao })
+          .from(missionLegs)
+          .where(eq(missionLegs.missionId, input.id))
+      ).map((l) => l.icao),
+    );
+    const deIcing = input.isWithIcing ? [...new Set(input.airportDeIcing ?? [])] : [];
+    if (deIcing.some((icao) => !departures.has(icao))) fail(400, MISSION_MESSAGES.unknownDeIcingAirport);
+    const now = deps.now();
+    const after = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(missions)
+        .set({
+          numberOfCristal: input.numberOfCristal,
+          status: input.astonStatus,
+          statusSetByStaff: before.statusSetByStaff || input.astonStatus !== before.status,
+          organType: input.organType,
+          aircraftType: input.aircraftType,
+          aircraftTypeSetByStaff: before.aircraftTypeSetByStaff || input.aircraftType !== before.aircraftType,
+          numberOfMeals: input.numberOfMeals,
+          isWithIcing: input.isWithIcing,
+          isWithOCS: input.isWithOCS,
+          airportDeIcing: deIcing,
+          updatedAt: now,
+        })
+        .where(eq(missions.id, input.id))
+        .returning();
+      await audit(tx, {
+        actorId: c.get('user').id,
+        action: 'mission.edit',
+        entity: 'mission',
+        entityId: row.id,
+        before,
+        after: row,
+        at: now,
+      });
+      return row;
+    });
+    return c.json({ data: (await rowsWithLegs(deps.db, [after]))[0] });
+  })
+  .delete('/missions/delete/:id', ...staff, async (c) => {
+    const deps = c.get('deps');
+    const before = await findMission(deps.db, c.get('user'), c.req.param('id'));
+    if (!before) fail(404, MISSION_MESSAGES.notFound);
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
+      await audit(tx, {
+        actorId: c.get('user').id,
+        action: 'mission.delete',
+        entity: 'mission',
+        entityId: before.id,
+        before,
+        at: now,
+      });
+    });
+    return c.json({ data: { id: before.id } });
+  })
+  .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
+    const deps = c.get('deps');
+    const before = await findMission(deps.db, c.get('user'), c.req.param('id'));
+    if (!before) fail(404, MISSION_MESSAGES.notFound);
+    const now = deps.now();
+    const after = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(missions)
+        .set({ showForHospital: !before.showForHospital, updatedAt: now })
+        .where(and(eq(missions.id, before.id)))
+        .returning({ id: missions.id, showForHospital: missions.showForHospital });
+      await audit(tx, {
+        actorId: c.get('user').id,
+        action: 'mission.toggle-statistic',
+        entity: 'mission',
+        entityId: before.id,
+        before: { showForHospital: before.showForHospital },
+        after: { showForHospital: row.showForHospital },
+        at: now,
+      });
+      return row;
+    });
+    return c.json({ data: after });
+  });

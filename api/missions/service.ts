@@ -1,0 +1,183 @@
+// Mission queries shared by the routes: role scoping, list filters, rows with their legs, details.
+import { fromZonedTime } from 'date-fns-tz';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  CATEGORY_STATUSES,
+  MISSION_CATEGORIES,
+  MISSION_STATUSES,
+  type MissionCategory,
+  type MissionDetailsLeg,
+  type MissionRow,
+  type MissionStatus,
+  splitOrgans,
+} from '../../contract/missions';
+import type { Db } from '../db/client';
+import { missionLegs, missions } from '../db/schema';
+import type { CurrentUser } from '../lib/context';
+import { fail } from '../lib/errors';
+import { containsPattern } from '../lib/paging';
+
+export const PARIS = 'Europe/Paris';
+
+/** What a user may see: HOSPITAL users only their hospital's missions; nobody deleted ones. */
+export function visibleTo(user: CurrentUser): SQL {
+  const live = isNull(missions.deletedAt);
+  return user.role === 'HOSPITAL' ? and(live, eq(missions.buyerName, user.hospitals ?? ''))! : live;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant a Paris calendar day starts. */
+export const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+export interface ListFilters {
+  category: MissionCategory;
+  statusNeeded?: MissionStatus;
+  search: string;
+  hospitals: string[];
+  startDate?: string;
+  endDate?: string;
+}
+
+export function readFilters(query: (name: string) => string | undefined): ListFilters {
+  const category = query('status');
+  if (!category || !(MISSION_CATEGORIES as readonly string[]).includes(category))
+    fail(400, 'Catégorie de missions inconnue');
+  const statusNeeded = query('statusNeeded') || undefined;
+  if (
+    statusNeeded &&
+    !(CATEGORY_STATUSES[category as MissionCategory] as readonly string[]).includes(statusNeeded)
+  ) {
+    fail(400, 'Statut inconnu pour cette catégorie');
+  }
+  const startDate = query('startDate') || undefined;
+  const endDate = query('endDate') || undefined;
+  for (const day of [startDate, endDate])
+    if (day && !DAY.test(day)) fail(400, 'Date invalide (format attendu : aaaa-mm-jj)');
+  if (startDate && endDate && startDate > endDate)
+    fail(400, 'La date de début doit être antérieure à la date de fin');
+  const hospitals = (query('hospitals') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  return {
+    category: category as MissionCategory,
+    statusNeeded: statusNeeded as MissionStatus | undefined,
+    search: (query('search') ?? '').trim(),
+    hospitals,
+    startDate,
+    endDate,
+  };
+}
+
+export function listWhere(user: CurrentUser, f: ListFilters): SQL {
+  const statuses = f.statusNeeded ? [f.statusNeeded] : [...CATEGORY_STATUSES[f.category]];
+  const pattern = containsPattern(f.search);
+  return and(
+    visibleTo(user),
+    inArray(missions.status, statuses),
+    f.hospitals.length ? inArray(missions.buyerName, f.hospitals) : undefined,
+    f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
+    f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
+    f.search
+      ? or(
+          ilike(missions.tripNumber, pattern),
+          ilike(missions.buyerName, pattern),
+          ilike(sql`${missions.numberOfCristal}::text`, pattern),
+        )
+      : undefined,
+  )!;
+}
+
+/** Open lists show the next departures first; closed ones the latest. */
+export const listOrder = (category: MissionCategory) =>
+  category === 'requested' || category === 'inProgress'
+    ? [sql`${missions.departureDateTime} asc nulls last`, asc(missions.id)]
+    : [sql`${missions.departureDateTime} desc nulls last`, desc(missions.id)];
+
+export async function rowsWithLegs(db: Db, rows: Array<typeof missions.$inferSelect>): Promise<MissionRow[]> {
+  const legs = rows.length
+    ? await db
+        .select({
+          missionId: missionLegs.missionId,
+          adepIcao: missionLegs.adepIcao,
+          adepName: missionLegs.adepName,
+          adesIcao: missionLegs.adesIcao,
+          adesName: missionLegs.adesName,
+        })
+        .from(missionLegs)
+        .where(
+          inArray(
+            missionLegs.missionId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(missionLegs.missionId), asc(missionLegs.position))
+    : [];
+  return rows.map((m) => ({
+    id: m.id,
+    tripNumber: m.tripNumber,
+    status: m.status,
+    aircraftType: m.aircraftType,
+    buyerName: m.buyerName,
+    numberOfCristal: m.numberOfCristal,
+    organType: splitOrgans(m.organType),
+    legs: legs.filter((l) => l.missionId === m.id).map(({ missionId: _, ...leg }) => leg),
+    departureDateTime: m.departureDateTime?.toISOString() ?? null,
+    numberOfMeals: m.numberOfMeals,
+    isWithIcing: m.isWithIcing,
+    isWithOCS: m.isWithOCS,
+    airportDeIcing: m.airportDeIcing,
+    hasTransportVoucher: m.tripNumber !== null,
+  }));
+}
+
+export async function findMission(db: Db, user: CurrentUser, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db
+    .select()
+    .from(missions)
+    .where(and(eq(missions.id, id), visibleTo(user)));
+  return row ?? null;
+}
+
+export async function missionDetails(
+  db: Db,
+  mission: typeof missions.$inferSelect,
+): Promise<MissionDetailsLeg[]> {
+  const legs = await db
+    .select()
+    .from(missionLegs)
+    .where(eq(missionLegs.missionId, mission.id))
+    .orderBy(asc(missionLegs.position));
+  return legs.map((leg) => ({
+    adepIcao: leg.adepIcao,
+    adepName: leg.adepName,
+    adesIcao: leg.adesIcao,
+    adesName: leg.adesName,
+    stdUTC: leg.stdUtc.toISOString(),
+    staUTC: leg.staUtc.toISOString(),
+    bloffUTC: leg.bloffUtc?.toISOString() ?? null,
+    blonUTC: leg.blonUtc?.toISOString() ?? null,
+    flightNumber: leg.flightNo,
+    passengerCounts: leg.passengerCount,
+    crewList: leg.crew,
+    acftRegisteration: leg.registration,
+    numberOfCristal: mission.numberOfCristal,
+    tripNumber: mission.tripNumber,
+    buyerName: mission.buyerName,
+    organType: splitOrgans(mission.organType),
+  }));
+}
+
+export const STATUS_SQL_LIST = (statuses: readonly MissionStatus[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+export { MISSION_STATUSES };
