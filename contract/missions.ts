@@ -75,6 +75,7 @@ export const MISSIONS_PAGE_SIZE = 20;
 
 export const MISSION_PATHS = {
   list: '/missions',
+  hospitals: '/missions/hospitals',
   edit: '/missions/edit/',
   delete: (id: string) => `/missions/delete/${encodeURIComponent(id)}`,
   details: (id: string) => `/missions/details/${encodeURIComponent(id)}`,

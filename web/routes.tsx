@@ -9,18 +9,20 @@ import { ForgetPasswordScreen } from './auth/forget-password-screen';
 import { LoginScreen } from './auth/login-screen';
 import { useSession } from './auth/session';
 import { AppLayout } from './layout/app-layout';
+import { MissionDetailsScreen } from './missions/mission-details-screen';
+import { MissionListScreen } from './missions/mission-list-screen';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users/users-screen';
 
 /** The screens inside the protected layout; features replace their placeholder as they land. */
 const PROTECTED: Array<[ScreenName, ComponentType]> = [
-  ['requestedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
-  ['inProgressMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
-  ['completedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
-  ['cancelledMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
-  ['closedMissions', () => <ComingScreen title="LISTE DES MISSIONS" />],
-  ['missionDetails', () => <ComingScreen title="Détails de la mission" />],
+  ['requestedMissions', () => <MissionListScreen key="requested" category="requested" />],
+  ['inProgressMissions', () => <MissionListScreen key="inProgress" category="inProgress" />],
+  ['completedMissions', () => <MissionListScreen key="completed" category="completed" />],
+  ['cancelledMissions', () => <MissionListScreen key="canceled" category="canceled" />],
+  ['closedMissions', () => <MissionListScreen key="closed" category="closed" />],
+  ['missionDetails', MissionDetailsScreen],
   ['statistics', () => <ComingScreen title="Statistiques" />],
   ['prc', () => <ComingScreen title="PRC" />],
   ['pilots', () => <ComingScreen title="Pilotes" />],

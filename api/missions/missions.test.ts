@@ -130,6 +130,13 @@ describeEachDatabase('missions', (database) => {
       expect((await hospital.get(`/missions/details/${ids[1]}`)).status).toBe(404);
     });
 
+    it('lists the hospitals of visible missions for the filter', async () => {
+      expect((await ops.get('/missions/hospitals')).body).toEqual({
+        data: [{ name: PARIS_HEGP }, { name: BORDEAUX }].sort((a, b) => (a.name < b.name ? -1 : 1)),
+      });
+      expect((await hospital.get('/missions/hospitals')).body).toEqual({ data: [{ name: BORDEAUX }] });
+    });
+
     it('counts per category for the menu, scoped for HOSPITAL', async () => {
       const staffCounts = await ops.get<{ data: RecordsCount }>('/leon/records-count');
       expect(staffCounts.body.data).toEqual({

@@ -1,6 +1,6 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
 // the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   CATEGORY_STATUSES,
@@ -57,6 +57,16 @@ export const missionsRoutes = new Hono<AppEnv>()
       db.select({ total: sql<number>`count(*)::int` }).from(missions).where(where),
     ]);
     return c.json({ data: toPage(await rowsWithLegs(db, rows), total, pageSize) });
+  })
+  // The hospitals of the missions a user may see, for the list filter (GET /user/hospitals is ADMIN only).
+  .get('/missions/hospitals', requireUser(), async (c) => {
+    const rows = await c
+      .get('deps')
+      .db.selectDistinct({ name: missions.buyerName })
+      .from(missions)
+      .where(and(visibleTo(c.get('user')), isNotNull(missions.buyerName)))
+      .orderBy(missions.buyerName);
+    return c.json({ data: rows });
   })
   .get('/leon/records-count', requireUser(), async (c) => {
     const { db } = c.get('deps');

@@ -1,21 +1,32 @@
 // The protected layout: the side menu (a slide-in drawer on small screens) beside the page.
 import { type ReactNode, useEffect, useState } from 'react';
-import type { RecordsCount } from '../../contract/missions';
+import type { DataResponse } from '../../contract/http';
+import { MISSION_PATHS, type RecordsCount } from '../../contract/missions';
 import { useSession } from '../auth/session';
+import { apiCall } from '../lib/api';
+import { missionsChanged } from '../lib/missions-events';
 import * as css from './layout.css';
 import { SideMenu } from './side-menu';
 
-export function AppLayout({
-  children,
-  counts,
-  menuActions,
-}: {
-  children: ReactNode;
-  counts?: RecordsCount | null;
-  menuActions?: ReactNode;
-}) {
+/** The menu counts, for staff only (hidden for HOSPITAL), refreshed whenever missions change. */
+function useRecordsCount(enabled: boolean): RecordsCount | null {
+  const [counts, setCounts] = useState<RecordsCount | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const load = () =>
+      apiCall<DataResponse<RecordsCount>>(MISSION_PATHS.recordsCount)
+        .then((answer) => setCounts(answer.data))
+        .catch(() => setCounts(null));
+    load();
+    return missionsChanged.subscribe(load);
+  }, [enabled]);
+  return counts;
+}
+
+export function AppLayout({ children, menuActions }: { children: ReactNode; menuActions?: ReactNode }) {
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const counts = useRecordsCount(Boolean(session.user) && session.user?.role !== 'HOSPITAL');
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {

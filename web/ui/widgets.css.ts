@@ -94,3 +94,74 @@ export const pageButton = style({
   },
 });
 export const status = style({ padding: 24, textAlign: 'center', color: colors.muted });
+export const dateGroup = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 4,
+  border: `1px solid ${colors.border}`,
+  borderRadius: 8,
+  padding: '2px 6px',
+  background: colors.white,
+});
+export const dateInput = style({ display: 'flex', padding: '6px 2px' });
+export const segment = style({
+  padding: '0 1px',
+  selectors: { '&[data-placeholder]': { color: colors.muted } },
+});
+export const calendarCell = style({
+  width: 34,
+  height: 32,
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 6,
+  cursor: 'pointer',
+  selectors: {
+    '&[data-selected]': { background: '#dbeafe' },
+    '&[data-selection-start], &[data-selection-end]': { background: colors.primary, color: colors.white },
+    '&[data-disabled], &[data-outside-month]': { color: '#9ca3af', cursor: 'default' },
+  },
+});
+export const quickFilters = style({ display: 'flex', gap: 6 });
+export const chip = style({
+  font: 'inherit',
+  padding: '6px 12px',
+  borderRadius: 999,
+  border: `1px solid ${colors.border}`,
+  background: colors.white,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { background: colors.navy, color: colors.white, borderColor: colors.navy },
+  },
+});
+export const card = style({
+  background: colors.white,
+  border: `1px solid ${colors.border}`,
+  borderRadius: 10,
+  marginBottom: 12,
+});
+export const cardTrigger = style({
+  width: '100%',
+  textAlign: 'left',
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: 16,
+  padding: 16,
+  background: 'transparent',
+  border: 0,
+  cursor: 'pointer',
+  color: colors.navy,
+});
+export const cardBody = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  gap: 16,
+  padding: '0 16px 16px',
+});
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '4px 12px',
+  margin: 0,
+});
+export const sectionTitle = style({ fontSize: 14, margin: '0 0 6px', color: colors.navy });
+export const skeleton = style({ height: 120, borderRadius: 10, background: '#e5e9f0', marginBottom: 12 });

@@ -1,0 +1,154 @@
+// 'Détails de la mission' (spec §2): one expandable card per leg with airports, Paris times, the aircraft
+// image (plane icon when missing), Informations, crew and flight details; 5 skeletons while loading.
+import { useEffect, useState } from 'react';
+import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { useLocation, useParams } from 'wouter';
+import type { DataResponse } from '../../contract/http';
+import {
+  MISSION_MESSAGES,
+  MISSION_PATHS,
+  type MissionDetailsLeg,
+  ORGAN_LABELS,
+} from '../../contract/missions';
+import { apiCall, download, errorMessage } from '../lib/api';
+import { Page } from '../ui/page';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as ui from '../ui/widgets.css';
+import { parisDateTime } from './format';
+
+const withZone = (iso: string | null) => (iso ? `${parisDateTime(iso)} (heure de Paris)` : '-');
+
+function AircraftImage({ registration }: { registration: string | null }) {
+  const [missing, setMissing] = useState(!registration);
+  if (missing) return <img src="/plane.svg" alt="Avion (photo indisponible)" width={160} height={100} />;
+  return (
+    <img
+      src={`/images/acfts/${registration}.png`}
+      alt={`Avion ${registration}`}
+      width={160}
+      height={100}
+      onError={() => setMissing(true)}
+    />
+  );
+}
+
+function LegCard({ leg, index }: { leg: MissionDetailsLeg; index: number }) {
+  return (
+    <Disclosure defaultExpanded={index === 0} className={ui.card}>
+      <Heading level={2} style={{ margin: 0 }}>
+        <Button slot="trigger" className={ui.cardTrigger}>
+          Vol {index + 1} : {leg.adepIcao} {leg.adepName} → {leg.adesIcao} {leg.adesName}
+        </Button>
+      </Heading>
+      <DisclosurePanel>
+        <div className={ui.cardBody}>
+          <AircraftImage registration={leg.acftRegisteration} />
+          <dl className={ui.details}>
+            <dt>Départ</dt>
+            <dd>
+              {leg.adepIcao} – {leg.adepName}, {withZone(leg.stdUTC)}
+            </dd>
+            <dt>Arrivée</dt>
+            <dd>
+              {leg.adesIcao} – {leg.adesName}, {withZone(leg.staUTC)}
+            </dd>
+            <dt>Bloc départ / arrivée</dt>
+            <dd>
+              {withZone(leg.bloffUTC)} / {withZone(leg.blonUTC)}
+            </dd>
+            <dt>N° de vol</dt>
+            <dd>{leg.flightNumber ?? '-'}</dd>
+            <dt>Avion</dt>
+            <dd>{leg.acftRegisteration ?? '-'}</dd>
+            <dt>Passagers</dt>
+            <dd>{leg.passengerCounts ?? '-'}</dd>
+          </dl>
+          <section>
+            <h3 className={ui.sectionTitle}>Informations</h3>
+            <dl className={ui.details}>
+              <dt>N° de mission</dt>
+              <dd>{leg.tripNumber ?? 'N.D'}</dd>
+              <dt>N° cristal</dt>
+              <dd>{leg.numberOfCristal ?? '-'}</dd>
+              <dt>Hôpital demandeur</dt>
+              <dd>{leg.buyerName ?? '-'}</dd>
+              <dt>Organes</dt>
+              <dd>{leg.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</dd>
+            </dl>
+            <h3 className={ui.sectionTitle}>Équipage</h3>
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {leg.crewList.map((m) => (
+                <li key={`${m.position}-${m.name}-${m.surname}`}>
+                  {m.position} : {m.name} {m.surname}
+                  {m.phoneWork ? ` – ${m.phoneWork}` : ''}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}
+
+export function MissionDetailsScreen() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const [legs, setLegs] = useState<MissionDetailsLeg[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  useEffect(() => {
+    apiCall<DataResponse<MissionDetailsLeg[]>>(MISSION_PATHS.details(id))
+      .then((answer) => setLegs(answer.data))
+      .catch((e) => setError(errorMessage(e)));
+  }, [id]);
+  const pdf = async () => {
+    setDownloading(true);
+    try {
+      await download(MISSION_PATHS.pdf(id), 'mission-details.pdf');
+    } catch {
+      toast.error(MISSION_MESSAGES.pdfError);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Page
+      title={
+        <>
+          <button
+            type="button"
+            className={css.button.ghost}
+            aria-label="Retour"
+            onClick={() => (history.length > 1 ? history.back() : navigate('/'))}
+          >
+            ←
+          </button>{' '}
+          Détails de la mission
+        </>
+      }
+      actions={
+        <button type="button" className={css.button.primary} onClick={pdf} disabled={downloading || !legs}>
+          Télécharger le PDF
+        </button>
+      }
+    >
+      {error && (
+        <p role="alert" className={css.formError}>
+          {error}
+        </p>
+      )}
+      {!legs && !error && (
+        <div role="status" aria-label="Chargement">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className={ui.skeleton} data-testid="skeleton" />
+          ))}
+        </div>
+      )}
+      {legs?.map((leg, index) => (
+        <LegCard key={`${leg.adepIcao}-${leg.stdUTC}`} leg={leg} index={index} />
+      ))}
+    </Page>
+  );
+}

@@ -1,0 +1,254 @@
+// The mission edit dialog (spec §2 fields, §5 rules with the contract schema the API uses). The de-icing
+// airport is hidden and cleared unless de-icing is 'true'.
+import { useState } from 'react';
+import {
+  AIRCRAFT_TYPE_LABELS,
+  AIRCRAFT_TYPES,
+  EditMissionBody,
+  MISSION_MESSAGES,
+  MISSION_PATHS,
+  MISSION_STATUS_BADGES,
+  MISSION_STATUSES,
+  type MissionRow,
+  ORGAN_LABELS,
+  ORGAN_TYPES,
+} from '../../contract/missions';
+import { check, type FieldErrors } from '../../contract/validation';
+import { apiCall, errorMessage } from '../lib/api';
+import { ModalDialog } from '../ui/dialog';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as ui from '../ui/widgets.css';
+
+const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
+
+function Choice({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<[string, string]>;
+  error?: string;
+}) {
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={css.input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">Choisir</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={`${id}-error`} className={css.fieldError}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function MissionEditDialog({
+  mission,
+  onClose,
+  onSaved,
+}: {
+  mission: MissionRow;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const departures = [...new Set(mission.legs.map((l) => l.adepIcao))];
+  const [values, setValues] = useState({
+    numberOfCristal: mission.numberOfCristal?.toString() ?? '',
+    astonStatus: mission.status as string,
+    organType: mission.organType as string[],
+    aircraftType: mission.aircraftType as string,
+    numberOfMeals: mission.numberOfMeals?.toString() ?? '',
+    isWithIcing: boolValue(mission.isWithIcing),
+    isWithOCS: boolValue(mission.isWithOCS),
+    airportDeIcing: mission.airportDeIcing,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = (key: keyof typeof values) => (value: unknown) => {
+    setValues((v) => ({
+      ...v,
+      [key]: value,
+      ...(key === 'isWithIcing' && value !== 'true' ? { airportDeIcing: [] } : {}),
+    }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const input = {
+      id: mission.id,
+      ...values,
+      organType: values.organType.join(','),
+      airportDeIcing: values.isWithIcing === 'true' ? values.airportDeIcing : [],
+    };
+    const result = check(EditMissionBody, input);
+    if (!result.ok) return setErrors(result.errors);
+    setPending(true);
+    setServerError(null);
+    try {
+      await apiCall(MISSION_PATHS.edit, { method: 'PUT', body: input });
+      toast.success(MISSION_MESSAGES.edited);
+      onSaved();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <ModalDialog
+      title={`Modifier la mission ${mission.tripNumber ?? ''}`.trim()}
+      isOpen
+      onClose={onClose}
+      isDismissable={!pending}
+    >
+      <form className={css.form} onSubmit={submit} noValidate>
+        <TextInput
+          label="Nombre de cristals"
+          name="numberOfCristal"
+          inputMode="numeric"
+          value={values.numberOfCristal}
+          onChange={set('numberOfCristal')}
+          error={errors.numberOfCristal}
+        />
+        <Choice
+          id="mission-status"
+          label="Statut"
+          value={values.astonStatus}
+          onChange={set('astonStatus')}
+          error={errors.astonStatus}
+          options={MISSION_STATUSES.map((s) => [s, MISSION_STATUS_BADGES[s].label])}
+        />
+        <fieldset
+          className={css.field}
+          aria-describedby={errors.organType ? 'organ-error' : undefined}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          <legend className={css.label}>Organes</legend>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+            {ORGAN_TYPES.map((organ) => (
+              <label key={organ} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+                <input
+                  type="checkbox"
+                  checked={values.organType.includes(organ)}
+                  onChange={(e) =>
+                    set('organType')(
+                      e.target.checked
+                        ? [...values.organType, organ]
+                        : values.organType.filter((o) => o !== organ),
+                    )
+                  }
+                />
+                {ORGAN_LABELS[organ]}
+              </label>
+            ))}
+          </div>
+          {errors.organType && (
+            <span id="organ-error" className={css.fieldError}>
+              {errors.organType}
+            </span>
+          )}
+        </fieldset>
+        <Choice
+          id="mission-aircraft"
+          label="Type d'avion"
+          value={values.aircraftType}
+          onChange={set('aircraftType')}
+          error={errors.aircraftType}
+          options={AIRCRAFT_TYPES.map((a) => [a, AIRCRAFT_TYPE_LABELS[a]])}
+        />
+        <TextInput
+          label="Plateaux repas"
+          name="numberOfMeals"
+          inputMode="numeric"
+          value={values.numberOfMeals}
+          onChange={set('numberOfMeals')}
+          error={errors.numberOfMeals}
+        />
+        <Choice
+          id="mission-icing"
+          label="Dégivrage"
+          value={values.isWithIcing}
+          onChange={set('isWithIcing')}
+          error={errors.isWithIcing}
+          options={[
+            ['true', 'Oui'],
+            ['false', 'Non'],
+          ]}
+        />
+        {values.isWithIcing === 'true' && (
+          <fieldset className={css.field} style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend className={css.label}>Aéroport de dégivrage</legend>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+              {departures.map((icao) => (
+                <label key={icao} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+                  <input
+                    type="checkbox"
+                    checked={values.airportDeIcing.includes(icao)}
+                    onChange={(e) =>
+                      set('airportDeIcing')(
+                        e.target.checked
+                          ? [...values.airportDeIcing, icao]
+                          : values.airportDeIcing.filter((a) => a !== icao),
+                      )
+                    }
+                  />
+                  {icao}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <Choice
+          id="mission-ocs"
+          label="OCS"
+          value={values.isWithOCS}
+          onChange={set('isWithOCS')}
+          error={errors.isWithOCS}
+          options={[
+            ['true', 'Oui'],
+            ['false', 'Non'],
+          ]}
+        />
+        {serverError && (
+          <p role="alert" className={css.formError}>
+            {serverError}
+          </p>
+        )}
+        <div className={ui.dialogActions}>
+          <button type="button" className={css.button.secondary} onClick={onClose} disabled={pending}>
+            Annuler
+          </button>
+          <button type="submit" className={css.button.primary} disabled={pending}>
+            Enregistrer
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

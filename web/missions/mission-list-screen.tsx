@@ -1,0 +1,256 @@
+// 'LISTE DES MISSIONS' (spec §2): one screen for the five categories — search, period, hospitals, the
+// requested list's quick filters, the paged table and its actions (view, edit, delete for staff).
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { DataResponse } from '../../contract/http';
+import {
+  AIRCRAFT_TYPE_LABELS,
+  MISSION_MESSAGES,
+  MISSION_PATHS,
+  MISSION_STATUS_BADGES,
+  MISSIONS_PAGE_SIZE,
+  type MissionCategory,
+  type MissionRow,
+  ORGAN_LABELS,
+  REQUESTED_QUICK_FILTERS,
+} from '../../contract/missions';
+import { href } from '../../contract/routes';
+import { useSession } from '../auth/session';
+import { apiCall, download } from '../lib/api';
+import { missionsChanged } from '../lib/missions-events';
+import { usePagedList } from '../lib/use-paged-list';
+import { Badge } from '../ui/badge';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DateRangeFilter } from '../ui/date-range-filter';
+import { MultiSelect } from '../ui/multi-select';
+import { Page } from '../ui/page';
+import { PageNavigator } from '../ui/page-navigator';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as ui from '../ui/widgets.css';
+import { parisDateTime, yesNo } from './format';
+import { MissionEditDialog } from './mission-edit-dialog';
+
+const COLUMNS = [
+  'N° de mission',
+  'Statut',
+  "Type d'avion",
+  'Hôpital',
+  'N° cristal',
+  'Organes',
+  'Itinéraire',
+  'Départ prévu',
+  'Plateaux repas',
+  'Dégivrage',
+  'OCS',
+  'Bon de transport',
+  'Actions',
+];
+
+export function MissionListScreen({ category }: { category: MissionCategory }) {
+  const session = useSession();
+  const staff = session.user?.role !== 'HOSPITAL';
+  const list = usePagedList<MissionRow>(MISSION_PATHS.list, MISSIONS_PAGE_SIZE, { status: category });
+  const [search, setSearch] = useState('');
+  const [quick, setQuick] = useState<string | null>(null);
+  const [hospitals, setHospitals] = useState<string[]>([]);
+  const [options, setOptions] = useState<string[]>([]);
+  const [editing, setEditing] = useState<MissionRow | null>(null);
+  const [deleting, setDeleting] = useState<MissionRow | null>(null);
+  const { reload } = list;
+  useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  useEffect(() => {
+    apiCall<DataResponse<Array<{ name: string }>>>(MISSION_PATHS.hospitals)
+      .then((answer) => setOptions(answer.data.map((h) => h.name)))
+      .catch(() => setOptions([]));
+  }, []);
+  const changed = () => {
+    setEditing(null);
+    setDeleting(null);
+    missionsChanged.emit();
+  };
+
+  return (
+    <Page title="LISTE DES MISSIONS">
+      <div className={ui.toolbar}>
+        <div className={css.field} style={{ flex: '1 1 220px' }}>
+          <label className={css.label} htmlFor="missions-search">
+            Rechercher
+          </label>
+          <input
+            id="missions-search"
+            type="search"
+            className={css.input}
+            placeholder="N° de mission, hôpital, n° cristal"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              list.setSearch(e.target.value);
+            }}
+          />
+        </div>
+        <DateRangeFilter
+          onChange={(range) => list.setFilters({ startDate: range?.startDate, endDate: range?.endDate })}
+        />
+        {staff && (
+          <MultiSelect
+            label="Hôpitaux"
+            options={options}
+            selected={hospitals}
+            onChange={(values) => {
+              setHospitals(values);
+              list.setFilters({ hospitals: values.length ? values.join(',') : undefined });
+            }}
+          />
+        )}
+      </div>
+      {category === 'requested' && (
+        <fieldset className={ui.quickFilters} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+          <legend className={css.visuallyHidden}>Filtre rapide</legend>
+          {REQUESTED_QUICK_FILTERS.map((f) => (
+            <button
+              key={f.label}
+              type="button"
+              className={ui.chip}
+              aria-pressed={quick === f.status}
+              onClick={() => {
+                setQuick(f.status);
+                list.setFilters({ statusNeeded: f.status ?? undefined });
+              }}
+            >
+              {f.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div className={ui.tableWrap}>
+        <table className={ui.table} aria-label="Missions" aria-busy={list.loading}>
+          <thead>
+            <tr>
+              {COLUMNS.map((h) => (
+                <th key={h} scope="col" className={ui.th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((m) => (
+              <tr key={m.id}>
+                <td className={ui.td}>
+                  {m.tripNumber ? (
+                    <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber}</Link>
+                  ) : (
+                    'N.D'
+                  )}
+                </td>
+                <td className={ui.td}>
+                  <Badge {...MISSION_STATUS_BADGES[m.status]} />
+                </td>
+                <td className={ui.td}>{AIRCRAFT_TYPE_LABELS[m.aircraftType]}</td>
+                <td className={ui.td}>{m.buyerName ?? '-'}</td>
+                <td className={ui.td}>{m.numberOfCristal ?? '-'}</td>
+                <td className={ui.td}>{m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</td>
+                <td className={ui.td}>
+                  {m.legs.map((l, i) => (
+                    <div key={i}>
+                      {l.adepName} → {l.adesName}
+                    </div>
+                  ))}
+                </td>
+                <td className={ui.td}>{parisDateTime(m.departureDateTime)}</td>
+                <td className={ui.td}>{m.numberOfMeals ?? '-'}</td>
+                <td className={ui.td}>{yesNo(m.isWithIcing)}</td>
+                <td className={ui.td}>{yesNo(m.isWithOCS)}</td>
+                <td className={ui.td}>
+                  {m.hasTransportVoucher ? (
+                    <button
+                      type="button"
+                      className={css.button.ghost}
+                      onClick={() =>
+                        download(MISSION_PATHS.voucher(m.id), `bon-de-transport-${m.tripNumber}.pdf`).catch(
+                          () => toast.error(MISSION_MESSAGES.pdfError),
+                        )
+                      }
+                    >
+                      Télécharger
+                    </button>
+                  ) : (
+                    '-'
+                  )}
+                </td>
+                <td className={ui.td}>
+                  <div style={{ display: 'flex', gap: 2 }}>
+                    {m.tripNumber && (
+                      <Link
+                        href={href('missionDetails', { id: m.id })}
+                        className={css.button.ghost}
+                        aria-label={`Voir la mission ${m.tripNumber}`}
+                      >
+                        👁
+                      </Link>
+                    )}
+                    {staff && (
+                      <>
+                        <button
+                          type="button"
+                          className={css.button.ghost}
+                          aria-label={`Modifier la mission ${m.tripNumber ?? 'N.D'}`}
+                          onClick={() => setEditing(m)}
+                        >
+                          ✎
+                        </button>
+                        <button
+                          type="button"
+                          className={css.button.ghost}
+                          aria-label={`Supprimer la mission ${m.tripNumber ?? 'N.D'}`}
+                          onClick={() => setDeleting(m)}
+                        >
+                          🗑
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.loading && list.rows.length === 0 && (
+          <p className={ui.status} role="status">
+            Chargement…
+          </p>
+        )}
+        {list.empty && <p className={ui.status}>{MISSION_MESSAGES.empty}</p>}
+        {list.failed && (
+          <div className={ui.status} role="alert">
+            <p>{list.error}</p>
+            <button type="button" className={css.button.secondary} onClick={list.reload}>
+              Réessayer
+            </button>
+          </div>
+        )}
+      </div>
+      <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
+      {editing && <MissionEditDialog mission={editing} onClose={() => setEditing(null)} onSaved={changed} />}
+      {deleting && (
+        <ConfirmDialog
+          title={MISSION_MESSAGES.deleteTitle}
+          text={MISSION_MESSAGES.deleteText}
+          confirmLabel="Supprimer"
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await apiCall(MISSION_PATHS.delete(deleting.id), { method: 'DELETE' });
+            } catch (error) {
+              toast.error(MISSION_MESSAGES.deleteError);
+              throw error;
+            }
+            toast.success(MISSION_MESSAGES.deleted);
+            changed();
+          }}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,153 @@
+// The 'Période' filter (spec §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
+// month and year dropdowns, clearable; it reports a range only when both dates are chosen.
+import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
+import { useContext, useState } from 'react';
+import {
+  Button,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DateRangePicker,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Group,
+  Heading,
+  Label,
+  Popover,
+  RangeCalendar,
+  type RangeCalendarState,
+  RangeCalendarStateContext,
+} from 'react-aria-components';
+import * as css from './theme.css';
+import * as ui from './widgets.css';
+
+export const MIN_DAY = '2023-01-01';
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+export interface DayRange {
+  startDate: string;
+  endDate: string;
+}
+
+function MonthYear() {
+  const state = useContext(RangeCalendarStateContext) as RangeCalendarState | null;
+  if (!state) return null;
+  const focused = state.focusedDate;
+  const max = today(getLocalTimeZone());
+  const years: number[] = [];
+  for (let y = 2023; y <= max.year; y++) years.push(y);
+  return (
+    <div style={{ display: 'flex', gap: 6 }}>
+      <select
+        aria-label="Mois"
+        className={css.input}
+        value={focused.month}
+        onChange={(e) => state.setFocusedDate(focused.set({ month: Number(e.target.value) }))}
+      >
+        {MONTHS.map((m, i) => (
+          <option key={m} value={i + 1}>
+            {m}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Année"
+        className={css.input}
+        value={focused.year}
+        onChange={(e) => state.setFocusedDate(focused.set({ year: Number(e.target.value) }))}
+      >
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | null) => void }) {
+  const [value, setValue] = useState<{
+    start: ReturnType<typeof parseDate>;
+    end: ReturnType<typeof parseDate>;
+  } | null>(null);
+  const max = today(getLocalTimeZone());
+  return (
+    <DateRangePicker
+      className={css.field}
+      value={value}
+      minValue={parseDate(MIN_DAY)}
+      maxValue={max}
+      validationBehavior="aria"
+      onChange={(range) => {
+        setValue(range as typeof value);
+        onChange(
+          range?.start && range?.end
+            ? { startDate: range.start.toString(), endDate: range.end.toString() }
+            : null,
+        );
+      }}
+    >
+      <Label className={css.label}>Période</Label>
+      <Group className={ui.dateGroup}>
+        <DateInput slot="start" className={ui.dateInput}>
+          {(segment) => <DateSegment segment={segment} className={ui.segment} />}
+        </DateInput>
+        <span aria-hidden="true">–</span>
+        <DateInput slot="end" className={ui.dateInput}>
+          {(segment) => <DateSegment segment={segment} className={ui.segment} />}
+        </DateInput>
+        <Button className={css.button.ghost} aria-label="Ouvrir le calendrier">
+          📅
+        </Button>
+        {value && (
+          <button
+            type="button"
+            className={css.button.ghost}
+            aria-label="Effacer la période"
+            onClick={() => {
+              setValue(null);
+              onChange(null);
+            }}
+          >
+            ×
+          </button>
+        )}
+      </Group>
+      <FieldError className={css.fieldError}>
+        {({ validationDetails }) => (validationDetails.valid ? null : 'Date input not valid.')}
+      </FieldError>
+      <Popover className={ui.popover} style={{ padding: 12 }}>
+        <Dialog aria-label="Calendrier de la période">
+          <RangeCalendar>
+            <header style={{ display: 'flex', alignItems: 'center', gap: 6, marginBottom: 8 }}>
+              <Button slot="previous" className={css.button.ghost} aria-label="Mois précédent">
+                ‹
+              </Button>
+              <Heading className={css.visuallyHidden} />
+              <MonthYear />
+              <Button slot="next" className={css.button.ghost} aria-label="Mois suivant">
+                ›
+              </Button>
+            </header>
+            <CalendarGrid>{(date) => <CalendarCell date={date} className={ui.calendarCell} />}</CalendarGrid>
+          </RangeCalendar>
+        </Dialog>
+      </Popover>
+    </DateRangePicker>
+  );
+}
