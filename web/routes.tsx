@@ -1,6 +1,6 @@
 // The routes of spec §2 with their access rules: the splash while the user loads, login for the signed
 // out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
 import { ConfirmForgetPasswordScreen } from './auth/confirm-forget-password-screen';
@@ -9,11 +9,17 @@ import { ForgetPasswordScreen } from './auth/forget-password-screen';
 import { LoginScreen } from './auth/login-screen';
 import { useSession } from './auth/session';
 import { AppLayout } from './layout/app-layout';
-import { MissionDetailsScreen } from './missions/mission-details-screen';
-import { MissionListScreen } from './missions/mission-list-screen';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
-import { UsersScreen } from './users/users-screen';
+
+// Feature screens load on demand, so the sign-in page downloads only the shell.
+const MissionListScreen = lazy(() =>
+  import('./missions/mission-list-screen').then((m) => ({ default: m.MissionListScreen })),
+);
+const MissionDetailsScreen = lazy(() =>
+  import('./missions/mission-details-screen').then((m) => ({ default: m.MissionDetailsScreen })),
+);
+const UsersScreen = lazy(() => import('./users/users-screen').then((m) => ({ default: m.UsersScreen })));
 
 /** The screens inside the protected layout; features replace their placeholder as they land. */
 const PROTECTED: Array<[ScreenName, ComponentType]> = [
@@ -43,7 +49,11 @@ function Protected({ screen, children }: { screen: ScreenName; children: ReactNo
   if (session.mustChangePassword) return <Redirect to={href('forcePasswordChange')} replace />;
   if (!session.user) return <Redirect to={href('login')} replace />;
   if (!canOpen(screen, session.user.role)) return <Redirect to={href('dashboard')} replace />;
-  return <AppLayout>{children}</AppLayout>;
+  return (
+    <AppLayout>
+      <Suspense fallback={<p role="status">Chargement…</p>}>{children}</Suspense>
+    </AppLayout>
+  );
 }
 
 /** Public screens are for the signed-out: a signed-in user goes to the dashboard. */
