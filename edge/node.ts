@@ -10,6 +10,28 @@ import { Agent, request } from 'undici';
 import { createEdgeApp } from './app';
 import { API_PREFIX, type Upstream } from './proxy';
 
+/**
+ * The upstream body as a web stream read on demand. (Node 20's Readable.toWeb can enqueue after the
+ * stream closed when the client goes away, which crashes the process.)
+ */
+function pullStream(body: AsyncIterable<Uint8Array> & { destroy(): void }): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel() {
+      body.destroy();
+    },
+  });
+}
+
 /** Upstream calls through one keep-alive pool (global fetch measured ten times slower here). */
 export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 })): Upstream {
   return async (url, init) => {
@@ -27,7 +49,7 @@ export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, con
     }
     const empty = [204, 205, 304].includes(answer.statusCode) || init.method === 'HEAD';
     if (empty) answer.body.resume();
-    return new Response(empty ? null : (Readable.toWeb(answer.body) as ReadableStream), {
+    return new Response(empty ? null : pullStream(answer.body), {
       status: answer.statusCode,
       headers,
     });
