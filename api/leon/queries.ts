@@ -1,0 +1,81 @@
+// Every GraphQL document the back-office sends to Leon, in one place, modelled on Leon's public schema
+// (api/leon/README.md). Field names beyond the public summary (journey-log block times, contact phones,
+// aircraft type code) must be checked against the operator's schema, as must the sales-invoice and
+// safety-report queries that later work adds here. The simulator's SDL (simulator/schema.ts) follows them.
+
+const AIRPORT_FIELDS = 'airportNid code { icao iata } name city timezone';
+
+const TRIP_HEADER_FIELDS = 'tripNid tripNumber tripStatus isDeleted client { contactNid name }';
+
+/** One leg as the back-office needs it (DESIGN.md mapping table), without its trip. */
+export const FLIGHT_FIELDS = `
+  flightNid
+  flightNo
+  tripNid
+  status
+  isCnl
+  startTimeUTC
+  endTimeUTC
+  flightLastModificationTime
+  startAirport { ${AIRPORT_FIELDS} }
+  endAirport { ${AIRPORT_FIELDS} }
+  acft { acftNid registration acftType { icao name } }
+  crewMemberList {
+    position
+    isCaptain
+    isFirstOfficer
+    contact { contactNid name surname phoneWork phoneMobile }
+  }
+  passengerList { count }
+  journeyLog { blockOff blockOn }
+`;
+
+/** A leg with the header of its trip, for the calls that answer flights rather than trips. */
+const FLIGHT_WITH_TRIP_FIELDS = `${FLIGHT_FIELDS} trip { ${TRIP_HEADER_FIELDS} }`;
+
+export const ECHO_QUERY = 'query Echo($text: String!) { echo(text: $text) }';
+
+/** All flights of a window of at most 3 months (Leon refuses longer ones); no pagination. */
+export const FLIGHT_LIST_QUERY = `
+query FlightList($start: DateTime!, $end: DateTime!) {
+  flightList(filter: { timeInterval: { start: $start, end: $end } }) {
+    ${FLIGHT_WITH_TRIP_FIELDS}
+  }
+}`;
+
+/** Incremental sync: flights created, changed or deleted after `dateTime` (Leon's own timestamp). */
+export const MODIFIED_FLIGHTS_QUERY = `
+query ModifiedFlights($dateTime: Int!) {
+  flights {
+    getModifiedFlightList(dateTime: $dateTime) {
+      created { ${FLIGHT_WITH_TRIP_FIELDS} }
+      changed { ${FLIGHT_WITH_TRIP_FIELDS} }
+      deleted
+      createdFlightNidList
+      modifiedFlightNidList
+      timestamp
+    }
+  }
+}`;
+
+const TRIP_RESULT_FIELDS = `
+  __typename
+  ... on Trip {
+    ${TRIP_HEADER_FIELDS}
+    flightList { ${FLIGHT_FIELDS} }
+  }
+  ... on ErrorList { errorList { message category path } }
+`;
+
+/**
+ * Several trips in one request (aliases t0…tN-1, variables $n0…), so that refreshing the open missions
+ * costs a handful of requests rather than one per trip (Leon's quota is 150 a minute).
+ */
+export function tripsByNumberQuery(count: number): string {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const variables = indexes.map((i) => `$n${i}: String!`).join(', ');
+  const fields = indexes
+    .map((i) => `t${i}: getTripByTripNumber(tripNumber: $n${i}) { ${TRIP_RESULT_FIELDS} }`)
+    .join('\n    ');
+  return `query TripsByNumber(${variables}) {\n  trip {\n    ${fields}\n  }\n}`;
+}
