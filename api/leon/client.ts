@@ -116,6 +116,10 @@ export function createLeonClient(options: LeonClientOptions) {
     try {
       return await response.text();
     } catch (error) {
+      // The request's timeout also covers a body that stops arriving half-way.
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new LeonError('timeout', LEON_MESSAGES.timeout(Math.round(timeoutMs / 1000)), { cause: error });
       throw new LeonError('unavailable', LEON_MESSAGES.unavailable, {
         status: response.status,
         cause: error,
