@@ -1,35 +1,14 @@
-// What the sync reads from Leon, once mapped and checked (leon-api.md 'How the spec's fields map').
-export type LeonAircraftType = 'JET' | 'TURBOPROP' | 'ND';
+// The Leon client's typed output for the sync, under short names. The types live in mapping.ts, where
+// Leon's data is checked and mapped; this file only re-exports them so that the two never drift apart.
+import type { AircraftType } from '../../contract/missions';
 
-export interface LeonLeg {
-  flightNid: number;
-  flightNo: string | null;
-  status: 'CONFIRMED' | 'OPTION' | 'OPPORTUNITY';
-  isCnl: boolean;
-  stdUTC: string;
-  staUTC: string;
-  bloffUTC: string | null;
-  blonUTC: string | null;
-  adepIcao: string;
-  adepName: string;
-  adesIcao: string;
-  adesName: string;
-  registration: string | null;
-  aircraftType: LeonAircraftType;
-  passengerCount: number | null;
-  crew: Array<{ name: string; surname: string; position: string; phoneWork: string | null }>;
-  lastModified: string;
-}
-
-export interface LeonTrip {
-  tripNid: number;
-  tripNumber: string;
-  clientName: string | null;
-  isDeleted: boolean;
-  legs: LeonLeg[];
-}
-
-export interface MappingFailure {
-  tripNumber: string | null;
-  message: string;
-}
+export type LeonAircraftType = AircraftType;
+export type {
+  LeonFailure as MappingFailure,
+  LeonFailure,
+  LeonFlight,
+  LeonLeg,
+  LeonTrip,
+  LeonTripHeader,
+  LeonTripStatus,
+} from './mapping';
