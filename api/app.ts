@@ -9,6 +9,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
 import { missionsRoutes } from './missions/routes';
+import { syncRoutes } from './missions/sync-routes';
 import { meRoutes } from './users/me';
 import { usersRoutes } from './users/routes';
 
@@ -36,6 +37,7 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   app.route('/', meRoutes);
   app.route('/', usersRoutes);
   app.route('/', missionsRoutes);
+  app.route('/', syncRoutes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.

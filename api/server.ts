@@ -1,10 +1,15 @@
 // The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { missions } from './db/schema';
 import { seedDemo } from './db/seed';
+import { createLeonClient } from './leon/client';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { createMailer } from './lib/mail';
+import { runSync } from './missions/sync';
+import { startPoll } from './missions/sync-routes';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -25,7 +30,24 @@ async function main(): Promise<void> {
   );
   if (config.seedDemo && (await seedDemo(database.db))) console.info('Demo hospitals and accounts seeded.');
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ db: database.db, config, mailer });
+  const leon =
+    config.leonUrl && config.leonApiKey
+      ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
+      : undefined;
+  if (!leon) console.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
+  const deps = { db: database.db, config, mailer, leon, now: () => new Date() };
+  if (leon && config.seedDemo) {
+    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(missions);
+    if (count === 0) {
+      // Demo missions arrive the way real ones do: a first sync from Leon (the simulator by default).
+      const result = await runSync({ db: database.db, source: leon, now: deps.now }, 'synchronize', null);
+      console.info(
+        `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
+      );
+    }
+  }
+  const stopPoll = startPoll(deps, config.leonPollMinutes);
+  const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
     console.info(`API listening on http://${config.host}:${info.port}`),
   );
@@ -34,6 +56,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    stopPoll();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 // What every route can reach: the dependencies given to createApp and the signed-in user.
 import type { Me } from '../../contract/auth';
 import type { Db } from '../db/client';
+import type { LeonSource } from '../missions/sync';
 import type { Config } from './config';
 import type { Mailer } from './mail';
 
@@ -10,6 +11,8 @@ export interface Deps {
   mailer: Mailer;
   /** The clock, replaceable in tests. */
   now: () => Date;
+  /** Leon (the real one or the simulator); absent when not configured. */
+  leon?: LeonSource;
 }
 
 export interface CurrentUser extends Me {

@@ -4,10 +4,11 @@ import { createApp } from '../app';
 import type { Db } from '../db/client';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
+import type { LeonSource } from '../missions/sync';
 
 export const ORIGIN = 'http://localhost:8787';
 
-export function testApp(db: Db, env: Record<string, string> = {}) {
+export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSource) {
   const clock = { now: new Date('2026-03-02T10:00:00Z') };
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -16,7 +17,7 @@ export function testApp(db: Db, env: Record<string, string> = {}) {
     ...env,
   });
   const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
-  const app = createApp({ db, config, mailer, now: () => clock.now });
+  const app = createApp({ db, config, mailer, now: () => clock.now, leon });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
