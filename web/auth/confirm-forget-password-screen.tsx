@@ -20,7 +20,11 @@ const confirmMachine = forgotPasswordMachine.provide({
       await rawCall(AUTH_PATHS.resendResetPasswordOtp, { method: 'PUT', body: input });
     }),
     reset: fromPromise(async ({ input }) => {
-      await rawCall(AUTH_PATHS.resetPassword, { method: 'PUT', body: input });
+      const answer = await rawCall<{ data?: { message?: string } }>(AUTH_PATHS.resetPassword, {
+        method: 'PUT',
+        body: input,
+      });
+      toast.success(answer.data?.message ?? MESSAGES.passwordChanged);
     }),
   },
   actions: {
@@ -47,7 +51,6 @@ function ConfirmForm({ email }: { email: string }) {
   const done = state.hasTag('done');
   useEffect(() => {
     if (!done) return;
-    toast.success(MESSAGES.passwordChanged);
     navigate(href('login'));
   }, [done, navigate]);
 

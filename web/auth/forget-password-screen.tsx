@@ -16,11 +16,14 @@ import { useForm } from './use-form';
 const requestMachine = requestPasswordMachine.provide({
   actors: {
     request: fromPromise(async ({ input }) => {
-      const answer = await rawCall<{ data: { message: string } }>(AUTH_PATHS.requestForgetPassword, {
+      const answer = await rawCall<{ data?: { message?: string } }>(AUTH_PATHS.requestForgetPassword, {
         method: 'POST',
         body: input,
       });
-      return answer.data.message;
+      // The success toast says what the server answered.
+      const message = answer.data?.message ?? MESSAGES.resetRequested;
+      toast.success(message);
+      return message;
     }),
   },
 });
@@ -32,7 +35,6 @@ export function ForgetPasswordScreen() {
   const sent = state.hasTag('sent');
   useEffect(() => {
     if (!sent) return;
-    toast.success(MESSAGES.resetRequested);
     navigate(`${href('confirmForgetPassword')}?email=${encodeURIComponent(state.context.email)}`);
   }, [sent, state.context.email, navigate]);
 

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+// The side menu as each role sees it (spec §2 'Side menu', DESIGN.md §5): entries by role, counts for
+// staff only, groups open on the current path, the drawer's button, and 'Déconnexion'.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../contract/roles';
+import { COUNTS, currentPath, fakeApi, fakeSession, renderApp, userOf } from '../testing/app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openAs(role: Role, path = '/statistics', logout = vi.fn(() => Promise.resolve())) {
+  const api = fakeApi(COUNTS);
+  renderApp(path, fakeSession({ fetchMe: () => Promise.resolve(userOf(role)), logout }));
+  const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+  return { ...api, menu: within(menu), logout, user: userEvent.setup() };
+}
+
+const linkNames = (menu: ReturnType<typeof within>) =>
+  menu.queryAllByRole('link').map((link: HTMLElement) => link.textContent?.replace(/\(\d+\)$/, '') ?? '');
+const openGroup = async (
+  menu: ReturnType<typeof within>,
+  user: ReturnType<typeof userEvent.setup>,
+  name: RegExp,
+) => {
+  const button = menu.getByRole('button', { name });
+  if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
+};
+
+const MISSIONS = ['Demandée', 'En cours', 'Réalisée', 'Annulée sans frais', 'Clôturée'];
+const PRICES = [
+  "Coût unitaire de l'heure de vol",
+  'Coût de la régulation',
+  'Coût des repas des passagers',
+  "Coût de l'aéroport",
+  'Numéro de marché',
+];
+
+describe('Side menu', () => {
+  it.each<[Role, string[]]>([
+    ['ADMIN', [...MISSIONS, 'Statistiques', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures']],
+    ['OPERATION', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents']],
+    ['ACCOUNTING', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents', 'Factures']],
+    ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
+  ])('shows %s the entries the role may open', async (role, expected) => {
+    const { menu, user } = await openAs(role);
+    await openGroup(menu, user, /^Missions/);
+    if (role !== 'HOSPITAL') await openGroup(menu, user, /^Prix/);
+    else expect(menu.queryByRole('button', { name: /^Prix/ })).toBeNull();
+    expect(linkNames(menu)).toEqual(expected);
+    expect(menu.getByRole('button', { name: 'Déconnexion' })).toBeTruthy();
+  });
+
+  it('shows the counts in brackets to staff', async () => {
+    const { menu, user, calls } = await openAs('OPERATION');
+    expect(await menu.findByRole('button', { name: 'Missions (9)' })).toBeTruthy();
+    await openGroup(menu, user, /^Missions/);
+    expect(menu.getByRole('link', { name: 'Demandée (2)' })).toBeTruthy();
+    expect(menu.getByRole('link', { name: 'Clôturée (2)' })).toBeTruthy();
+    expect(menu.getByRole('link', { name: 'Statistiques (4)' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/leon/records-count')).toBe(true);
+  });
+
+  it('hides the counts from HOSPITAL and does not ask for them', async () => {
+    const { menu, calls } = await openAs('HOSPITAL');
+    expect(menu.getByRole('button', { name: 'Missions' })).toBeTruthy();
+    expect(menu.getByRole('link', { name: 'Statistiques' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/leon/records-count')).toBe(false);
+  });
+
+  it('opens the group of the current path and marks the current page', async () => {
+    const { menu } = await openAs('ADMIN', '/regulation-cost');
+    expect(menu.getByRole('button', { name: /^Prix/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(menu.getByRole('link', { name: 'Coût de la régulation' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(menu.getByRole('button', { name: /^Missions/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(menu.queryByRole('link', { name: /^Demandée/ })).toBeNull();
+  });
+
+  it('navigates from an entry', async () => {
+    const { menu, user } = await openAs('ADMIN');
+    await user.click(menu.getByRole('link', { name: 'Utilisateurs' }));
+    await waitFor(() => expect(currentPath()).toBe('/users'));
+  });
+
+  it("signs out with 'Déconnexion' and lands on the login", async () => {
+    const { menu, user, logout } = await openAs('ACCOUNTING');
+    await user.click(menu.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Connexion' })).toBeTruthy();
+    expect(currentPath()).toBe('/login');
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it("opens the drawer with 'Menu' and closes it on Escape and on an outside click", async () => {
+    const { user } = await openAs('ADMIN');
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.getAttribute('aria-controls')).toBe('side-menu');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    await user.click(screen.getByTestId('drawer-backdrop'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('drawer-backdrop')).toBeNull();
+  });
+});

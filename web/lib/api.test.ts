@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+// The API client as its callers see it: `/api` on our origin with the cookies, the server's message in
+// errors, and one renew-then-retry on a 401 through the session machine (DESIGN.md §6).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../contract/auth';
+import { fakeApi, fakeSession, userOf } from '../testing/app';
+import { ApiError, apiCall, errorMessage, rawCall } from './api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const signedIn = async (refresh: () => Promise<ReturnType<typeof userOf>>) => {
+  const session = fakeSession({ fetchMe: () => Promise.resolve(userOf('ADMIN')), refresh });
+  await vi.waitFor(() => expect(session.getSnapshot().hasTag('signedIn')).toBe(true));
+  return session;
+};
+
+describe('API client', () => {
+  it('calls /api on our origin with the cookies and returns the answer', async () => {
+    const { fetch } = fakeApi({ 'GET /user/me': () => ({ body: { data: { id: 'u1' } } }) });
+    expect(await rawCall('/user/me')).toEqual({ data: { id: 'u1' } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [Request | string, RequestInit];
+    expect(String(url instanceof Request ? url.url : url)).toMatch(/\/api\/user\/me$/);
+    expect(init.credentials).toBe('include');
+  });
+
+  it("throws the server's message with its status, or the generic one", async () => {
+    fakeApi({
+      'POST /auth/login': () => ({ status: 401, body: { message: MESSAGES.badCredentials } }),
+      'GET /broken': () => ({ status: 500, body: {} }),
+    });
+    const error = await rawCall<never>('/auth/login', { method: 'POST', body: {} }).catch((e: ApiError) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.message]).toEqual([401, MESSAGES.badCredentials]);
+    expect(errorMessage(error)).toBe(MESSAGES.badCredentials);
+    expect(errorMessage(await rawCall('/broken').catch((e) => e))).toBe(MESSAGES.generic);
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(MESSAGES.generic);
+  });
+
+  it('renews the session once on a 401 and retries the call', async () => {
+    let tries = 0;
+    const { calls } = fakeApi({
+      'GET /users': () =>
+        tries++ === 0 ? { status: 401, body: { message: MESSAGES.sessionExpired } } : { body: { data: [] } },
+    });
+    const refresh = vi.fn(() => Promise.resolve(userOf('ADMIN')));
+    await signedIn(refresh);
+    expect(await apiCall('/users')).toEqual({ data: [] });
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.path)).toEqual(['/users', '/users']);
+  });
+
+  it('shares one renewal between concurrent calls', async () => {
+    const seen = new Map<string, number>();
+    const once = (path: string) => () => {
+      const n = seen.get(path) ?? 0;
+      seen.set(path, n + 1);
+      return n === 0 ? { status: 401, body: { message: MESSAGES.sessionExpired } } : { body: { data: path } };
+    };
+    fakeApi({ 'GET /a': once('/a'), 'GET /b': once('/b') });
+    const refresh = vi.fn(
+      () => new Promise<ReturnType<typeof userOf>>((r) => setTimeout(() => r(userOf('ADMIN')), 20)),
+    );
+    await signedIn(refresh);
+    expect(await Promise.all([apiCall('/a'), apiCall('/b')])).toEqual([{ data: '/a' }, { data: '/b' }]);
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+
+  it('ends the session and throws when the renewal fails', async () => {
+    fakeApi({ 'GET /users': () => ({ status: 401, body: { message: MESSAGES.sessionExpired } }) });
+    const session = await signedIn(() => Promise.reject(new ApiError(401, MESSAGES.sessionExpired)));
+    const error = await apiCall('/users').catch((e) => e);
+    expect(errorMessage(error)).toBe(MESSAGES.sessionExpired);
+    expect(session.getSnapshot().hasTag('signedOut')).toBe(true);
+  });
+
+  it('does not retry other errors', async () => {
+    const { calls } = fakeApi({
+      'GET /users': () => ({ status: 403, body: { message: MESSAGES.forbidden } }),
+    });
+    await signedIn(() => Promise.resolve(userOf('ADMIN')));
+    expect(errorMessage(await apiCall('/users').catch((e) => e))).toBe(MESSAGES.forbidden);
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,102 @@
+// Test support for the web tests: a session actor on fake calls, a fake API behind `fetch`, and the
+// whole app rendered at a path, so that tests see what a user sees (happy-dom, @testing-library/react).
+import { render, screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Me } from '../../contract/auth';
+import type { Role } from '../../contract/roles';
+import { type SessionActor, sessionMachine } from '../../machines/session.machine';
+import { App } from '../app';
+import { ApiError, bindSession } from '../lib/api';
+
+export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
+  id: 'u1',
+  firstName: 'Claire',
+  lastName: 'Martin',
+  email: 'claire.martin@example.fr',
+  phone: '0600000000',
+  role,
+  hospitals: role === 'HOSPITAL' ? 'CHU de Lyon' : null,
+  forceChangePassword: false,
+  ...more,
+});
+
+const never = () => new Promise<never>(() => {});
+const signedOut = () => Promise.reject(new ApiError(401, 'Veuillez vous connecter'));
+
+export interface FakeCalls {
+  /** GET /user/me at start: a user, or (default) a 401 then a failed refresh = signed out. */
+  fetchMe?: () => Promise<Me>;
+  login?: (input: { email: string; password: string }) => Promise<Me>;
+  forceChangePassword?: (input: { newPassword: string }) => Promise<Me>;
+  refresh?: () => Promise<Me>;
+  logout?: () => Promise<void>;
+}
+
+/** A started session actor whose calls are the given fakes (bound to the API client like the real one). */
+export function fakeSession(calls: FakeCalls = {}): SessionActor {
+  const logic = sessionMachine.provide({
+    actors: {
+      fetchMe: fromPromise(() => (calls.fetchMe ?? signedOut)()),
+      login: fromPromise(({ input }) => (calls.login ?? never)(input)),
+      forceChangePassword: fromPromise(({ input }) => (calls.forceChangePassword ?? never)(input)),
+      refresh: fromPromise(() => (calls.refresh ?? signedOut)()),
+      logout: fromPromise(() => (calls.logout ?? (() => Promise.resolve()))()),
+    },
+  });
+  const actor = createActor(logic);
+  bindSession(actor);
+  actor.start();
+  return actor;
+}
+
+export const signedInAs = (role: Role, more: Partial<Me> = {}) =>
+  fakeSession({ fetchMe: () => Promise.resolve(userOf(role, more)) });
+
+type Handler = (request: { method: string; path: string; body: unknown }) => {
+  status?: number;
+  body?: unknown;
+};
+
+/** Answers `fetch` like the API does (`{ data }` / `{ message }`); unknown paths get a 404 message. */
+export function fakeApi(routes: Record<string, Handler> = {}) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    const handler = routes[`${method} ${path}`];
+    const answer = handler
+      ? handler({ method, path, body })
+      : { status: 404, body: { message: 'Ressource introuvable' } };
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, calls };
+}
+
+/** The menu counts staff screens load; enough for the layout to render quietly. */
+export const COUNTS = {
+  'GET /leon/records-count': () => ({
+    body: {
+      data: { total: 9, waiting: 2, inProgress: 3, completed: 1, canceled: 1, closed: 2, statistics: 4 },
+    },
+  }),
+};
+
+/** Renders the whole app at `path` (browser history of happy-dom) on the given session. */
+export function renderApp(path: string, session: SessionActor) {
+  window.history.replaceState(null, '', path);
+  return render(<App session={session} />);
+}
+
+export const currentPath = () => window.location.pathname;
+
+/** The message under the form of the given submit button (not a toast, which is an alert too). */
+export const formAlert = (submit: string) =>
+  within(screen.getByRole('button', { name: submit }).closest('form') as HTMLElement).findByRole('alert');
