@@ -1,0 +1,161 @@
+// Missions in the browser: lists with search, period, hospitals, quick filters and paging; a sync from
+// the menu bringing trips just added to the Leon simulator; edit, delete, details, PDF; the HOSPITAL view.
+import { expect, type Page, test } from '@playwright/test';
+import { E2E } from './env';
+import { menu, signIn } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const table = (page: Page) => page.getByRole('table', { name: 'Missions' });
+const rows = (page: Page) => table(page).locator('tbody tr');
+
+async function signInAs(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(rows(page).first()).toBeVisible();
+}
+
+test('a sync from the menu brings trips just added to Leon, and the lists page by 20', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'operation@demo.test');
+  const nav = menu(page);
+  const before = await nav.getByRole('link', { name: /^Demandée/ }).textContent();
+  // Twenty-five new confirmed trips in Leon for the Toulouse hospital.
+  const added: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const std = new Date(Date.now() + (30 + i) * 3600_000).toISOString();
+    const answer = await request.post(`${E2E.simURL}/__sim/trips`, {
+      data: {
+        status: 'CONFIRMED',
+        client: 'CHU de Toulouse – Hôpital Rangueil',
+        legs: [{ from: 'LFBO', to: 'LFPG', std }],
+      },
+    });
+    expect(answer.ok()).toBe(true);
+    added.push(((await answer.json()) as { tripNumber: string }).tripNumber);
+  }
+  const sync = nav.getByRole('button', { name: 'Chargement nouvelles missions' });
+  await sync.click();
+  await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Demandée/ })).not.toHaveText(before ?? '');
+  await expect(sync).toBeEnabled();
+
+  // The new trips are in the list; 20 per page with the navigator.
+  await page.getByLabel('Rechercher').fill(added[0]);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Toulouse');
+  await page.getByLabel('Rechercher').fill('');
+  await expect(rows(page)).toHaveCount(20);
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('quick filters, hospitals and period narrow the requested list', async ({ page }) => {
+  await signInAs(page, 'operation@demo.test');
+  await page.getByRole('button', { name: 'Programmée' }).click();
+  await expect(page.getByRole('button', { name: 'Programmée' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows(page).first()).toBeVisible();
+  for (const status of await table(page).locator('tbody tr td:nth-child(2)').allTextContents())
+    expect(status).toBe('Programmée');
+  await page.getByRole('button', { name: 'Toutes' }).click();
+
+  await page.getByRole('button', { name: /Hôpitaux/ }).click();
+  await page.getByRole('option', { name: /Rangueil/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(rows(page).first()).toBeVisible();
+  await expect
+    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
+    .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
+
+  // A period long before any flight: nothing.
+  const period = page.getByRole('group', { name: 'Période' });
+  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+  await page.keyboard.type('01012023');
+  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+  await page.keyboard.type('02012023');
+  await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
+  await period.getByRole('button', { name: 'Effacer la période' }).click();
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
+  await signInAs(page, 'operation@demo.test');
+  const first = rows(page).first();
+  const number = (await first.locator('td').first().textContent())!.trim();
+  await first.getByRole('button', { name: /^Modifier la mission/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
+  await dialog.getByLabel('Nombre de cristals').fill('1.5');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByText('le nombre de cristals doit être entier')).toBeVisible();
+  await dialog.getByLabel('Nombre de cristals').fill('3');
+  await dialog.getByRole('checkbox', { name: 'Cœur' }).check();
+  await dialog.getByLabel("Type d'avion").selectOption('JET');
+  await dialog.getByLabel('Plateaux repas').fill('2');
+  await dialog.getByLabel('OCS').selectOption('false');
+  await dialog.getByLabel('Dégivrage').selectOption('true');
+  await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toBeVisible();
+  await dialog.getByLabel('Dégivrage').selectOption('false');
+  await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  const edited = table(page).getByRole('row', { name: new RegExp(number) });
+  await expect(edited.locator('td').nth(4)).toHaveText('3');
+  await expect(edited.locator('td').nth(5)).toHaveText('Cœur');
+
+  await edited.getByRole('button', { name: /^Supprimer la mission/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette mission' });
+  await expect(confirm).toContainText('Êtes-vous sûr(e) de vouloir supprimer cette mission ?');
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByLabel('Rechercher').fill(number);
+  await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
+});
+
+test('the details page shows each leg, falls back to the plane icon, and downloads the PDF', async ({
+  page,
+}) => {
+  await signInAs(page, 'operation@demo.test');
+  await rows(page)
+    .first()
+    .getByRole('link', { name: /^Voir la mission/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Détails de la mission' })).toBeVisible();
+  const leg = page.getByRole('button', { name: /^Vol 1 :/ });
+  await expect(leg).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(/heure de Paris/).first()).toBeVisible();
+  // No aircraft photo is shipped: the plane icon takes its place.
+  await expect(page.getByRole('img', { name: 'Avion (photo indisponible)' })).toBeVisible();
+  await leg.click();
+  await expect(leg).toHaveAttribute('aria-expanded', 'false');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('mission-details.pdf');
+  const stream = await file.createReadStream();
+  const head = await new Promise<string>((resolve) =>
+    stream.once('data', (chunk) => resolve(chunk.toString('latin1', 0, 5))),
+  );
+  expect(head).toBe('%PDF-');
+});
+
+test("a HOSPITAL user sees only its hospital's missions, without counts, sync, edit or delete", async ({
+  page,
+}) => {
+  await signInAs(page, 'hopital@demo.test');
+  const nav = menu(page);
+  await expect(nav.getByRole('link', { name: 'Demandée', exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Chargement nouvelles missions' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Hôpitaux/ })).toHaveCount(0);
+  await expect
+    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
+    .toEqual(new Set(['CHU de Bordeaux – Hôpital Pellegrin']));
+  await expect(table(page).getByRole('button', { name: /^Modifier la mission/ })).toHaveCount(0);
+  await expect(table(page).getByRole('button', { name: /^Supprimer la mission/ })).toHaveCount(0);
+  await page.goto('/cancelled-missions');
+  await expect(page).toHaveURL(/\/requested-missions$/);
+});

@@ -1,0 +1,48 @@
+// The two Leon buttons of the menu for staff (spec §2): 'Chargement nouvelles missions' (synchronize)
+// and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
+import { useState } from 'react';
+import { MISSION_MESSAGES, MISSION_PATHS } from '../../contract/missions';
+import { apiCall } from '../lib/api';
+import { missionsChanged } from '../lib/missions-events';
+import { toast } from '../ui/toast';
+import * as css from './layout.css';
+
+export function SyncButtons() {
+  const [running, setRunning] = useState<'synchronize' | 'update' | null>(null);
+  const run = async (kind: 'synchronize' | 'update') => {
+    setRunning(kind);
+    try {
+      await apiCall(kind === 'synchronize' ? MISSION_PATHS.synchronize : MISSION_PATHS.update, {
+        method: 'PUT',
+      });
+      toast.success(MISSION_MESSAGES.syncSuccess);
+      missionsChanged.emit();
+    } catch {
+      toast.error(MISSION_MESSAGES.syncError);
+    } finally {
+      setRunning(null);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={css.menuButton}
+        disabled={running !== null}
+        aria-busy={running === 'synchronize'}
+        onClick={() => run('synchronize')}
+      >
+        Chargement nouvelles missions
+      </button>
+      <button
+        type="button"
+        className={css.menuButton}
+        disabled={running !== null}
+        aria-busy={running === 'update'}
+        onClick={() => run('update')}
+      >
+        Mise à jour informations
+      </button>
+    </>
+  );
+}
