@@ -1,5 +1,5 @@
 // A page mounting each react-aria component the product relies on, for the browser check
-// in e2e/react-aria-preact.spec.ts (docs/decisions/002). Built only in the `component-check` mode.
+// in e2e/react-aria-components.spec.ts (docs/decisions/002). Built only in the `component-check` mode.
 import { parseDate } from '@internationalized/date';
 import { useMemo, useState } from 'react';
 import {
