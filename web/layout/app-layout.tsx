@@ -7,6 +7,7 @@ import { apiCall } from '../lib/api';
 import { missionsChanged } from '../lib/missions-events';
 import * as css from './layout.css';
 import { SideMenu } from './side-menu';
+import { SyncButtons } from './sync-buttons';
 
 /** The menu counts, for staff only (hidden for HOSPITAL), refreshed whenever missions change. */
 function useRecordsCount(enabled: boolean): RecordsCount | null {
@@ -61,7 +62,7 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
       <SideMenu
         role={session.user.role}
         counts={counts}
-        actions={menuActions}
+        actions={menuActions ?? (session.user.role === 'HOSPITAL' ? null : <SyncButtons />)}
         open={drawerOpen}
         onNavigate={() => setDrawerOpen(false)}
         onLogout={() => session.send({ type: 'session.logout' })}
