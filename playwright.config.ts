@@ -40,7 +40,7 @@ export default defineConfig({
       env: E2E.serverEnv,
     },
     {
-      // The react-aria components on Preact, built apart from the app (docs/decisions/002).
+      // The react-aria components built apart from the app (docs/decisions/002).
       command:
         'node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port 4173 --strictPort',
       url: `${E2E.componentCheckURL}`,

@@ -65,7 +65,7 @@ test('quick filters, hospitals and period narrow the requested list', async ({ p
   await page.getByRole('button', { name: 'Toutes' }).click();
 
   await page.getByRole('button', { name: /Hôpitaux/ }).click();
-  await page.getByRole('option', { name: /Rangueil/ }).click();
+  await page.getByRole('checkbox', { name: /Rangueil/ }).check();
   await page.keyboard.press('Escape');
   await expect(rows(page).first()).toBeVisible();
   await expect

@@ -1,13 +1,6 @@
-// A multi-select in a popover (react-aria ListBox with multiple selection): the hospitals filter.
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  type Selection,
-} from 'react-aria-components';
+// A multi-select in a popover: a list of checkboxes (the hospitals filter). Native checkboxes keep it
+// simple to use by mouse, keyboard and screen reader.
+import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import * as css from './theme.css';
 import * as ui from './widgets.css';
 
@@ -22,39 +15,41 @@ export function MultiSelect({
   selected: string[];
   onChange: (values: string[]) => void;
 }) {
+  const summary =
+    selected.length === 0 ? 'Tous' : `${selected.length} sélectionné${selected.length > 1 ? 's' : ''}`;
   return (
     <div className={css.field}>
-      <span className={css.label} id={`${label}-label`}>
+      <span className={css.label} aria-hidden="true">
         {label}
       </span>
       <DialogTrigger>
-        <Button className={css.button.secondary} aria-labelledby={`${label}-label ${label}-value`}>
-          <span id={`${label}-value`}>
-            {selected.length === 0
-              ? 'Tous'
-              : `${selected.length} sélectionné${selected.length > 1 ? 's' : ''}`}
-          </span>{' '}
-          ▾
+        <Button className={css.button.secondary} aria-label={`${label} : ${summary}`}>
+          {summary} ▾
         </Button>
         <Popover className={ui.popover} placement="bottom start">
-          <Dialog aria-label={label}>
-            <ListBox
-              aria-label={label}
-              className={ui.listBox}
-              selectionMode="multiple"
-              selectedKeys={new Set(selected)}
-              onSelectionChange={(keys: Selection) =>
-                onChange(keys === 'all' ? options : [...keys].map(String))
-              }
-              items={options.map((name) => ({ name }))}
-              renderEmptyState={() => <div className={ui.option}>Aucun hôpital</div>}
-            >
-              {(item) => (
-                <ListBoxItem id={item.name} className={ui.option}>
-                  {({ isSelected }) => `${isSelected ? '☑' : '☐'} ${item.name}`}
-                </ListBoxItem>
-              )}
-            </ListBox>
+          <Dialog aria-label={label} style={{ padding: 8, outline: 'none' }}>
+            <fieldset style={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+              <legend className={css.visuallyHidden}>{label}</legend>
+              {options.length === 0 && <span className={ui.option}>Aucun hôpital</span>}
+              {options.map((option) => (
+                <label
+                  key={option}
+                  className={ui.option}
+                  style={{ display: 'flex', gap: 8, alignItems: 'center' }}
+                >
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(option)}
+                    onChange={(e) =>
+                      onChange(
+                        e.target.checked ? [...selected, option] : selected.filter((s) => s !== option),
+                      )
+                    }
+                  />
+                  {option}
+                </label>
+              ))}
+            </fieldset>
           </Dialog>
         </Popover>
       </DialogTrigger>
