@@ -1,0 +1,157 @@
+// GET /missions and GET /leon/records-count with 100,000 missions, on PostgreSQL (BENCH_DATABASE_URL or
+// the local test server) and on PGlite: p50/p95 through the API (in process, app.request) beside the same
+// SQL run alone. Goals (issue 3): the API within 1.5× of the bare query; p95 under 50 ms on PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../api/app';
+import { type Database, openDatabase } from '../api/db/client';
+import { missions } from '../api/db/schema';
+import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
+import { loadConfig } from '../api/lib/config';
+import type { CurrentUser } from '../api/lib/context';
+import { createMailer } from '../api/lib/mail';
+import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
+import { MISSION_CATEGORIES } from '../contract/missions';
+
+const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function fill(database: Database): Promise<void> {
+  await seedDemo(database.db);
+  const hospitals = sql.raw(`array[${DEMO_HOSPITALS.map((h) => `'${h.replace(/'/g, "''")}'`).join(',')}]`);
+  await database.db.execute(sql`
+    insert into missions (trip_number, status, buyer_name, departure_date_time, aircraft_type, number_of_cristal, organ_type)
+    select 'TR-' || g,
+      (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
+      (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
+      timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
+      'JET', g % 9000, 'COEUR'
+    from generate_series(1, ${COUNT}) g`);
+  await database.db.execute(sql`
+    insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, adep_icao, adep_name, ades_icao, ades_name)
+    select id, row_number() over (), 0, departure_date_time, departure_date_time + interval '80 minutes',
+      'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
+    from missions`);
+  await database.db.execute(sql`analyze`);
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+  }
+  return { p50: pct(samples, 50), p95: pct(samples, 95) };
+}
+
+async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
+  const t0 = performance.now();
+  await fill(database);
+  console.log(`\n${kind}: ${COUNT} missions inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
+  });
+  const app = createApp({
+    db: database.db,
+    config,
+    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+  });
+  const login = await app.request('/auth/login', {
+    method: 'POST',
+    headers: { origin: config.publicOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const found = (await database.db.execute(
+    sql`select id from users where email = 'operation@demo.test'`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const user = found.rows[0];
+  const staff = { ...user, role: 'OPERATION', hospitals: null } as unknown as CurrentUser;
+  const cases: Array<[string, string]> = [];
+  for (const category of MISSION_CATEGORIES) {
+    cases.push([`${category}`, `status=${category}`]);
+    cases.push([
+      `${category} + filters`,
+      `status=${category}&hospitals=${encodeURIComponent(DEMO_HOSPITALS[1])}&startDate=2025-06-01&endDate=2026-03-31`,
+    ]);
+    cases.push([`${category} + search`, `status=${category}&search=TR-12`]);
+  }
+  console.log(
+    `${'case'.padEnd(32)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ratio p50`,
+  );
+  const line = (name: string, api: { p50: number; p95: number }, bare: { p50: number; p95: number }) =>
+    console.log(
+      `${name.padEnd(32)} ${api.p50.toFixed(1).padStart(7)}ms ${api.p95.toFixed(1).padStart(7)}ms ${bare.p50.toFixed(1).padStart(7)}ms ${bare.p95.toFixed(1).padStart(7)}ms  ${(api.p50 / bare.p50).toFixed(2)}×`,
+    );
+  for (const [name, query] of cases) {
+    const api = await time(async () => {
+      const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {
+        headers: { cookie },
+      });
+      if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+      await response.json();
+    });
+    const params = new URLSearchParams(query);
+    const filters = readFilters((key) => params.get(key) ?? undefined);
+    const bare = await time(async () => {
+      const where = listWhere(staff, filters);
+      const [rows] = await Promise.all([
+        database.db
+          .select()
+          .from(missions)
+          .where(where)
+          .orderBy(...listOrder(filters.category))
+          .limit(20),
+        database.db.select({ n: sql<number>`count(*)::int` }).from(missions).where(where),
+      ]);
+      await rowsWithLegs(database.db, rows);
+    });
+    line(name, api, bare);
+  }
+  const countsApi = await time(async () =>
+    (await app.request('/leon/records-count', { headers: { cookie } })).json(),
+  );
+  const countsSql = await time(() =>
+    database.db.execute(sql`select count(*) filter (where status in ('EN_ATTENTE','PROGRAMMEE')) a, count(*) filter (where status = 'EN_COURS') b,
+      count(*) filter (where status = 'TERMINEE') c, count(*) filter (where status in ('ANNULEE_45_PLUS','ANNULEE_45_MOINS')) d,
+      count(*) filter (where status in ('CLOTUREE','ANNULEE_45_MOINS')) e, count(*) filter (where status in ('TERMINEE','CLOTUREE','ANNULEE_45_MOINS')) f,
+      count(*) from missions where deleted_at is null`),
+  );
+  line('records-count', countsApi, countsSql);
+}
+
+const only = process.env.BENCH_ONLY;
+const name = `bench_${randomBytes(4).toString('hex')}`;
+if (only !== 'pglite') {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    await bench('postgres', postgres);
+    await postgres.close();
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+if (only !== 'postgres') {
+  const pglite = await openDatabase({ memory: true });
+  await bench('pglite', pglite);
+  await pglite.close();
+}
