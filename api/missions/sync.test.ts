@@ -1,7 +1,7 @@
 // The Leon sync against the simulator (same protocol as Leon), on PGlite and PostgreSQL: statuses,
 // idempotence, field ownership, soft deletes, cancellations, mapping failures, the lock and the routes.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { MissionRow, RecordsCount } from '../../contract/missions';
 import { missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
