@@ -219,6 +219,40 @@ describeEachDatabase('Leon sync', (database) => {
     expect((await mission(doomed.tripNumber)).deletedAt).not.toBeNull();
   });
 
+  it('imports the other trips and reports one whose Leon data cannot be mapped', async () => {
+    const std = new Date(clock.now + 40 * HOUR).toISOString();
+    const good = sim.addTrip({
+      status: 'CONFIRMED',
+      client: DEMO_HOSPITALS[3],
+      legs: [{ from: 'LFBO', to: 'LFPG', std }],
+    });
+    const bad = sim.addTrip({
+      status: 'CONFIRMED',
+      client: DEMO_HOSPITALS[3],
+      legs: [{ from: 'LFBO', to: 'HELI-CHU-LILLE', std }],
+    });
+    later(60_000);
+    const answer = await ops.put<SyncBody>('/leon/synchronize-data');
+    expect(answer.body.data.failed).toBe(1);
+    expect(answer.body.data.errors[0]).toMatchObject({
+      tripNumber: bad.tripNumber,
+      message: expect.stringMatching(/^Données Leon inattendues/),
+    });
+    expect(await mission(good.tripNumber)).toBeTruthy();
+    expect(await mission(bad.tripNumber)).toBeUndefined();
+    const runs = await database().db.select().from(syncRuns);
+    // The run is recorded with who started it and what failed.
+    expect(
+      runs.some(
+        (r) =>
+          r.kind === 'synchronize' &&
+          r.failed === 1 &&
+          r.actorId !== null &&
+          r.errors[0]?.tripNumber === bad.tripNumber,
+      ),
+    ).toBe(true);
+  });
+
   it('refreshes open missions with update-data', async () => {
     const trip = sim.addTrip({
       status: 'CONFIRMED',
