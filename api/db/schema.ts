@@ -171,6 +171,8 @@ export const missions = pgTable(
     index('missions_buyer_departure').on(t.buyerName, t.departureDateTime),
     index('missions_trip_number_trgm').using('gin', sql`${t.tripNumber} gin_trgm_ops`),
     index('missions_buyer_trgm').using('gin', sql`${t.buyerName} gin_trgm_ops`),
+    // Search also matches the cristal number as text: indexed the same way, so the OR can use all three.
+    index('missions_cristal_trgm').using('gin', sql`(${t.numberOfCristal}::text) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "missions_cristal_trgm" ON "missions" USING gin (("number_of_cristal"::text) gin_trgm_ops);
