@@ -1,0 +1,70 @@
+// The background poll runs the incremental sync on its interval, recorded as the poll's own runs.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+import { missions, syncRuns } from '../db/schema';
+import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
+import { createLeonClient } from '../leon/client';
+import { createLeonSimulator } from '../leon/simulator/app';
+import { loadConfig } from '../lib/config';
+import { createMailer } from '../lib/mail';
+import { startPoll } from './sync-routes';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ memory: true });
+  await seedDemo(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+it('syncs every interval, records the run as the poll, and stops when told', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  const sim = createLeonSimulator({ apiKey: 'k', trips: 0 });
+  const leon = createLeonClient({ baseUrl: 'http://leon.test', apiKey: 'k', fetch: sim.fetch });
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const deps = {
+    db: database.db,
+    config,
+    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+    now: () => new Date(),
+    leon,
+  };
+  const lines: string[] = [];
+  const stop = startPoll(deps, 5, (line) => lines.push(line));
+
+  const trip = sim.addTrip({
+    status: 'CONFIRMED',
+    client: DEMO_HOSPITALS[0],
+    legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(Date.now() + 3600_000).toISOString() }],
+  });
+  await vi.advanceTimersByTimeAsync(4 * 60_000);
+  expect(await database.db.select().from(syncRuns)).toEqual([]);
+  await vi.advanceTimersByTimeAsync(60_000);
+  await expect.poll(async () => (await database.db.select().from(syncRuns)).length).toBe(1);
+  const [run] = await database.db.select().from(syncRuns);
+  expect(run).toMatchObject({ kind: 'poll', actorId: null, created: 1 });
+  expect(
+    (await database.db.select().from(missions).where(eq(missions.tripNumber, trip.tripNumber))).length,
+  ).toBe(1);
+  expect(lines).toEqual(['Leon poll: 1 created, 0 updated, 0 deleted, 0 failed']);
+
+  stop();
+  await vi.advanceTimersByTimeAsync(10 * 60_000);
+  expect(await database.db.select().from(syncRuns)).toHaveLength(1);
+});
+
+it('does nothing when turned off or without Leon', () => {
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const deps = {
+    db: database.db,
+    config,
+    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+    now: () => new Date(),
+  };
+  const spy = vi.spyOn(globalThis, 'setInterval');
+  startPoll(deps, 5)();
+  startPoll({ ...deps, leon: createLeonClient({ baseUrl: 'http://x', apiKey: 'k' }) }, 0)();
+  expect(spy).not.toHaveBeenCalled();
+});
