@@ -81,6 +81,29 @@ test('quick filters, hospitals and period narrow the requested list', async ({ p
   await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
   await period.getByRole('button', { name: 'Effacer la période' }).click();
   await expect(rows(page).first()).toBeVisible();
+
+  // Before 2023-01-01 is refused with the picker's message, and filters nothing.
+  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+  await page.keyboard.type('01012020');
+  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+  await page.keyboard.type('02012020');
+  await expect(page.getByText('Date input not valid.')).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('on a small screen the hospitals filter opens in a side panel', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAs(page, 'operation@demo.test');
+  await expect(page.getByRole('button', { name: /^Hôpitaux :/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Filtres' }).click();
+  const panel = page.getByRole('dialog', { name: 'Hôpitaux' });
+  await panel.getByRole('checkbox', { name: /Rangueil/ }).check();
+  await panel.getByRole('button', { name: 'Fermer' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
+  await expect
+    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
+    .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
 });
 
 test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
@@ -120,6 +143,11 @@ test('the details page shows each leg, falls back to the plane icon, and downloa
   page,
 }) => {
   await signInAs(page, 'operation@demo.test');
+  // A slow answer shows the five skeletons first.
+  await page.route('**/api/missions/details/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
   await rows(page)
     .first()
     .getByRole('link', { name: /^Voir la mission/ })
@@ -141,6 +169,13 @@ test('the details page shows each leg, falls back to the plane icon, and downloa
     stream.once('data', (chunk) => resolve(chunk.toString('latin1', 0, 5))),
   );
   expect(head).toBe('%PDF-');
+
+  // When the PDF cannot be made, the user is told so.
+  await page.route('**/api/missions/generate-pdf/**', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Erreur' } }),
+  );
+  await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
+  await expect(page.getByText('Erreur lors de la génération du PDF')).toBeVisible();
 });
 
 test("a HOSPITAL user sees only its hospital's missions, without counts, sync, edit or delete", async ({

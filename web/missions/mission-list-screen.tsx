@@ -1,6 +1,7 @@
 // 'LISTE DES MISSIONS' (spec §2): one screen for the five categories — search, period, hospitals, the
 // requested list's quick filters, the paged table and its actions (view, edit, delete for staff).
 import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { DataResponse } from '../../contract/http';
 import {
@@ -22,7 +23,7 @@ import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateRangeFilter } from '../ui/date-range-filter';
-import { MultiSelect } from '../ui/multi-select';
+import { CheckboxList, MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
 import * as css from '../ui/theme.css';
@@ -64,6 +65,10 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
       .then((answer) => setOptions(answer.data.map((h) => h.name)))
       .catch(() => setOptions([]));
   }, []);
+  const chooseHospitals = (values: string[]) => {
+    setHospitals(values);
+    list.setFilters({ hospitals: values.length ? values.join(',') : undefined });
+  };
   const changed = () => {
     setEditing(null);
     setDeleting(null);
@@ -93,15 +98,46 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
           onChange={(range) => list.setFilters({ startDate: range?.startDate, endDate: range?.endDate })}
         />
         {staff && (
-          <MultiSelect
-            label="Hôpitaux"
-            options={options}
-            selected={hospitals}
-            onChange={(values) => {
-              setHospitals(values);
-              list.setFilters({ hospitals: values.length ? values.join(',') : undefined });
-            }}
-          />
+          <>
+            <div className={ui.wideOnly}>
+              <MultiSelect
+                label="Hôpitaux"
+                options={options}
+                selected={hospitals}
+                onChange={chooseHospitals}
+              />
+            </div>
+            {/* On small screens the hospitals open in a side panel. */}
+            <div className={ui.narrowOnly}>
+              <DialogTrigger>
+                <Button className={css.button.secondary}>
+                  Filtres{hospitals.length ? ` (${hospitals.length})` : ''}
+                </Button>
+                <ModalOverlay isDismissable className={ui.sideOverlay}>
+                  <Modal className={ui.sidePanel}>
+                    <Dialog className={ui.dialog}>
+                      {({ close }) => (
+                        <>
+                          <Heading slot="title" className={ui.dialogTitle}>
+                            Hôpitaux
+                          </Heading>
+                          <CheckboxList
+                            label="Hôpitaux"
+                            options={options}
+                            selected={hospitals}
+                            onChange={chooseHospitals}
+                          />
+                          <button type="button" className={css.button.primary} onClick={close}>
+                            Fermer
+                          </button>
+                        </>
+                      )}
+                    </Dialog>
+                  </Modal>
+                </ModalOverlay>
+              </DialogTrigger>
+            </div>
+          </>
         )}
       </div>
       {category === 'requested' && (

@@ -86,20 +86,24 @@ export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | nul
     end: ReturnType<typeof parseDate>;
   } | null>(null);
   const max = today(getLocalTimeZone());
+  const min = parseDate(MIN_DAY);
   return (
     <DateRangePicker
       className={css.field}
       value={value}
-      minValue={parseDate(MIN_DAY)}
+      minValue={min}
       maxValue={max}
       validationBehavior="aria"
       onChange={(range) => {
         setValue(range as typeof value);
-        onChange(
-          range?.start && range?.end
-            ? { startDate: range.start.toString(), endDate: range.end.toString() }
-            : null,
-        );
+        // Only a whole range inside the allowed days is reported; anything else filters nothing.
+        const valid =
+          range?.start &&
+          range?.end &&
+          range.start.compare(min) >= 0 &&
+          range.end.compare(max) <= 0 &&
+          range.start.compare(range.end) <= 0;
+        onChange(valid ? { startDate: range.start.toString(), endDate: range.end.toString() } : null);
       }}
     >
       <Label className={css.label}>Période</Label>

@@ -4,17 +4,37 @@ import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import * as css from './theme.css';
 import * as ui from './widgets.css';
 
-export function MultiSelect({
-  label,
-  options,
-  selected,
-  onChange,
-}: {
+export interface MultiSelectProps {
   label: string;
   options: string[];
   selected: string[];
   onChange: (values: string[]) => void;
-}) {
+}
+
+/** The options as checkboxes: inside the popover, or on their own in a side panel. */
+export function CheckboxList({ label, options, selected, onChange }: MultiSelectProps) {
+  return (
+    <fieldset style={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+      <legend className={css.visuallyHidden}>{label}</legend>
+      {options.length === 0 && <span className={ui.option}>Aucun hôpital</span>}
+      {options.map((option) => (
+        <label key={option} className={ui.option} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <input
+            type="checkbox"
+            checked={selected.includes(option)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...selected, option] : selected.filter((s) => s !== option))
+            }
+          />
+          {option}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function MultiSelect(props: MultiSelectProps) {
+  const { label, selected } = props;
   const summary =
     selected.length === 0 ? 'Tous' : `${selected.length} sélectionné${selected.length > 1 ? 's' : ''}`;
   return (
@@ -28,28 +48,7 @@ export function MultiSelect({
         </Button>
         <Popover className={ui.popover} placement="bottom start">
           <Dialog aria-label={label} style={{ padding: 8, outline: 'none' }}>
-            <fieldset style={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 4 }}>
-              <legend className={css.visuallyHidden}>{label}</legend>
-              {options.length === 0 && <span className={ui.option}>Aucun hôpital</span>}
-              {options.map((option) => (
-                <label
-                  key={option}
-                  className={ui.option}
-                  style={{ display: 'flex', gap: 8, alignItems: 'center' }}
-                >
-                  <input
-                    type="checkbox"
-                    checked={selected.includes(option)}
-                    onChange={(e) =>
-                      onChange(
-                        e.target.checked ? [...selected, option] : selected.filter((s) => s !== option),
-                      )
-                    }
-                  />
-                  {option}
-                </label>
-              ))}
-            </fieldset>
+            <CheckboxList {...props} />
           </Dialog>
         </Popover>
       </DialogTrigger>

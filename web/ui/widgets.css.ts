@@ -165,3 +165,22 @@ export const details = style({
 });
 export const sectionTitle = style({ fontSize: 14, margin: '0 0 6px', color: colors.navy });
 export const skeleton = style({ height: 120, borderRadius: 10, background: '#e5e9f0', marginBottom: 12 });
+const narrow = 'screen and (max-width: 899px)';
+export const wideOnly = style({ '@media': { [narrow]: { display: 'none' } } });
+export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'block' } } });
+export const sideOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: 'rgba(11, 37, 69, 0.45)',
+  zIndex: 50,
+});
+export const sidePanel = style({
+  position: 'fixed',
+  top: 0,
+  right: 0,
+  bottom: 0,
+  width: 'min(360px, 90vw)',
+  background: colors.white,
+  overflowY: 'auto',
+  boxShadow: '-10px 0 30px rgba(0,0,0,0.2)',
+});
