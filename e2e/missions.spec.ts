@@ -106,6 +106,32 @@ test('on a small screen the hospitals filter opens in a side panel', async ({ pa
     .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
 });
 
+const LISTS: Array<[string, string, string[]]> = [
+  ['En cours', '/in-progress-missions', ['En Cours']],
+  ['Réalisée', '/completed-missions', ['Réalisée']],
+  ['Annulée sans frais', '/cancelled-missions', ['Annulée +45’', 'Annulée -45’']],
+  ['Clôturée', '/closed-missions', ['Clôturée', 'Annulée -45’']],
+];
+
+test('every other list shows its own statuses and searches by mission number', async ({ page }) => {
+  await signInAs(page, 'operation@demo.test');
+  for (const [entry, path, statuses] of LISTS) {
+    await menu(page)
+      .getByRole('link', { name: new RegExp(`^${entry}`) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(rows(page).first()).toBeVisible();
+    for (const status of await table(page).locator('tbody tr td:nth-child(2)').allTextContents())
+      expect(statuses).toContain(status);
+    const number = (await rows(page).first().locator('td').first().textContent())!.trim();
+    if (number !== 'N.D') {
+      await page.getByLabel('Rechercher').fill(number);
+      await expect(rows(page)).toHaveCount(1);
+      await page.getByLabel('Rechercher').fill('');
+    }
+  }
+});
+
 test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
   await signInAs(page, 'operation@demo.test');
   const first = rows(page).first();
