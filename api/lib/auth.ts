@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
+import { meColumns } from '../auth/sessions';
 import { readAccess, verifyAccess } from '../auth/tokens';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, CurrentUser, Deps } from './context';
@@ -15,17 +16,7 @@ export async function currentUser(deps: Deps, token: string | undefined): Promis
   const claims = await verifyAccess(deps.config.sessionSecret, token, deps.now());
   if (!claims) return null;
   const [row] = await deps.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      hospitals: users.hospital,
-      forceChangePassword: users.forceChangePassword,
-      sessionId: sessions.id,
-    })
+    .select({ ...meColumns, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

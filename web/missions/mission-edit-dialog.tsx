@@ -17,55 +17,12 @@ import { check, type FieldErrors } from '../../contract/validation';
 import { apiCall, errorMessage } from '../lib/api';
 import { ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
+import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as ui from '../ui/widgets.css';
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
-
-function Choice({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: Array<[string, string]>;
-  error?: string;
-}) {
-  return (
-    <div className={css.field}>
-      <label className={css.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={css.input}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">Choisir</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span id={`${id}-error`} className={css.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
 
 export function MissionEditDialog({
   mission,
@@ -136,7 +93,7 @@ export function MissionEditDialog({
           onChange={set('numberOfCristal')}
           error={errors.numberOfCristal}
         />
-        <Choice
+        <SelectField
           id="mission-status"
           label="Statut"
           value={values.astonStatus}
@@ -174,7 +131,7 @@ export function MissionEditDialog({
             </span>
           )}
         </fieldset>
-        <Choice
+        <SelectField
           id="mission-aircraft"
           label="Type d'avion"
           value={values.aircraftType}
@@ -190,7 +147,7 @@ export function MissionEditDialog({
           onChange={set('numberOfMeals')}
           error={errors.numberOfMeals}
         />
-        <Choice
+        <SelectField
           id="mission-icing"
           label="Dégivrage"
           value={values.isWithIcing}
@@ -224,7 +181,7 @@ export function MissionEditDialog({
             </div>
           </fieldset>
         )}
-        <Choice
+        <SelectField
           id="mission-ocs"
           label="OCS"
           value={values.isWithOCS}

@@ -23,6 +23,7 @@ import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateRangeFilter } from '../ui/date-range-filter';
+import { ListStatus } from '../ui/list-status';
 import { CheckboxList, MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
@@ -252,20 +253,7 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
             ))}
           </tbody>
         </table>
-        {list.loading && list.rows.length === 0 && (
-          <p className={ui.status} role="status">
-            Chargement…
-          </p>
-        )}
-        {list.empty && <p className={ui.status}>{MISSION_MESSAGES.empty}</p>}
-        {list.failed && (
-          <div className={ui.status} role="alert">
-            <p>{list.error}</p>
-            <button type="button" className={css.button.secondary} onClick={list.reload}>
-              Réessayer
-            </button>
-          </div>
-        )}
+        <ListStatus list={list} emptyText={MISSION_MESSAGES.empty} />
       </div>
       <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
       {editing && <MissionEditDialog mission={editing} onClose={() => setEditing(null)} onSaved={changed} />}

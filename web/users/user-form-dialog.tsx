@@ -2,12 +2,13 @@
 // the Hospital role (cleared otherwise), checked with the contract schemas the API uses.
 import { useState } from 'react';
 import type { DataResponse } from '../../contract/http';
-import { ROLE_LABELS, ROLES, type Role } from '../../contract/roles';
+import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
 import { check, type FieldErrors } from '../../contract/validation';
 import { apiCall, errorMessage } from '../lib/api';
 import { ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
+import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as ui from '../ui/widgets.css';
@@ -112,35 +113,19 @@ export function UserFormDialog({
           onChange={set('phone')}
           error={errors.phone}
         />
-        <div className={css.field}>
-          <label className={css.label} htmlFor="user-role">
-            Rôle
-          </label>
-          <select
-            id="user-role"
-            className={css.input}
-            value={values.role}
-            aria-invalid={Boolean(errors.role) || undefined}
-            aria-describedby={errors.role ? 'user-role-error' : undefined}
-            onChange={(e) => {
-              const role = e.target.value as Role | '';
-              setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
-              setErrors((er) => ({ ...er, role: '', hospitals: '' }));
-            }}
-          >
-            <option value="">Choisir un rôle</option>
-            {ROLE_OPTIONS.filter((r) => ROLES.includes(r)).map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          {errors.role && (
-            <span id="user-role-error" className={css.fieldError}>
-              {errors.role}
-            </span>
-          )}
-        </div>
+        <SelectField
+          id="user-role"
+          label="Rôle"
+          placeholder="Choisir un rôle"
+          value={values.role}
+          error={errors.role}
+          options={ROLE_OPTIONS.map((role) => [role, ROLE_LABELS[role]])}
+          onChange={(value) => {
+            const role = value as Role | '';
+            setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
+            setErrors((er) => ({ ...er, role: '', hospitals: '' }));
+          }}
+        />
         {values.role === 'HOSPITAL' && (
           <HospitalComboBox value={values.hospitals} onChange={set('hospitals')} error={errors.hospitals} />
         )}

@@ -5,6 +5,7 @@ import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../
 import { apiCall, download, errorMessage } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ListStatus } from '../ui/list-status';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
 import * as css from '../ui/theme.css';
@@ -105,20 +106,7 @@ export function UsersScreen() {
             ))}
           </tbody>
         </table>
-        {list.loading && list.rows.length === 0 && (
-          <p className={ui.status} role="status">
-            Chargement…
-          </p>
-        )}
-        {list.empty && <p className={ui.status}>Aucun utilisateur trouvé</p>}
-        {list.failed && (
-          <div className={ui.status} role="alert">
-            <p>{list.error}</p>
-            <button type="button" className={css.button.secondary} onClick={list.reload}>
-              Réessayer
-            </button>
-          </div>
-        )}
+        <ListStatus list={list} emptyText={'Aucun utilisateur trouvé'} />
       </div>
       <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
 
