@@ -37,7 +37,15 @@ test('a sync from the menu brings trips just added to Leon, and the lists page b
     added.push(((await answer.json()) as { tripNumber: string }).tripNumber);
   }
   const sync = nav.getByRole('button', { name: 'Chargement nouvelles missions' });
+  const update = nav.getByRole('button', { name: 'Mise à jour informations' });
+  // While one runs, both buttons wait.
+  await page.route('**/api/leon/synchronize-data', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
   await sync.click();
+  await expect(sync).toBeDisabled();
+  await expect(update).toBeDisabled();
   await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
   await expect(nav.getByRole('link', { name: /^Demandée/ })).not.toHaveText(before ?? '');
   await expect(sync).toBeEnabled();
@@ -156,6 +164,8 @@ test('staff edit a mission with the form rules, then delete one after confirmati
   await expect(edited.locator('td').nth(4)).toHaveText('3');
   await expect(edited.locator('td').nth(5)).toHaveText('Cœur');
 
+  const waiting = menu(page).getByRole('link', { name: /^Demandée/ });
+  const countBefore = Number((await waiting.textContent())!.match(/\((\d+)\)/)![1]);
   await edited.getByRole('button', { name: /^Supprimer la mission/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette mission' });
   await expect(confirm).toContainText('Êtes-vous sûr(e) de vouloir supprimer cette mission ?');
@@ -163,6 +173,8 @@ test('staff edit a mission with the form rules, then delete one after confirmati
   await expect(confirm).toBeHidden();
   await page.getByLabel('Rechercher').fill(number);
   await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
+  // The menu counts follow.
+  await expect(waiting).toHaveText(new RegExp(`\\(${countBefore - 1}\\)`));
 });
 
 test('the details page shows each leg, falls back to the plane icon, and downloads the PDF', async ({
