@@ -25,6 +25,7 @@ export interface SyncResult {
 export class SyncBusyError extends Error {}
 
 const LOCK_KEY = 7_261_001;
+const TRIPS_PER_BATCH = 200;
 const CANCEL_NOTICE_MS = 45 * 60_000;
 /** Legs this close to the first load's range ends may belong to a trip that crosses them. */
 const EDGE_MS = 3 * 24 * 3600_000;
@@ -45,104 +46,149 @@ export function deriveStatus(trip: Pick<LeonTrip, 'status' | 'legs'>): MissionSt
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Writes one trip; returns what happened to its mission. */
-async function upsertTrip(
-  tx: Tx,
-  trip: LeonTrip,
-  now: Date,
-): Promise<'created' | 'updated' | 'deleted' | 'kept'> {
-  const [existing] = await tx.select().from(missions).where(eq(missions.tripNumber, trip.tripNumber));
-  if (existing?.deletedAt) return 'kept';
-  if (trip.isDeleted || trip.legs.length === 0) {
-    if (!existing) return 'kept';
-    await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, existing.id));
-    await audit(tx, {
-      actorId: null,
-      action: 'mission.leon-delete',
-      entity: 'mission',
-      entityId: existing.id,
-      before: existing,
-      at: now,
-    });
-    return 'deleted';
-  }
+type Outcome = 'created' | 'updated' | 'deleted' | 'kept';
+
+const legRows = (missionId: string, trip: LeonTrip) =>
+  trip.legs.map((leg, position) => ({
+    missionId,
+    flightNid: leg.flightNid,
+    position,
+    isCnl: leg.isCnl,
+    flightNo: leg.flightNo,
+    stdUtc: new Date(leg.stdUTC),
+    staUtc: new Date(leg.staUTC),
+    bloffUtc: leg.bloffUTC ? new Date(leg.bloffUTC) : null,
+    blonUtc: leg.blonUTC ? new Date(leg.blonUTC) : null,
+    adepIcao: leg.adepIcao,
+    adepName: leg.adepName,
+    adesIcao: leg.adesIcao,
+    adesName: leg.adesName,
+    registration: leg.registration,
+    passengerCount: leg.passengerCount,
+    crew: leg.crew,
+  }));
+
+/** Leon's side of a mission, from its trip. */
+function leonFields(trip: LeonTrip) {
   const active = trip.legs.filter((l) => !l.isCnl);
   const first = (active.length ? active : trip.legs)[0];
   const types = new Set(active.map((l) => l.aircraftType));
-  const aircraftType = types.size === 1 ? [...types][0] : 'ND';
-  const leon = {
+  return {
     tripNid: trip.tripNid,
     buyerName: trip.clientName,
     departureDateTime: new Date(first.stdUTC),
     leonUpdatedAt: new Date(Math.max(...trip.legs.map((l) => Date.parse(l.lastModified)))),
+    aircraftType: types.size === 1 ? [...types][0] : ('ND' as const),
   };
-  if (trip.clientName) await tx.insert(hospitals).values({ name: trip.clientName }).onConflictDoNothing();
-  let id: string;
-  let outcome: 'created' | 'updated' | 'kept';
-  if (!existing) {
-    const [row] = await tx
-      .insert(missions)
-      .values({
-        tripNumber: trip.tripNumber,
-        ...leon,
-        status: deriveStatus(trip),
-        aircraftType,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: missions.id });
-    id = row.id;
-    outcome = 'created';
-  } else {
-    id = existing.id;
-    const next = {
-      ...leon,
-      status: existing.statusSetByStaff ? existing.status : deriveStatus(trip),
-      aircraftType: existing.aircraftTypeSetByStaff ? existing.aircraftType : aircraftType,
-    };
-    const same =
-      existing.tripNid === next.tripNid &&
-      existing.buyerName === next.buyerName &&
-      existing.departureDateTime?.getTime() === next.departureDateTime.getTime() &&
-      existing.leonUpdatedAt?.getTime() === next.leonUpdatedAt.getTime() &&
-      existing.status === next.status &&
-      existing.aircraftType === next.aircraftType;
-    if (same) return 'kept';
+}
+
+const LEG_ROWS_PER_INSERT = 1000;
+
+/** Writes a batch of trips in a few statements; returns what happened to each trip's mission. */
+async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcome[]> {
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(missions)
+        .where(
+          inArray(
+            missions.tripNumber,
+            trips.map((t) => t.tripNumber),
+          ),
+        )
+    ).map((m) => [m.tripNumber, m]),
+  );
+  const clients = [...new Set(trips.map((t) => t.clientName).filter((c): c is string => Boolean(c)))];
+  if (clients.length)
     await tx
-      .update(missions)
-      .set({ ...next, updatedAt: now })
-      .where(eq(missions.id, id));
-    outcome = 'updated';
+      .insert(hospitals)
+      .values(clients.map((name) => ({ name })))
+      .onConflictDoNothing();
+  const outcomes: Outcome[] = [];
+  const rewrite: Array<{ id: string; trip: LeonTrip }> = [];
+  const created: LeonTrip[] = [];
+  for (const trip of trips) {
+    const mission = existing.get(trip.tripNumber);
+    if (mission?.deletedAt) {
+      outcomes.push('kept');
+    } else if (trip.isDeleted || trip.legs.length === 0) {
+      if (mission) {
+        await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, mission.id));
+        await audit(tx, {
+          actorId: null,
+          action: 'mission.leon-delete',
+          entity: 'mission',
+          entityId: mission.id,
+          before: mission,
+          at: now,
+        });
+      }
+      outcomes.push(mission ? 'deleted' : 'kept');
+    } else if (!mission) {
+      created.push(trip);
+      outcomes.push('created');
+    } else {
+      const { aircraftType, ...leon } = leonFields(trip);
+      const next = {
+        ...leon,
+        status: mission.statusSetByStaff ? mission.status : deriveStatus(trip),
+        aircraftType: mission.aircraftTypeSetByStaff ? mission.aircraftType : aircraftType,
+      };
+      const same =
+        mission.tripNid === next.tripNid &&
+        mission.buyerName === next.buyerName &&
+        mission.departureDateTime?.getTime() === next.departureDateTime.getTime() &&
+        mission.leonUpdatedAt?.getTime() === next.leonUpdatedAt.getTime() &&
+        mission.status === next.status &&
+        mission.aircraftType === next.aircraftType;
+      if (same) {
+        outcomes.push('kept');
+      } else {
+        await tx
+          .update(missions)
+          .set({ ...next, updatedAt: now })
+          .where(eq(missions.id, mission.id));
+        rewrite.push({ id: mission.id, trip });
+        outcomes.push('updated');
+      }
+    }
   }
-  // Legs are Leon's: replace them as a whole, in scheduled order.
-  await tx.delete(missionLegs).where(eq(missionLegs.missionId, id));
-  await tx.delete(missionLegs).where(
-    inArray(
-      missionLegs.flightNid,
-      trip.legs.map((l) => l.flightNid),
-    ),
-  );
-  await tx.insert(missionLegs).values(
-    trip.legs.map((leg, position) => ({
-      missionId: id,
-      flightNid: leg.flightNid,
-      position,
-      isCnl: leg.isCnl,
-      flightNo: leg.flightNo,
-      stdUtc: new Date(leg.stdUTC),
-      staUtc: new Date(leg.staUTC),
-      bloffUtc: leg.bloffUTC ? new Date(leg.bloffUTC) : null,
-      blonUtc: leg.blonUTC ? new Date(leg.blonUTC) : null,
-      adepIcao: leg.adepIcao,
-      adepName: leg.adepName,
-      adesIcao: leg.adesIcao,
-      adesName: leg.adesName,
-      registration: leg.registration,
-      passengerCount: leg.passengerCount,
-      crew: leg.crew,
-    })),
-  );
-  return outcome;
+  if (created.length) {
+    const rows = await tx
+      .insert(missions)
+      .values(
+        created.map((trip) => ({
+          tripNumber: trip.tripNumber,
+          ...leonFields(trip),
+          status: deriveStatus(trip),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: missions.id, tripNumber: missions.tripNumber });
+    const byNumber = new Map(created.map((t) => [t.tripNumber, t]));
+    for (const row of rows) rewrite.push({ id: row.id, trip: byNumber.get(row.tripNumber!)! });
+  }
+  if (rewrite.length) {
+    // Legs are Leon's: replace them as a whole, in scheduled order.
+    await tx.delete(missionLegs).where(
+      inArray(
+        missionLegs.missionId,
+        rewrite.map((r) => r.id),
+      ),
+    );
+    await tx.delete(missionLegs).where(
+      inArray(
+        missionLegs.flightNid,
+        rewrite.flatMap((r) => r.trip.legs.map((l) => l.flightNid)),
+      ),
+    );
+    const rows = rewrite.flatMap((r) => legRows(r.id, r.trip));
+    for (let i = 0; i < rows.length; i += LEG_ROWS_PER_INSERT)
+      await tx.insert(missionLegs).values(rows.slice(i, i + LEG_ROWS_PER_INSERT));
+  }
+  return outcomes;
 }
 
 export interface SyncOptions {
@@ -163,7 +209,7 @@ export async function runSync(
   const { db, source } = options;
   const now = options.now();
   const result: SyncResult = { created: 0, updated: 0, deleted: 0, failed: 0, errors: [] };
-  const count = (outcome: 'created' | 'updated' | 'deleted' | 'kept') => {
+  const count = (outcome: Outcome) => {
     if (outcome !== 'kept') result[outcome]++;
   };
   await db.transaction(async (tx) => {
@@ -213,14 +259,23 @@ export async function runSync(
       result.errors.push(...answer.failures);
       timestamp = modified.timestamp;
     }
-    for (const trip of trips) {
+    // Trips are written in batches, each in a savepoint; a batch that fails is retried trip by trip, so
+    // only the failing trip is left out (all-or-nothing per trip).
+    for (let i = 0; i < trips.length; i += TRIPS_PER_BATCH) {
+      const batch = trips.slice(i, i + TRIPS_PER_BATCH);
       try {
-        count(await tx.transaction((sp) => upsertTrip(sp, trip, now)));
-      } catch (error) {
-        result.errors.push({
-          tripNumber: trip.tripNumber,
-          message: `Import impossible : ${(error as Error).message}`,
-        });
+        for (const outcome of await tx.transaction((sp) => upsertTrips(sp, batch, now))) count(outcome);
+      } catch {
+        for (const trip of batch) {
+          try {
+            for (const outcome of await tx.transaction((sp) => upsertTrips(sp, [trip], now))) count(outcome);
+          } catch (error) {
+            result.errors.push({
+              tripNumber: trip.tripNumber,
+              message: `Import impossible : ${(error as Error).message}`,
+            });
+          }
+        }
       }
     }
     if (deletedNids.length) {
