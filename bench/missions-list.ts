@@ -15,7 +15,7 @@ import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions
 import { MISSION_CATEGORIES } from '../contract/missions';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function fill(database: Database): Promise<void> {
@@ -42,15 +42,21 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i++) await run();
-  const samples: number[] = [];
+/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
+async function timePair(
+  api: () => Promise<unknown>,
+  bare: () => Promise<unknown>,
+): Promise<Array<{ p50: number; p95: number }>> {
+  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
+  const samples: number[][] = [[], []];
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
+    for (const [k, run] of [api, bare].entries()) {
+      const t0 = performance.now();
+      await run();
+      samples[k].push(performance.now() - t0);
+    }
   }
-  return { p50: pct(samples, 50), p95: pct(samples, 95) };
+  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
 }
 
 async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
@@ -99,35 +105,36 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
       `${name.padEnd(32)} ${api.p50.toFixed(1).padStart(7)}ms ${api.p95.toFixed(1).padStart(7)}ms ${bare.p50.toFixed(1).padStart(7)}ms ${bare.p95.toFixed(1).padStart(7)}ms  ${(api.p50 / bare.p50).toFixed(2)}×`,
     );
   for (const [name, query] of cases) {
-    const api = await time(async () => {
-      const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {
-        headers: { cookie },
-      });
-      if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-      await response.json();
-    });
     const params = new URLSearchParams(query);
     const filters = readFilters((key) => params.get(key) ?? undefined);
-    const bare = await time(async () => {
-      const where = listWhere(staff, filters);
-      const [rows] = await Promise.all([
-        database.db
-          .select()
-          .from(missions)
-          .where(where)
-          .orderBy(...listOrder(filters.category))
-          .limit(20),
-        database.db.select({ n: sql<number>`count(*)::int` }).from(missions).where(where),
-      ]);
-      await rowsWithLegs(database.db, rows);
-    });
+    const [api, bare] = await timePair(
+      async () => {
+        const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {
+          headers: { cookie },
+        });
+        if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+        await response.json();
+      },
+      async () => {
+        const where = listWhere(staff, filters);
+        const [rows] = await Promise.all([
+          database.db
+            .select()
+            .from(missions)
+            .where(where)
+            .orderBy(...listOrder(filters.category))
+            .limit(20),
+          database.db.select({ n: sql<number>`count(*)::int` }).from(missions).where(where),
+        ]);
+        await rowsWithLegs(database.db, rows);
+      },
+    );
     line(name, api, bare);
   }
-  const countsApi = await time(async () =>
-    (await app.request('/leon/records-count', { headers: { cookie } })).json(),
-  );
-  const countsSql = await time(() =>
-    database.db.execute(sql`select count(*) filter (where status in ('EN_ATTENTE','PROGRAMMEE')) a, count(*) filter (where status = 'EN_COURS') b,
+  const [countsApi, countsSql] = await timePair(
+    async () => (await app.request('/leon/records-count', { headers: { cookie } })).json(),
+    () =>
+      database.db.execute(sql`select count(*) filter (where status in ('EN_ATTENTE','PROGRAMMEE')) a, count(*) filter (where status = 'EN_COURS') b,
       count(*) filter (where status = 'TERMINEE') c, count(*) filter (where status in ('ANNULEE_45_PLUS','ANNULEE_45_MOINS')) d,
       count(*) filter (where status in ('CLOTUREE','ANNULEE_45_MOINS')) e, count(*) filter (where status in ('TERMINEE','CLOTUREE','ANNULEE_45_MOINS')) f,
       count(*) from missions where deleted_at is null`),

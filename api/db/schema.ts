@@ -164,15 +164,17 @@ export const missions = pgTable(
     leonUpdatedAt: timestamp('leon_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // What the list search matches — mission number, hospital, cristal number — lower-cased in one
+    // column, fields apart by a unit separator (no match across two fields): one LIKE, one index.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(trip_number, '') || chr(31) || coalesce(buyer_name, '') || chr(31) || coalesce(number_of_cristal::text, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('missions_trip_number').on(t.tripNumber),
     index('missions_status_departure').on(t.status, t.departureDateTime),
     index('missions_buyer_departure').on(t.buyerName, t.departureDateTime),
-    index('missions_trip_number_trgm').using('gin', sql`${t.tripNumber} gin_trgm_ops`),
-    index('missions_buyer_trgm').using('gin', sql`${t.buyerName} gin_trgm_ops`),
-    // Search also matches the cristal number as text: indexed the same way, so the OR can use all three.
-    index('missions_cristal_trgm').using('gin', sql`(${t.numberOfCristal}::text) gin_trgm_ops`),
+    index('missions_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

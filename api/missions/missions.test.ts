@@ -89,6 +89,18 @@ describeEachDatabase('missions', (database) => {
       expect(numbers(await list(ops, 'status=requested&search=4242'))).toEqual(['TR-1001']);
     });
 
+    it('searches without case, each field on its own, with % and _ taken literally', async () => {
+      expect(numbers(await list(ops, 'status=requested&search=POMPIDOU'))).toEqual(['TR-1002']);
+      expect(numbers(await list(ops, 'status=requested&search=tr-100'))).toEqual(['TR-1001', 'TR-1002']);
+      // The end of a mission number and the start of its hospital are two fields: no match across them.
+      expect(numbers(await list(ops, 'status=requested&search=1002%20AP'))).toEqual([]);
+      expect(
+        numbers(await list(ops, `status=requested&search=${encodeURIComponent('1002\u001fAP')}`)),
+      ).toEqual([]);
+      expect(numbers(await list(ops, 'status=requested&search=TR_100'))).toEqual([]);
+      expect(numbers(await list(ops, 'status=requested&search=TR-10%25'))).toEqual([]);
+    });
+
     it('filters by hospitals and by Paris calendar days, inclusive, across the change to summer time', async () => {
       expect(
         numbers(await list(ops, `status=requested&hospitals=${encodeURIComponent(PARIS_HEGP)}`)),

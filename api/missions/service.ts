@@ -1,6 +1,6 @@
 // Mission queries shared by the routes: role scoping, list filters, rows with their legs, details.
 import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CATEGORY_STATUSES,
   MISSION_CATEGORIES,
@@ -68,7 +68,8 @@ export function readFilters(query: (name: string) => string | undefined): ListFi
   return {
     category: category as MissionCategory,
     statusNeeded: statusNeeded as MissionStatus | undefined,
-    search: (query('search') ?? '').trim(),
+    // Control characters cannot be typed in the box, and one separates the fields in searchText.
+    search: (query('search') ?? '').replace(/\p{Cc}/gu, '').trim(),
     hospitals,
     startDate,
     endDate,
@@ -84,13 +85,8 @@ export function listWhere(user: CurrentUser, f: ListFilters): SQL {
     f.hospitals.length ? inArray(missions.buyerName, f.hospitals) : undefined,
     f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
     f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
-    f.search
-      ? or(
-          ilike(missions.tripNumber, pattern),
-          ilike(missions.buyerName, pattern),
-          ilike(sql`${missions.numberOfCristal}::text`, pattern),
-        )
-      : undefined,
+    // Mission number, hospital or cristal number (schema: missions.searchText).
+    f.search ? sql`${missions.searchText} like lower(${pattern})` : undefined,
   )!;
 }
 

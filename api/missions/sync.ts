@@ -218,10 +218,6 @@ export async function runSync(
     )) as unknown as { rows: Array<{ locked: boolean }> };
     const locked = lock.rows[0]?.locked;
     if (!locked) throw new SyncBusyError();
-    // The missions written earlier in this transaction have no statistics yet (a first load is one
-    // transaction), and the planner then looks trip numbers up through the search's trigram index,
-    // ~1000× slower than the unique btree. Equality lookups are all this transaction does: no bitmaps.
-    await tx.execute(sql`set local enable_bitmapscan = off`);
     const [state] = await tx.select().from(leonState).where(eq(leonState.id, 1));
     let trips: LeonTrip[] = [];
     let timestamp = state?.lastTimestamp ?? null;
