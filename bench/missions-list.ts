@@ -1,11 +1,9 @@
 // GET /missions and GET /leon/records-count with 100,000 missions, on PostgreSQL (BENCH_DATABASE_URL or
 // the local test server) and on PGlite: p50/p95 through the API (in process, app.request) beside the same
 // SQL run alone. Goals (issue 3): the API within 1.5× of the bare query; p95 under 50 ms on PostgreSQL.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../api/app';
-import { type Database, openDatabase } from '../api/db/client';
+import type { Database } from '../api/db/client';
 import { missions } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
 import { loadConfig } from '../api/lib/config';
@@ -13,10 +11,10 @@ import type { CurrentUser } from '../api/lib/context';
 import { createMailer } from '../api/lib/mail';
 import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
 import { MISSION_CATEGORIES } from '../contract/missions';
+import { forEachBenchDatabase } from './lib/databases';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function fill(database: Database): Promise<void> {
   await seedDemo(database.db);
@@ -142,25 +140,4 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
   line('records-count', countsApi, countsSql);
 }
 
-const only = process.env.BENCH_ONLY;
-const name = `bench_${randomBytes(4).toString('hex')}`;
-if (only !== 'pglite') {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
-    await bench('postgres', postgres);
-    await postgres.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-if (only !== 'postgres') {
-  const pglite = await openDatabase({ memory: true });
-  await bench('pglite', pglite);
-  await pglite.close();
-}
+await forEachBenchDatabase(bench);

@@ -1,16 +1,14 @@
 // Time and peak memory of a first sync of 10,000 trips from the Leon simulator, then of a re-sync with
 // no change, on PostgreSQL and on PGlite. Goals (issue 3): 30 s and 5 s. The simulator runs in the same
 // process (its GraphQL work is counted in the figures), reached through its fetch without a network.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../api/db/client';
+import type { Database } from '../api/db/client';
 import { createLeonClient } from '../api/leon/client';
 import { createLeonSimulator } from '../api/leon/simulator/app';
 import { runSync } from '../api/missions/sync';
+import { forEachBenchDatabase } from './lib/databases';
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 10_000);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function measure(
@@ -52,25 +50,6 @@ async function bench(kind: string, database: Database) {
   console.log(`  missions stored: ${row.n}; Leon GraphQL calls: ${sim.stats().graphqlCalls}`);
 }
 
-const only = process.env.BENCH_ONLY;
-if (only !== 'pglite') {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
-    await bench('PostgreSQL', postgres);
-    await postgres.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-if (only !== 'postgres') {
-  const pglite = await openDatabase({ memory: true });
-  await bench('PGlite', pglite);
-  await pglite.close();
-}
+await forEachBenchDatabase((kind, database) =>
+  bench(kind === 'postgres' ? 'PostgreSQL' : 'PGlite', database),
+);

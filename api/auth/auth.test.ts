@@ -1,11 +1,11 @@
 // The session calls as a browser would see them, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { auditLog, outbox } from '../db/schema';
+import { auditLog } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
+import { Caller, lastMailText, testApp } from '../test/harness';
 
 const MINUTE = 60_000;
 
@@ -16,15 +16,8 @@ describeEachDatabase('sessions', (database) => {
     t = testApp(database().db);
   });
   const caller = (ip?: string) => new Caller(t.app, ip);
-  const lastCode = async (email: string) => {
-    const [mail] = await database()
-      .db.select()
-      .from(outbox)
-      .where(eq(outbox.to, email))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
-    return mail?.text.match(/\b(\d{6})\b/)?.[1];
-  };
+  const lastCode = async (email: string) =>
+    (await lastMailText(database().db, email))?.match(/\b(\d{6})\b/)?.[1];
 
   describe('login', () => {
     it('signs in with the right password and sets both cookies with safe flags', async () => {

@@ -19,14 +19,7 @@ import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
 import { body } from '../lib/validate';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { checkCode, newCode, takeSendSlot, useCode } from './reset-codes';
-import {
-  meColumns,
-  openSession,
-  revokeSession,
-  revokeUserSessions,
-  rotate,
-  sessionOfRefresh,
-} from './sessions';
+import { meColumns, openSession, revokeSessions, rotate, sessionOfRefresh } from './sessions';
 import { clearSessionCookies, readAccess, readRefresh, verifyAccess } from './tokens';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -132,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     const refresh = readRefresh(c);
     const sessionId = claims?.sid ?? (refresh ? await sessionOfRefresh(deps.db, refresh) : null);
     if (sessionId) {
-      await revokeSession(deps.db, sessionId, 'logout', now);
+      await revokeSessions(deps.db, { sessionId }, 'logout', now);
       await audit(deps.db, {
         actorId: claims?.sub ?? null,
         action: 'logout',
@@ -201,7 +194,7 @@ export const authRoutes = new Hono<AppEnv>()
         .set({ passwordHash: await hashPassword(password), forceChangePassword: false, updatedAt: now })
         .where(eq(users.id, user.id));
       await useCode(tx, codeId, now);
-      await revokeUserSessions(tx, user.id, 'password-reset', now);
+      await revokeSessions(tx, { userId: user.id }, 'password-reset', now);
       await audit(tx, {
         actorId: user.id,
         action: 'password.reset',

@@ -73,7 +73,7 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
   if (row.revokedAt || row.deletedAt) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   if (row.rotatedAt) {
-    await revokeSession(deps.db, row.sessionId, 'refresh-token-reuse', now);
+    await revokeSessions(deps.db, { sessionId: row.sessionId }, 'refresh-token-reuse', now);
     return { ok: false, reason: 'reused' };
   }
   const refresh = await deps.db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
     return issueRefresh(tx, row.sessionId, now);
   });
   if (!refresh) {
-    await revokeSession(deps.db, row.sessionId, 'refresh-token-reuse', now);
+    await revokeSessions(deps.db, { sessionId: row.sessionId }, 'refresh-token-reuse', now);
     return { ok: false, reason: 'reused' };
   }
   setSessionCookies(
@@ -101,28 +101,18 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
   return { ok: true, user: { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword } };
 }
 
-export async function revokeSession(
+/** Revokes one session, or every open session of a user; an already revoked one keeps its reason. */
+export async function revokeSessions(
   db: Pick<Db, 'update'>,
-  sessionId: string,
+  which: { sessionId: string } | { userId: string },
   reason: string,
   now: Date,
 ): Promise<void> {
+  const target = 'sessionId' in which ? eq(sessions.id, which.sessionId) : eq(sessions.userId, which.userId);
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function revokeUserSessions(
-  db: Pick<Db, 'update'>,
-  userId: string,
-  reason: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(target, isNull(sessions.revokedAt)));
 }
 
 export async function sessionOfRefresh(db: Db, token: string): Promise<string | null> {

@@ -18,19 +18,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+const depsWith = (leon?: ReturnType<typeof createLeonClient>) => ({
+  db: database.db,
+  config: loadConfig({ NODE_ENV: 'test' }),
+  mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+  now: () => new Date(),
+  leon,
+});
 
 it('syncs every interval, records the run as the poll, and stops when told', async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const sim = createLeonSimulator({ apiKey: 'k', trips: 0 });
   const leon = createLeonClient({ baseUrl: 'http://leon.test', apiKey: 'k', fetch: sim.fetch });
-  const config = loadConfig({ NODE_ENV: 'test' });
-  const deps = {
-    db: database.db,
-    config,
-    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
-    now: () => new Date(),
-    leon,
-  };
+  const deps = depsWith(leon);
   const lines: string[] = [];
   const stop = startPoll(deps, 5, (line) => lines.push(line));
 
@@ -56,15 +56,8 @@ it('syncs every interval, records the run as the poll, and stops when told', asy
 });
 
 it('does nothing when turned off or without Leon', () => {
-  const config = loadConfig({ NODE_ENV: 'test' });
-  const deps = {
-    db: database.db,
-    config,
-    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
-    now: () => new Date(),
-  };
   const spy = vi.spyOn(globalThis, 'setInterval');
-  startPoll(deps, 5)();
-  startPoll({ ...deps, leon: createLeonClient({ baseUrl: 'http://x', apiKey: 'k' }) }, 0)();
+  startPoll(depsWith(), 5)();
+  startPoll(depsWith(createLeonClient({ baseUrl: 'http://x', apiKey: 'k' })), 0)();
   expect(spy).not.toHaveBeenCalled();
 });

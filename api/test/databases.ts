@@ -1,9 +1,8 @@
 // Gives each test suite a fresh database: an in-memory PGlite always, and PostgreSQL too when
 // TEST_DATABASE_URL is set (a database of its own, dropped at the end).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import type { Database } from '../db/client';
+import { scratchDatabase } from '../db/scratch';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 let warned = false;
@@ -12,27 +11,8 @@ export const databaseKinds = (): Array<'pglite' | 'postgres'> =>
   pgUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A fresh, migrated database of the given kind, with a `close` that also drops it. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ memory: true });
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: pgUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+export const freshDatabase = (kind: 'pglite' | 'postgres'): Promise<Database> =>
+  kind === 'pglite' ? scratchDatabase({ kind }) : scratchDatabase({ kind, serverUrl: pgUrl!, poolSize: 4 });
 
 /** Runs `body` once per database kind, each with its own fresh database. */
 export function describeEachDatabase(name: string, body: (get: () => Database) => void): void {

@@ -1,7 +1,9 @@
 // A test harness: the API app on a given database with a movable clock, and a caller that keeps its
 // cookies like a browser and sends our public origin on writes.
+import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import type { LeonSource } from '../missions/sync';
@@ -22,6 +24,17 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
     clock.now = new Date(clock.now.getTime() + ms);
   };
   return { app, config, clock, advance };
+}
+
+/** The text of the last mail sent to `to` (the outbox of the test mailer). */
+export async function lastMailText(db: Db, to: string): Promise<string | undefined> {
+  const [mail] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail?.text;
 }
 
 export interface Answer<T = unknown> {

@@ -6,13 +6,14 @@ import { Hono } from 'hono';
 import { ROLE_LABELS } from '../../contract/roles';
 import {
   CreateUserBody,
+  type CreateUserInput,
   EditUserBody,
   hospitalForRole,
   USER_MESSAGES,
   type UserRow,
 } from '../../contract/users';
 import { hashPassword, temporaryPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { hospitals, users } from '../db/schema';
 import { audit } from '../lib/audit';
@@ -58,6 +59,15 @@ async function checkEmailFree(db: Db, email: string, exceptId?: string): Promise
     .from(users)
     .where(and(eq(users.email, email), active, exceptId ? ne(users.id, exceptId) : undefined));
   if (taken) fail(409, USER_MESSAGES.duplicateEmail);
+}
+
+/** The stored fields of a create or edit body, once its hospital is known and its e-mail free. */
+async function checkedProfile(db: Db, input: CreateUserInput & { id?: string }) {
+  const hospital = hospitalForRole(input.role, input.hospitals);
+  await checkHospital(db, hospital);
+  await checkEmailFree(db, input.email, input.id);
+  const { firstName, lastName, email, phone, role } = input;
+  return { firstName, lastName, email, phone, role, hospital };
 }
 
 /** A unique-index race (two admins at once) gets the same message as the check above. */
@@ -117,9 +127,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .post('/user/create', ...admin, async (c) => {
     const deps = c.get('deps');
     const input = await body(c, CreateUserBody);
-    const hospital = hospitalForRole(input.role, input.hospitals);
-    await checkHospital(deps.db, hospital);
-    await checkEmailFree(deps.db, input.email);
+    const profile = await checkedProfile(deps.db, input);
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
     const actor = c.get('user');
@@ -128,16 +136,7 @@ export const usersRoutes = new Hono<AppEnv>()
       created = await deps.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
-          .values({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            role: input.role,
-            hospital,
-            passwordHash,
-            forceChangePassword: true,
-          })
+          .values({ ...profile, passwordHash, forceChangePassword: true })
           .returning(rowColumns);
         await audit(tx, {
           actorId: actor.id,
@@ -161,23 +160,13 @@ export const usersRoutes = new Hono<AppEnv>()
     const input = await body(c, EditUserBody);
     const before = await findUser(deps.db, input.id);
     if (!before) fail(404, USER_MESSAGES.notFound);
-    const hospital = hospitalForRole(input.role, input.hospitals);
-    await checkHospital(deps.db, hospital);
-    await checkEmailFree(deps.db, input.email, input.id);
+    const profile = await checkedProfile(deps.db, input);
     const actor = c.get('user');
     try {
       const after = await deps.db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
-          .set({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            role: input.role,
-            hospital,
-            updatedAt: deps.now(),
-          })
+          .set({ ...profile, updatedAt: deps.now() })
           .where(eq(users.id, input.id))
           .returning(rowColumns);
         await audit(tx, {
@@ -207,7 +196,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
-      await revokeUserSessions(tx, id, 'user-deleted', now);
+      await revokeSessions(tx, { userId: id }, 'user-deleted', now);
       await audit(tx, {
         actorId: actor.id,
         action: 'user.delete',

@@ -1,14 +1,14 @@
 // User administration as callers see it, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { USER_MESSAGES, type UserRow } from '../../contract/users';
-import { auditLog, outbox, users } from '../db/schema';
+import { auditLog, users } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
+import { Caller, lastMailText, testApp } from '../test/harness';
 
 type PageBody = { data: { rows: UserRow[]; pageCount: number } };
 
@@ -30,15 +30,8 @@ describeEachDatabase('user administration', (database) => {
     hospitals: DEMO_HOSPITALS[0],
     ...over,
   });
-  const welcomePassword = async (email: string) => {
-    const [mail] = await database()
-      .db.select()
-      .from(outbox)
-      .where(eq(outbox.to, email))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
-    return mail?.text.match(/Mot de passe temporaire : (\S+)/)?.[1];
-  };
+  const welcomePassword = async (email: string) =>
+    (await lastMailText(database().db, email))?.match(/Mot de passe temporaire : (\S+)/)?.[1];
 
   describe('roles', () => {
     for (const email of ['operation@demo.test', 'accounting@demo.test', 'hopital@demo.test']) {

@@ -15,6 +15,7 @@ import {
   number,
   object,
   optional,
+  partial,
   type Struct,
   string,
   union,
@@ -102,19 +103,7 @@ const AddTripStruct: Struct<AddTripInput> = object({
   kind: optional(enums(SIM_TRIP_KINDS)),
   legs: optional(array(object(legFields))),
 });
-const LegPatchStruct = object({
-  from: optional(string()),
-  to: optional(string()),
-  std: optional(string()),
-  sta: optional(string()),
-  blockOff: optional(nullable(string())),
-  blockOn: optional(nullable(string())),
-  registration: optional(nullable(string())),
-  passengers: optional(min(integer(), 0)),
-  crew: optional(CrewStruct),
-  isCnl: optional(boolean()),
-  flightNo: optional(nullable(string())),
-});
+const LegPatchStruct = partial(object(legFields));
 const ChangeTripStruct: Struct<ChangeTripInput> = object({
   status: optional(TripStatusStruct),
   client: optional(nullable(string())),
