@@ -14,13 +14,14 @@ import {
   ORGAN_TYPES,
 } from '../../contract/missions';
 import { check, type FieldErrors } from '../../contract/validation';
-import { apiCall, errorMessage } from '../lib/api';
-import { ModalDialog } from '../ui/dialog';
+import { apiCall } from '../lib/api';
+import { useAction } from '../lib/use-action';
+import { CheckboxGroup } from '../ui/checkbox-group';
+import { DialogActions, ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
 
@@ -45,8 +46,7 @@ export function MissionEditDialog({
     airportDeIcing: mission.airportDeIcing,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error: serverError, run } = useAction();
   const set = (key: keyof typeof values) => (value: unknown) => {
     setValues((v) => ({
       ...v,
@@ -65,17 +65,11 @@ export function MissionEditDialog({
     };
     const result = check(EditMissionBody, input);
     if (!result.ok) return setErrors(result.errors);
-    setPending(true);
-    setServerError(null);
-    try {
+    await run(async () => {
       await apiCall(MISSION_PATHS.edit, { method: 'PUT', body: input });
       toast.success(MISSION_MESSAGES.edited);
       onSaved();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <ModalDialog
@@ -101,36 +95,13 @@ export function MissionEditDialog({
           error={errors.astonStatus}
           options={MISSION_STATUSES.map((s) => [s, MISSION_STATUS_BADGES[s].label])}
         />
-        <fieldset
-          className={css.field}
-          aria-describedby={errors.organType ? 'organ-error' : undefined}
-          style={{ border: 0, padding: 0, margin: 0 }}
-        >
-          <legend className={css.label}>Organes</legend>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
-            {ORGAN_TYPES.map((organ) => (
-              <label key={organ} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-                <input
-                  type="checkbox"
-                  checked={values.organType.includes(organ)}
-                  onChange={(e) =>
-                    set('organType')(
-                      e.target.checked
-                        ? [...values.organType, organ]
-                        : values.organType.filter((o) => o !== organ),
-                    )
-                  }
-                />
-                {ORGAN_LABELS[organ]}
-              </label>
-            ))}
-          </div>
-          {errors.organType && (
-            <span id="organ-error" className={css.fieldError}>
-              {errors.organType}
-            </span>
-          )}
-        </fieldset>
+        <CheckboxGroup
+          label="Organes"
+          options={ORGAN_TYPES.map((organ) => [organ, ORGAN_LABELS[organ]] as const)}
+          selected={values.organType}
+          onChange={set('organType')}
+          error={errors.organType}
+        />
         <SelectField
           id="mission-aircraft"
           label="Type d'avion"
@@ -159,27 +130,12 @@ export function MissionEditDialog({
           ]}
         />
         {values.isWithIcing === 'true' && (
-          <fieldset className={css.field} style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className={css.label}>Aéroport de dégivrage</legend>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
-              {departures.map((icao) => (
-                <label key={icao} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-                  <input
-                    type="checkbox"
-                    checked={values.airportDeIcing.includes(icao)}
-                    onChange={(e) =>
-                      set('airportDeIcing')(
-                        e.target.checked
-                          ? [...values.airportDeIcing, icao]
-                          : values.airportDeIcing.filter((a) => a !== icao),
-                      )
-                    }
-                  />
-                  {icao}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            label="Aéroport de dégivrage"
+            options={departures.map((icao) => [icao, icao] as const)}
+            selected={values.airportDeIcing}
+            onChange={set('airportDeIcing')}
+          />
         )}
         <SelectField
           id="mission-ocs"
@@ -192,19 +148,7 @@ export function MissionEditDialog({
             ['false', 'Non'],
           ]}
         />
-        {serverError && (
-          <p role="alert" className={css.formError}>
-            {serverError}
-          </p>
-        )}
-        <div className={ui.dialogActions}>
-          <button type="button" className={css.button.secondary} onClick={onClose} disabled={pending}>
-            Annuler
-          </button>
-          <button type="submit" className={css.button.primary} disabled={pending}>
-            Enregistrer
-          </button>
-        </div>
+        <DialogActions error={serverError} pending={pending} onCancel={onClose} actionLabel={'Enregistrer'} />
       </form>
     </ModalDialog>
   );

@@ -27,6 +27,7 @@ import { ListStatus } from '../ui/list-status';
 import { CheckboxList, MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
+import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as ui from '../ui/widgets.css';
@@ -53,7 +54,6 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
   const session = useSession();
   const staff = session.user?.role !== 'HOSPITAL';
   const list = usePagedList<MissionRow>(MISSION_PATHS.list, MISSIONS_PAGE_SIZE, { status: category });
-  const [search, setSearch] = useState('');
   const [quick, setQuick] = useState<string | null>(null);
   const [hospitals, setHospitals] = useState<string[]>([]);
   const [options, setOptions] = useState<string[]>([]);
@@ -79,22 +79,14 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
   return (
     <Page title="LISTE DES MISSIONS">
       <div className={ui.toolbar}>
-        <div className={css.field} style={{ flex: '1 1 220px' }}>
-          <label className={css.label} htmlFor="missions-search">
-            Rechercher
-          </label>
-          <input
-            id="missions-search"
-            type="search"
-            className={css.input}
-            placeholder="N° de mission, hôpital, n° cristal"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              list.setSearch(e.target.value);
-            }}
-          />
-        </div>
+        <SearchBox
+          id="missions-search"
+          label="Rechercher"
+          placeholder="N° de mission, hôpital, n° cristal"
+          value={list.search}
+          onChange={list.setSearch}
+          basis={220}
+        />
         <DateRangeFilter
           onChange={(range) => list.setFilters({ startDate: range?.startDate, endDate: range?.endDate })}
         />

@@ -1,6 +1,8 @@
-// A modal dialog with a title (react-aria Modal + Dialog): focus trapped inside, Escape closes.
+// A modal dialog with a title (react-aria Modal + Dialog): focus trapped inside, Escape closes; and the
+// foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs.
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import * as css from './theme.css';
 import * as ui from './widgets.css';
 
 export function ModalDialog({
@@ -34,5 +36,45 @@ export function ModalDialog({
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+export function DialogActions({
+  error,
+  pending,
+  onCancel,
+  actionLabel,
+  onAction,
+  danger = false,
+}: {
+  error: string | null;
+  pending: boolean;
+  onCancel: () => void;
+  actionLabel: string;
+  /** Without it, the action submits the dialog's form. */
+  onAction?: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className={css.formError}>
+          {error}
+        </p>
+      )}
+      <div className={ui.dialogActions}>
+        <button type="button" className={css.button.secondary} onClick={onCancel} disabled={pending}>
+          Annuler
+        </button>
+        <button
+          type={onAction ? 'button' : 'submit'}
+          className={danger ? css.button.danger : css.button.primary}
+          onClick={onAction}
+          disabled={pending}
+        >
+          {actionLabel}
+        </button>
+      </div>
+    </>
   );
 }

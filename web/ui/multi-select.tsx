@@ -1,6 +1,6 @@
-// A multi-select in a popover: a list of checkboxes (the hospitals filter). Native checkboxes keep it
-// simple to use by mouse, keyboard and screen reader.
+// A multi-select in a popover: a list of checkboxes (the hospitals filter).
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { CheckboxGroup } from './checkbox-group';
 import * as css from './theme.css';
 import * as ui from './widgets.css';
 
@@ -14,22 +14,14 @@ export interface MultiSelectProps {
 /** The options as checkboxes: inside the popover, or on their own in a side panel. */
 export function CheckboxList({ label, options, selected, onChange }: MultiSelectProps) {
   return (
-    <fieldset style={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 4 }}>
-      <legend className={css.visuallyHidden}>{label}</legend>
-      {options.length === 0 && <span className={ui.option}>Aucun hôpital</span>}
-      {options.map((option) => (
-        <label key={option} className={ui.option} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <input
-            type="checkbox"
-            checked={selected.includes(option)}
-            onChange={(e) =>
-              onChange(e.target.checked ? [...selected, option] : selected.filter((s) => s !== option))
-            }
-          />
-          {option}
-        </label>
-      ))}
-    </fieldset>
+    <CheckboxGroup
+      label={label}
+      layout="list"
+      options={options.map((option) => [option, option] as const)}
+      selected={selected}
+      onChange={onChange}
+      emptyText="Aucun hôpital"
+    />
   );
 }
 

@@ -5,13 +5,13 @@ import type { DataResponse } from '../../contract/http';
 import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
 import { check, type FieldErrors } from '../../contract/validation';
-import { apiCall, errorMessage } from '../lib/api';
-import { ModalDialog } from '../ui/dialog';
+import { apiCall } from '../lib/api';
+import { useAction } from '../lib/use-action';
+import { DialogActions, ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
 import { HospitalComboBox } from './hospital-combo-box';
 
 /** The role order of the spec's options: Admin, Accounting, Operation, Hospital. */
@@ -36,8 +36,7 @@ export function UserFormDialog({
     hospitals: user?.hospitals ?? null,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error: serverError, run } = useAction();
   const set =
     <K extends keyof typeof values>(key: K) =>
     (value: (typeof values)[K]) => {
@@ -58,20 +57,14 @@ export function UserFormDialog({
       setErrors(result.errors);
       return;
     }
-    setPending(true);
-    setServerError(null);
-    try {
+    await run(async () => {
       await apiCall<DataResponse<UserRow>>(editing ? USER_PATHS.edit : USER_PATHS.create, {
         method: editing ? 'PUT' : 'POST',
         body: result.value,
       });
       toast.success(editing ? USER_MESSAGES.edited : USER_MESSAGES.created);
       onSaved();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -129,19 +122,12 @@ export function UserFormDialog({
         {values.role === 'HOSPITAL' && (
           <HospitalComboBox value={values.hospitals} onChange={set('hospitals')} error={errors.hospitals} />
         )}
-        {serverError && (
-          <p role="alert" className={css.formError}>
-            {serverError}
-          </p>
-        )}
-        <div className={ui.dialogActions}>
-          <button type="button" className={css.button.secondary} onClick={onClose} disabled={pending}>
-            Annuler
-          </button>
-          <button type="submit" className={css.button.primary} disabled={pending}>
-            {editing ? 'Modifier' : 'Ajouter'}
-          </button>
-        </div>
+        <DialogActions
+          error={serverError}
+          pending={pending}
+          onCancel={onClose}
+          actionLabel={editing ? 'Modifier' : 'Ajouter'}
+        />
       </form>
     </ModalDialog>
   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ListStatus } from '../ui/list-status';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
+import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as ui from '../ui/widgets.css';
@@ -17,7 +18,6 @@ type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'dele
 
 export function UsersScreen() {
   const list = usePagedList<UserRow>(USER_PATHS.all, USERS_PAGE_SIZE);
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [exporting, setExporting] = useState(false);
   const close = () => setEditing(null);
@@ -39,22 +39,15 @@ export function UsersScreen() {
   return (
     <Page title="UTILISATEURS">
       <div className={ui.toolbar}>
-        <div className={css.field} style={{ flex: '1 1 260px' }}>
-          <label className={css.visuallyHidden} htmlFor="users-search">
-            Rechercher un utilisateur
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            className={css.input}
-            placeholder="Rechercher un utilisateur"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              list.setSearch(e.target.value);
-            }}
-          />
-        </div>
+        <SearchBox
+          id="users-search"
+          label="Rechercher un utilisateur"
+          hideLabel
+          placeholder="Rechercher un utilisateur"
+          value={list.search}
+          onChange={list.setSearch}
+          basis={260}
+        />
         <button type="button" className={css.button.primary} onClick={() => setEditing({ mode: 'add' })}>
           Ajouter utilisateur
         </button>
