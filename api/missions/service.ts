@@ -78,7 +78,6 @@ export function readFilters(query: (name: string) => string | undefined): ListFi
 
 export function listWhere(user: CurrentUser, f: ListFilters): SQL {
   const statuses = f.statusNeeded ? [f.statusNeeded] : [...CATEGORY_STATUSES[f.category]];
-  const pattern = containsPattern(f.search);
   return and(
     visibleTo(user),
     inArray(missions.status, statuses),
@@ -86,7 +85,7 @@ export function listWhere(user: CurrentUser, f: ListFilters): SQL {
     f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
     f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
     // Mission number, hospital or cristal number (schema: missions.searchText).
-    f.search ? sql`${missions.searchText} like lower(${pattern})` : undefined,
+    f.search ? sql`${missions.searchText} like lower(${containsPattern(f.search)})` : undefined,
   )!;
 }
 
