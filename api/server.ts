@@ -7,7 +7,7 @@ import { missions } from './db/schema';
 import { seedDemo } from './db/seed';
 import { createLeonClient } from './leon/client';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
-import { createMailer } from './lib/mail';
+import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { runSync } from './missions/sync';
 import { startPoll } from './missions/sync-routes';
 
@@ -29,7 +29,16 @@ async function main(): Promise<void> {
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
   );
   if (config.seedDemo && (await seedDemo(database.db))) console.info('Demo hospitals and accounts seeded.');
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Requests only queue mail; the relay delivers it shortly after, and retries failures every 30 s.
+  let relay: MailRelay | undefined;
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    onQueued: () => relay?.wake(),
+  });
+  relay = startMailRelay(mailer, 30_000);
+  relay.wake();
   const leon =
     config.leonUrl && config.leonApiKey
       ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     stopPoll();
+    relay?.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
     process.exit(0);

@@ -1,11 +1,12 @@
 // Session and password vocabulary (spec §2 public screens, §5 rules, §7 'Session and users').
-import { coerce, define, object, string } from 'superstruct';
+import { coerce, define, object, refine, string } from 'superstruct';
 import type { Role } from './roles';
-import { requiredText } from './validation';
+import { MAX_LENGTH, tooLong } from './validation';
 
 export const AUTH_PATHS = {
   login: '/auth/login',
   forceChangePassword: '/auth/force-change-password',
+  changePassword: '/auth/change-password',
   requestForgetPassword: '/auth/request-forget-password',
   resetPassword: '/auth/reset-password',
   resendResetPasswordOtp: '/auth/resend-reset-password-otp',
@@ -42,10 +43,16 @@ export const MESSAGES = {
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
   notFound: 'Ressource introuvable',
   invalidBody: 'Données invalides',
+  currentPasswordRequired: 'Le mot de passe actuel est requis',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect',
+  noPasswordChangePending: "Aucun changement de mot de passe n'est demandé pour ce compte",
+  otpLocked: 'Trop de codes erronés pour ce compte, veuillez réessayer demain',
 } as const;
 
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = MAX_LENGTH.password;
 export const EMAIL_MIN = 5;
+export const EMAIL_MAX = MAX_LENGTH.email;
 export const OTP_LENGTH = 6;
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** The special characters the policy accepts (spec §5). */
@@ -53,10 +60,11 @@ export const PASSWORD_SPECIALS = '!:><@#$%^&*?().-_,=+';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An e-mail: not empty, lower-cased, valid, at least 5 characters. */
+/** An e-mail: not empty, lower-cased, valid, at least 5 and at most 254 characters. */
 export const email = coerce(
   define<string>('email', (v) => {
     if (typeof v !== 'string' || v.length < 1) return MESSAGES.emailEmpty;
+    if (v.length > EMAIL_MAX) return tooLong(EMAIL_MAX);
     if (v.length < EMAIL_MIN || !EMAIL_RE.test(v)) return MESSAGES.emailInvalid;
     return true;
   }),
@@ -68,6 +76,7 @@ export const email = coerce(
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return MESSAGES.passwordEmpty;
   if (password.length < PASSWORD_MIN) return MESSAGES.passwordLength;
+  if (password.length > PASSWORD_MAX) return tooLong(PASSWORD_MAX);
   if (!/[a-z]/.test(password)) return MESSAGES.passwordLower;
   if (!/[A-Z]/.test(password)) return MESSAGES.passwordUpper;
   if (!/[0-9]/.test(password)) return MESSAGES.passwordDigit;
@@ -85,10 +94,34 @@ export const otp = define<string>(
   (v) => (typeof v === 'string' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v)) || MESSAGES.otpInvalid,
 );
 
-export const LoginBody = object({ email, password: requiredText(MESSAGES.loginPasswordRequired) });
+/** A password typed to prove who one is: not blank, at most 128 characters, kept as typed. */
+const typedPassword = (required: string) =>
+  define<string>('typedPassword', (v) => {
+    if (typeof v !== 'string' || v.trim().length === 0) return required;
+    return v.length <= PASSWORD_MAX || tooLong(PASSWORD_MAX);
+  });
+
+export const LoginBody = object({ email, password: typedPassword(MESSAGES.loginPasswordRequired) });
 export const EmailBody = object({ email });
 export const ForceChangePasswordBody = object({ newPassword });
 export const ResetPasswordBody = object({ email, otp, password: newPassword });
+
+/** The signed-in user's own change: the current password, the new one twice, and a real change. */
+export const ChangePasswordBody = refine(
+  object({
+    currentPassword: typedPassword(MESSAGES.currentPasswordRequired),
+    newPassword,
+    confirmation: define<string>('confirmation', (v) => typeof v === 'string' || MESSAGES.passwordMismatch),
+  }),
+  'changePassword',
+  ({ currentPassword, newPassword, confirmation }) => {
+    if (confirmation !== newPassword) return { path: ['confirmation'], message: MESSAGES.passwordMismatch };
+    // Compared as the hash sees them (NFKC), so that "different" means a different hash.
+    if (newPassword.normalize('NFKC') === currentPassword.normalize('NFKC'))
+      return { path: ['newPassword'], message: MESSAGES.samePassword };
+    return true;
+  },
+);
 
 /** Form-only check: the confirmation must equal the password (reported on the confirmation field). */
 export function confirmationProblem(password: string, confirmation: string): string | null {

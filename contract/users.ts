@@ -2,7 +2,7 @@
 import { define, type Infer, nullable, object, optional, refine, string } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { requiredText } from './validation';
+import { MAX_LENGTH, maxText, requiredText } from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -37,12 +37,12 @@ const role = define<Role>(
 );
 
 const userFields = {
-  firstName: requiredText(USER_MESSAGES.firstName),
-  lastName: requiredText(USER_MESSAGES.lastName),
+  firstName: requiredText(USER_MESSAGES.firstName, MAX_LENGTH.name),
+  lastName: requiredText(USER_MESSAGES.lastName, MAX_LENGTH.name),
   email,
-  phone: requiredText(USER_MESSAGES.phone),
+  phone: requiredText(USER_MESSAGES.phone, MAX_LENGTH.phone),
   role,
-  hospitals: optional(nullable(string())),
+  hospitals: optional(nullable(maxText(MAX_LENGTH.hospital))),
 };
 
 /** The hospital is required for the HOSPITAL role and cleared for every other (see decision 005). */

@@ -10,13 +10,41 @@ import {
   string,
 } from 'superstruct';
 
-/** A string that must not be blank (after trimming), failing with `message`. */
-export const requiredText = (message: string) =>
+/** The longest value each kind of free text may have (characters, as the browser's maxLength counts). */
+export const MAX_LENGTH = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  hospital: 200,
+  comment: 2000,
+  password: 128,
+} as const;
+
+export const tooLong = (max: number) => `${max} caractères maximum`;
+
+/** A string that must not be blank (after trimming), failing with `message`, and at most `max` long. */
+export const requiredText = (message: string, max?: number) =>
   coerce(
-    define<string>('requiredText', (v) => (typeof v === 'string' && v.trim().length > 0) || message),
+    define<string>('requiredText', (v) => {
+      if (typeof v !== 'string' || v.trim().length === 0) return message;
+      return max === undefined || v.length <= max || tooLong(max);
+    }),
     string(),
     (s) => s.trim(),
   );
+
+/** An optional-content string of at most `max` characters (trimmed). */
+export const maxText = (max: number) =>
+  coerce(
+    define<string>('maxText', (v) =>
+      typeof v === 'string' ? v.length <= max || tooLong(max) : 'Valeur invalide',
+    ),
+    string(),
+    (s) => s.trim(),
+  );
+
+/** Free-text comments (incident responses and the like). */
+export const comment = maxText(MAX_LENGTH.comment);
 
 export type FieldErrors = Record<string, string>;
 

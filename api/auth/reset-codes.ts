@@ -1,9 +1,11 @@
 // Forgotten-password codes: 6 digits, stored hashed, 10 minutes, 5 wrong tries, one send a minute.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '../../contract/auth';
 import type { Db } from '../db/client';
-import { passwordResetCodes, rateLimits } from '../db/schema';
+import { outbox, passwordResetCodes, rateLimits } from '../db/schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
@@ -29,9 +31,20 @@ export async function takeSendSlot(db: Db, email: string, now: Date): Promise<bo
   return true;
 }
 
-/** A fresh code for the user; older unused codes die. */
-export async function newCode(db: Db, secret: string, userId: string, now: Date): Promise<string> {
-  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+const randomCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+
+/**
+ * A fresh code for the user; older unused codes die. `deliver` queues its mail in the same transaction,
+ * so that a code exists only with its mail.
+ */
+export async function newCode(
+  db: Db,
+  secret: string,
+  userId: string,
+  now: Date,
+  deliver: (tx: Tx, code: string) => Promise<void> = async () => {},
+): Promise<string> {
+  const code = randomCode();
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResetCodes)
@@ -43,8 +56,30 @@ export async function newCode(db: Db, secret: string, userId: string, now: Date)
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
+    await deliver(tx, code);
   });
   return code;
+}
+
+/**
+ * The work of `newCode` for an address without an account — a code drawn and hashed, a transaction of
+ * three statements — writing nothing, so that both answers take as long.
+ */
+export async function decoyCode(db: Db, secret: string, now: Date): Promise<void> {
+  const nobody = randomUUID();
+  hashCode(secret, nobody, randomCode());
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetCodes.userId, nobody), isNull(passwordResetCodes.usedAt)));
+    // Stand-ins for the inserts of the code and of its mail: lookups that find nothing.
+    await tx
+      .select({ id: passwordResetCodes.id })
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.id, nobody));
+    await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, nobody));
+  });
 }
 
 /** Checks a code; a wrong one costs a try. Returns the code's id when it is right and still alive. */

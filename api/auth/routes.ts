@@ -1,9 +1,11 @@
-// The session calls of spec §7: login, forced change, forgotten password, logout, refresh.
+// The session calls of spec §7: login, forced change, forgotten password, logout, refresh; and the
+// signed-in user's own password change.
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
+  ChangePasswordBody,
   EmailBody,
   ForceChangePasswordBody,
   LoginBody,
@@ -18,14 +20,25 @@ import { fail } from '../lib/errors';
 import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
 import { body } from '../lib/validate';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { checkCode, newCode, takeSendSlot, useCode } from './reset-codes';
-import { meColumns, openSession, revokeSessions, rotate, sessionOfRefresh } from './sessions';
+import { checkCode, decoyCode, newCode, takeSendSlot, useCode } from './reset-codes';
+import {
+  meColumns,
+  openSession,
+  renewSessions,
+  revokeSessions,
+  rotate,
+  sessionOfRefresh,
+  setCookiesOf,
+} from './sessions';
 import { clearSessionCookies, readAccess, readRefresh, verifyAccess } from './tokens';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+const ONE_DAY = 24 * 3600_000;
 export const LIMITS = {
-  loginPerEmail: (email: string): Limit => ({
-    key: `login-email:${email}`,
+  // Failures lock the account from the failing address only: anyone could otherwise lock anyone out by
+  // typing wrong passwords for their e-mail. Spread attempts are held by the per-address limit.
+  loginPerEmailAndIp: (email: string, ip: string): Limit => ({
+    key: `login-email-ip:${email}|${ip}`,
     max: 10,
     windowMs: FIFTEEN_MINUTES,
   }),
@@ -36,6 +49,19 @@ export const LIMITS = {
     windowMs: FIFTEEN_MINUTES,
   }),
   codeChecksPerIp: (ip: string): Limit => ({ key: `otp-check-ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
+  // Wrong codes per address and (UTC) day, from every client address: without it, asking for a new code
+  // whenever one dies gives 5 tries a minute. Keyed on the e-mail, known or not, so it reveals nothing.
+  codeFailuresPerEmail: (email: string): Limit => ({
+    key: `otp-failures:${email}`,
+    max: 10,
+    windowMs: ONE_DAY,
+  }),
+  // Wrong current passwords in the signed-in change (a stolen session must not guess the password).
+  passwordChecksPerUser: (userId: string): Limit => ({
+    key: `password-check:${userId}`,
+    max: 5,
+    windowMs: FIFTEEN_MINUTES,
+  }),
 };
 
 /** The client's address: the first X-Forwarded-For entry set by the edge, else the socket's. */
@@ -59,26 +85,39 @@ async function activeUserByEmail(deps: Deps, email: string) {
 
 const withoutHash = <T extends { passwordHash: string }>({ passwordHash: _, ...rest }: T) => rest;
 
+/**
+ * Issues a code. Known and unknown addresses get the same answer after the same work: the mail is only
+ * queued (api/lib/mail.ts delivers it later, and a delivery failure never reaches the caller), and an
+ * unknown address pays for a decoy code.
+ */
 async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
   const now = deps.now();
   const ipLimit = LIMITS.codeRequestsPerIp(clientIp(c));
   if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
   await hit(deps.db, ipLimit, now);
+  if (await isLimited(deps.db, LIMITS.codeFailuresPerEmail(email), now)) fail(429, MESSAGES.otpLocked);
   if (!(await takeSendSlot(deps.db, email, now))) fail(429, MESSAGES.otpResendTooSoon);
   const user = await activeUserByEmail(deps, email);
-  if (!user) return;
-  const code = await newCode(deps.db, deps.config.sessionSecret, user.id, now);
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Votre code de réinitialisation du mot de passe',
-    text: [
-      `Bonjour ${user.firstName},`,
-      '',
-      `Votre code de réinitialisation : ${code}`,
-      '',
-      'Ce code est valable 10 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
-    ].join('\n'),
-  });
+  if (!user) {
+    await decoyCode(deps.db, deps.config.sessionSecret, now);
+    return;
+  }
+  await newCode(deps.db, deps.config.sessionSecret, user.id, now, (tx, code) =>
+    deps.mailer.send(
+      {
+        to: user.email,
+        subject: 'Votre code de réinitialisation du mot de passe',
+        text: [
+          `Bonjour ${user.firstName},`,
+          '',
+          `Votre code de réinitialisation : ${code}`,
+          '',
+          'Ce code est valable 10 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+        ].join('\n'),
+      },
+      tx,
+    ),
+  );
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -86,7 +125,8 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const { email, password } = await body(c, LoginBody);
     const now = deps.now();
-    const limits = [LIMITS.loginPerEmail(email), LIMITS.loginPerIp(clientIp(c))];
+    const ip = clientIp(c);
+    const limits = [LIMITS.loginPerEmailAndIp(email, ip), LIMITS.loginPerIp(ip)];
     for (const limit of limits) if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
     const user = await activeUserByEmail(deps, email);
     // Unknown e-mails cost a hash too, so timing does not tell which addresses exist.
@@ -139,32 +179,72 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/force-change-password', requireUser({ allowPendingPasswordChange: true }), async (c) => {
     const deps = c.get('deps');
-    const { newPassword } = await body(c, ForceChangePasswordBody);
     const me = c.get('user');
+    // Only the change asked of this account (first sign-in): not a way round the current password.
+    if (!me.forceChangePassword) fail(403, MESSAGES.noPasswordChangePending);
+    const { newPassword } = await body(c, ForceChangePasswordBody);
     const [current] = await deps.db
       .select({ hash: users.passwordHash })
       .from(users)
       .where(eq(users.id, me.id));
     if (await verifyPassword(newPassword, current.hash)) fail(400, MESSAGES.samePassword);
     const now = deps.now();
-    const [updated] = await deps.db.transaction(async (tx) => {
-      const rows = await tx
+    const passwordHash = await hashPassword(newPassword);
+    const changed = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
         .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), forceChangePassword: false, updatedAt: now })
-        .where(eq(users.id, me.id))
+        .set({ passwordHash, forceChangePassword: false, updatedAt: now })
+        .where(and(eq(users.id, me.id), eq(users.forceChangePassword, true)))
         .returning(meColumns);
+      if (!user) return null;
+      const session = await renewSessions(tx, me.id, 'password-change', now);
       await audit(tx, {
         actorId: me.id,
         action: 'password.change',
         entity: 'user',
         entityId: me.id,
-        before: { forceChangePassword: me.forceChangePassword },
+        before: { forceChangePassword: true },
         after: { forceChangePassword: false },
         at: now,
       });
-      return rows;
+      return { user, session };
     });
-    return c.json({ data: updated });
+    // A concurrent call changed it first.
+    if (!changed) fail(403, MESSAGES.noPasswordChangePending);
+    await setCookiesOf(c, deps, changed.session, now);
+    return c.json({ data: changed.user });
+  })
+  .put('/auth/change-password', requireUser(), async (c) => {
+    const deps = c.get('deps');
+    const me = c.get('user');
+    const now = deps.now();
+    const limit = LIMITS.passwordChecksPerUser(me.id);
+    if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
+    const { currentPassword, newPassword } = await body(c, ChangePasswordBody);
+    const [current] = await deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, me.id));
+    if (!(await verifyPassword(currentPassword, current.hash))) {
+      await hit(deps.db, limit, now);
+      fail(400, MESSAGES.currentPasswordWrong);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const session = await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.id));
+      const opened = await renewSessions(tx, me.id, 'password-change', now);
+      await audit(tx, {
+        actorId: me.id,
+        action: 'password.change',
+        entity: 'user',
+        entityId: me.id,
+        at: now,
+      });
+      return opened;
+    });
+    await clear(deps.db, limit.key);
+    await setCookiesOf(c, deps, session, now);
+    return c.json({ data: { message: MESSAGES.passwordChanged } });
   })
   .post('/auth/request-forget-password', async (c) => {
     const { email } = await body(c, EmailBody);
@@ -182,16 +262,24 @@ export const authRoutes = new Hono<AppEnv>()
     const now = deps.now();
     const ipLimit = LIMITS.codeChecksPerIp(clientIp(c));
     if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
+    const failures = LIMITS.codeFailuresPerEmail(email);
+    if (await isLimited(deps.db, failures, now)) {
+      // Still a try from that address.
+      await hit(deps.db, ipLimit, now);
+      fail(429, MESSAGES.otpLocked);
+    }
     const user = await activeUserByEmail(deps, email);
     const codeId = user ? await checkCode(deps.db, deps.config.sessionSecret, user.id, otp, now) : null;
     if (!user || !codeId) {
       await hit(deps.db, ipLimit, now);
+      await hit(deps.db, failures, now);
       fail(400, MESSAGES.otpWrong);
     }
+    const passwordHash = await hashPassword(password);
     await deps.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ passwordHash: await hashPassword(password), forceChangePassword: false, updatedAt: now })
+        .set({ passwordHash, forceChangePassword: false, updatedAt: now })
         .where(eq(users.id, user.id));
       await useCode(tx, codeId, now);
       await revokeSessions(tx, { userId: user.id }, 'password-reset', now);
@@ -203,5 +291,6 @@ export const authRoutes = new Hono<AppEnv>()
         at: now,
       });
     });
+    await clear(deps.db, failures.key);
     return c.json({ data: { message: MESSAGES.passwordChanged } });
   });

@@ -29,23 +29,51 @@ async function issueRefresh(db: Pick<Db, 'insert'>, sessionId: string, now: Date
   return token;
 }
 
-/** Opens a session for `userId` and sets its cookies. */
-export async function openSession(c: Context, deps: Deps, userId: string): Promise<string> {
-  const now = deps.now();
-  const { sessionId, refresh } = await deps.db.transaction(async (tx) => {
-    const [session] = await tx
-      .insert(sessions)
-      .values({ userId, createdAt: now, lastSeenAt: now })
-      .returning({ id: sessions.id });
-    return { sessionId: session.id, refresh: await issueRefresh(tx, session.id, now) };
-  });
+/** A session opened in the database, whose cookies are still to be set. */
+export interface OpenedSession {
+  userId: string;
+  sessionId: string;
+  refresh: string;
+}
+
+async function insertSession(db: Pick<Db, 'insert'>, userId: string, now: Date): Promise<OpenedSession> {
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, createdAt: now, lastSeenAt: now })
+    .returning({ id: sessions.id });
+  return { userId, sessionId: session.id, refresh: await issueRefresh(db, session.id, now) };
+}
+
+/** Sets the cookies of a session opened by `insertSession` or `renewSessions` (after their commit). */
+export async function setCookiesOf(c: Context, deps: Deps, opened: OpenedSession, now: Date): Promise<void> {
   setSessionCookies(
     c,
     deps.config,
-    await signAccess(deps.config.sessionSecret, userId, sessionId, now),
-    refresh,
+    await signAccess(deps.config.sessionSecret, opened.userId, opened.sessionId, now),
+    opened.refresh,
   );
-  return sessionId;
+}
+
+/** Opens a session for `userId` and sets its cookies. */
+export async function openSession(c: Context, deps: Deps, userId: string): Promise<string> {
+  const now = deps.now();
+  const opened = await deps.db.transaction((tx) => insertSession(tx, userId, now));
+  await setCookiesOf(c, deps, opened, now);
+  return opened.sessionId;
+}
+
+/**
+ * After a password change, in its transaction: ends every session of the user, the caller's included
+ * (whose tokens may have leaked with the old password), and opens a new one for the caller.
+ */
+export async function renewSessions(
+  tx: Pick<Db, 'insert' | 'update'>,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<OpenedSession> {
+  await revokeSessions(tx, { userId }, reason, now);
+  return insertSession(tx, userId, now);
 }
 
 export type RotateResult =

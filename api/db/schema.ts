@@ -109,8 +109,16 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),
+    // Delivery, outside the request that queued the message (api/lib/mail.ts).
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_to').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to').on(t.to, t.createdAt),
+    index('outbox_pending').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  ],
 );
 
 export const auditLog = pgTable(

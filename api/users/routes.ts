@@ -75,25 +75,30 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
+/** Queues the welcome mail in `tx`, so that the account and its mail exist together. */
 async function welcome(
   deps: Deps,
+  tx: Pick<Db, 'insert'>,
   user: { email: string; firstName: string },
   password: string,
 ): Promise<void> {
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Bienvenue sur le back-office des transports d’organes',
-    text: [
-      `Bonjour ${user.firstName},`,
-      '',
-      'Un compte vient de vous être créé sur le back-office des transports d’organes.',
-      `Adresse de connexion : ${deps.config.publicOrigin}/login`,
-      `Identifiant : ${user.email}`,
-      `Mot de passe temporaire : ${password}`,
-      '',
-      'À votre première connexion, vous devrez choisir un nouveau mot de passe.',
-    ].join('\n'),
-  });
+  await deps.mailer.send(
+    {
+      to: user.email,
+      subject: 'Bienvenue sur le back-office des transports d’organes',
+      text: [
+        `Bonjour ${user.firstName},`,
+        '',
+        'Un compte vient de vous être créé sur le back-office des transports d’organes.',
+        `Adresse de connexion : ${deps.config.publicOrigin}/login`,
+        `Identifiant : ${user.email}`,
+        `Mot de passe temporaire : ${password}`,
+        '',
+        'À votre première connexion, vous devrez choisir un nouveau mot de passe.',
+      ].join('\n'),
+    },
+    tx,
+  );
 }
 
 export const usersRoutes = new Hono<AppEnv>()
@@ -146,13 +151,13 @@ export const usersRoutes = new Hono<AppEnv>()
           after: row,
           at: deps.now(),
         });
+        await welcome(deps, tx, row, password);
         return row;
       });
     } catch (error) {
       if (isUniqueViolation(error)) fail(409, USER_MESSAGES.duplicateEmail);
       throw error;
     }
-    await welcome(deps, created, password);
     return c.json({ data: created }, 201);
   })
   .put('/user/edit', ...admin, async (c) => {

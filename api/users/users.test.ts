@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { USER_MESSAGES, type UserRow } from '../../contract/users';
+import { tooLong } from '../../contract/validation';
 import { auditLog, users } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
@@ -138,6 +139,23 @@ describeEachDatabase('user administration', (database) => {
       );
       expect(staff.body.data.hospitals).toBeNull();
     });
+    it('refuses names over 100, a phone over 30 and an e-mail over 254 characters, storing nothing', async () => {
+      const before = await database().db.select().from(users);
+      const cases: Array<[Partial<Record<string, string>>, string]> = [
+        [{ firstName: 'x'.repeat(101) }, tooLong(100)],
+        [{ lastName: 'x'.repeat(1_000_000) }, tooLong(100)],
+        [{ phone: '0'.repeat(31) }, tooLong(30)],
+        [{ email: `${'a'.repeat(250)}@x.fr` }, tooLong(254)],
+      ];
+      for (const [over, message] of cases)
+        expect(await admin.post('/user/create', newUser({ email: 'long@demo.test', ...over }))).toMatchObject(
+          {
+            status: 400,
+            body: { message },
+          },
+        );
+      expect(await database().db.select().from(users)).toHaveLength(before.length);
+    });
   });
 
   describe('edit and delete', () => {
@@ -164,6 +182,25 @@ describeEachDatabase('user administration', (database) => {
       const [entry] = await database().db.select().from(auditLog).where(eq(auditLog.action, 'user.edit'));
       expect(entry.before).toMatchObject({ role: 'OPERATION' });
       expect(entry.after).toMatchObject({ role: 'ACCOUNTING' });
+    });
+
+    it('refuses over-long fields on edit and changes nothing', async () => {
+      const id = await idOf('ops2@demo.test');
+      const [before] = await database().db.select().from(users).where(eq(users.id, id));
+      const base = { id, ...newUser({ email: 'ops2@demo.test', role: 'ACCOUNTING' }) };
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ firstName: 'x'.repeat(101) }, tooLong(100)],
+        [{ lastName: 'x'.repeat(101) }, tooLong(100)],
+        [{ phone: '0'.repeat(31) }, tooLong(30)],
+        [{ email: `${'a'.repeat(250)}@x.fr` }, tooLong(254)],
+      ];
+      for (const [over, message] of cases)
+        expect(await admin.put('/user/edit', { ...base, ...over })).toMatchObject({
+          status: 400,
+          body: { message },
+        });
+      const [after] = await database().db.select().from(users).where(eq(users.id, id));
+      expect(after).toEqual(before);
     });
 
     it('applies a demotion on the very next call', async () => {
