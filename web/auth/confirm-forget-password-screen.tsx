@@ -4,7 +4,13 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { AUTH_PATHS, confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
+import {
+  AUTH_PATHS,
+  confirmationProblem,
+  MESSAGES,
+  PASSWORD_MAX,
+  ResetPasswordBody,
+} from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
@@ -94,6 +100,7 @@ function ConfirmForm({ email }: { email: string }) {
         <TextInput
           label="Nouveau mot de passe"
           name="password"
+          maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="new-password"
           value={form.values.password}
@@ -103,6 +110,7 @@ function ConfirmForm({ email }: { email: string }) {
         <TextInput
           label="Confirmer le mot de passe"
           name="confirmation"
+          maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="new-password"
           value={form.values.confirmation}

@@ -1,5 +1,5 @@
 // The forced password change at first sign-in (spec §2): new password twice, 'Confirmer'.
-import { confirmationProblem, ForceChangePasswordBody } from '../../contract/auth';
+import { confirmationProblem, ForceChangePasswordBody, PASSWORD_MAX } from '../../contract/auth';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { PublicCard } from './public-card';
@@ -28,6 +28,7 @@ export function ForcePasswordChangeScreen() {
         <TextInput
           label="Nouveau mot de passe"
           name="newPassword"
+          maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="new-password"
           value={form.values.newPassword}
@@ -38,6 +39,7 @@ export function ForcePasswordChangeScreen() {
         <TextInput
           label="Confirmer le mot de passe"
           name="confirmation"
+          maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="new-password"
           value={form.values.confirmation}

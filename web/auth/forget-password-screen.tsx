@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { AUTH_PATHS, EmailBody, MESSAGES } from '../../contract/auth';
+import { AUTH_PATHS, EMAIL_MAX, EmailBody, MESSAGES } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { requestPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
@@ -52,6 +52,7 @@ export function ForgetPasswordScreen() {
         <TextInput
           label="E-mail"
           name="email"
+          maxLength={EMAIL_MAX}
           type="email"
           autoComplete="email"
           value={form.values.email}

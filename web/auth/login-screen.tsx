@@ -1,7 +1,7 @@
 // Sign-in (spec §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
 // server's message under the form.
 import { Link } from 'wouter';
-import { LoginBody } from '../../contract/auth';
+import { EMAIL_MAX, LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
@@ -23,6 +23,7 @@ export function LoginScreen() {
         <TextInput
           label="E-mail"
           name="email"
+          maxLength={EMAIL_MAX}
           type="email"
           autoComplete="username"
           value={form.values.email}
@@ -33,6 +34,7 @@ export function LoginScreen() {
         <TextInput
           label="Mot de passe"
           name="password"
+          maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="current-password"
           value={form.values.password}

@@ -1,7 +1,9 @@
-// The protected layout: the side menu (a slide-in drawer on small screens) beside the page.
+// The protected layout: the side menu (a slide-in drawer on small screens) beside the page, and the
+// user's own password change opened from it.
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import { MISSION_PATHS, type RecordsCount } from '../../contract/missions';
+import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { useSession } from '../auth/session';
 import { apiCall } from '../lib/api';
 import { missionsChanged } from '../lib/missions-events';
@@ -27,6 +29,7 @@ function useRecordsCount(enabled: boolean): RecordsCount | null {
 export function AppLayout({ children, menuActions }: { children: ReactNode; menuActions?: ReactNode }) {
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const counts = useRecordsCount(Boolean(session.user) && session.user?.role !== 'HOSPITAL');
   useEffect(() => {
     if (!drawerOpen) return;
@@ -65,9 +68,14 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
         actions={menuActions ?? (session.user.role === 'HOSPITAL' ? null : <SyncButtons />)}
         open={drawerOpen}
         onNavigate={() => setDrawerOpen(false)}
+        onChangePassword={() => {
+          setDrawerOpen(false);
+          setChangingPassword(true);
+        }}
         onLogout={() => session.send({ type: 'session.logout' })}
       />
       <main className={css.main}>{children}</main>
+      {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
     </div>
   );
 }

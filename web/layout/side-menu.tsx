@@ -1,5 +1,5 @@
 // The side menu: the entries the user's role may open, groups open on the current path, counts for
-// staff, and 'Déconnexion'. On small screens it is a drawer that closes on an outside click or Escape.
+// staff, 'Changer mon mot de passe' and 'Déconnexion'. On small screens it is a drawer that closes on an outside click or Escape.
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { RecordsCount } from '../../contract/missions';
@@ -13,6 +13,8 @@ export interface SideMenuProps {
   counts?: RecordsCount | null;
   /** Extra controls above 'Déconnexion' (the sync buttons for staff). */
   actions?: ReactNode;
+  /** Opens the user's own password change. */
+  onChangePassword?: () => void;
   onLogout: () => void;
   open: boolean;
   onNavigate: () => void;
@@ -95,7 +97,15 @@ function Entry({
   );
 }
 
-export function SideMenu({ role, counts, actions, onLogout, open, onNavigate }: SideMenuProps) {
+export function SideMenu({
+  role,
+  counts,
+  actions,
+  onChangePassword,
+  onLogout,
+  open,
+  onNavigate,
+}: SideMenuProps) {
   const [path] = useLocation();
   const shownCounts = role === 'HOSPITAL' ? null : counts;
   return (
@@ -130,6 +140,11 @@ export function SideMenu({ role, counts, actions, onLogout, open, onNavigate }: 
       </ul>
       <div className={css.menuFooter}>
         {actions}
+        {onChangePassword && (
+          <button type="button" className={css.menuButton} onClick={onChangePassword}>
+            Changer mon mot de passe
+          </button>
+        )}
         <button type="button" className={css.menuButton} onClick={onLogout}>
           Déconnexion
         </button>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
-import { check, type FieldErrors } from '../../contract/validation';
+import { check, type FieldErrors, MAX_LENGTH } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DialogActions, ModalDialog } from '../ui/dialog';
@@ -78,6 +78,7 @@ export function UserFormDialog({
         <TextInput
           label="Prénom"
           name="firstName"
+          maxLength={MAX_LENGTH.name}
           value={values.firstName}
           onChange={set('firstName')}
           error={errors.firstName}
@@ -86,6 +87,7 @@ export function UserFormDialog({
         <TextInput
           label="Nom"
           name="lastName"
+          maxLength={MAX_LENGTH.name}
           value={values.lastName}
           onChange={set('lastName')}
           error={errors.lastName}
@@ -93,6 +95,7 @@ export function UserFormDialog({
         <TextInput
           label="E-mail"
           name="email"
+          maxLength={MAX_LENGTH.email}
           type="email"
           value={values.email}
           onChange={set('email')}
@@ -101,6 +104,7 @@ export function UserFormDialog({
         <TextInput
           label="Téléphone"
           name="phone"
+          maxLength={MAX_LENGTH.phone}
           type="tel"
           value={values.phone}
           onChange={set('phone')}

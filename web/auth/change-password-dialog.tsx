@@ -1,0 +1,50 @@
+// 'Changer mon mot de passe': the signed-in user's own change (current password, the new one twice),
+// checked with the contract's schema the API uses. The server ends the user's other sessions.
+import { AUTH_PATHS, ChangePasswordBody, MESSAGES, PASSWORD_MAX } from '../../contract/auth';
+import { apiCall } from '../lib/api';
+import { useAction } from '../lib/use-action';
+import { DialogActions, ModalDialog } from '../ui/dialog';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { useForm } from './use-form';
+
+export const CHANGE_PASSWORD_TITLE = 'Changer mon mot de passe';
+
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const form = useForm({ currentPassword: '', newPassword: '', confirmation: '' });
+  const { pending, error, run } = useAction();
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const value = form.validate(ChangePasswordBody, form.values);
+    if (!value) return;
+    await run(async () => {
+      await apiCall(AUTH_PATHS.changePassword, { method: 'PUT', body: value });
+      toast.success(MESSAGES.passwordChanged);
+      onClose();
+    });
+  };
+  const field = (name: keyof typeof form.values, label: string, autoComplete: string) => (
+    <TextInput
+      label={label}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={PASSWORD_MAX}
+      value={form.values[name]}
+      onChange={form.set(name)}
+      error={form.errors[name]}
+      autoFocus={name === 'currentPassword'}
+    />
+  );
+  return (
+    <ModalDialog title={CHANGE_PASSWORD_TITLE} isOpen onClose={onClose} isDismissable={!pending}>
+      <form className={css.form} onSubmit={submit} noValidate>
+        {field('currentPassword', 'Mot de passe actuel', 'current-password')}
+        {field('newPassword', 'Nouveau mot de passe', 'new-password')}
+        {field('confirmation', 'Confirmer le mot de passe', 'new-password')}
+        <DialogActions error={error} pending={pending} onCancel={onClose} actionLabel="Modifier" />
+      </form>
+    </ModalDialog>
+  );
+}
