@@ -219,6 +219,27 @@ describeEachDatabase('prices', (database) => {
       });
     });
 
+    it('is guarded by the database itself: an overlapping row written around the API is refused', async () => {
+      const created = (await admin.post<RowBody>(paths.create, body(name, 2019))).body.data;
+      const [record] = await db().select().from(TABLES[name]).where(eq(TABLES[name].id, created.id));
+      const { id: _, ...copy } = record as Record<string, unknown>;
+      const error = await db()
+        .insert(TABLES[name])
+        .values({ ...copy, fromDate: '2019-12-31', toDate: '2020-01-31' } as never)
+        .then(
+          () => null,
+          (e: unknown) => e as { code?: string; cause?: { code?: string } },
+        );
+      expect(error?.cause?.code ?? error?.code).toBe('23P01');
+      expect(await rowsIn(name)).toBe(1);
+      if (name === 'airportCost') {
+        await db()
+          .insert(airportCosts)
+          .values({ ...(copy as typeof airportCosts.$inferInsert), icaoCode: 'LFPG' });
+        expect(await rowsIn(name)).toBe(2);
+      }
+    });
+
     it('lets exactly one of several concurrent overlapping creates win', async () => {
       const answers = await Promise.all(
         [0, 1, 2, 3, 4].map((i) =>
