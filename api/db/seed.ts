@@ -1,4 +1,5 @@
-// Demo data for a newcomer (DESIGN.md §7): hospitals and one account per role, into an empty database.
+// Demo data for a newcomer (DESIGN.md §7): hospitals, one account per role and the price tables, into an
+// empty database.
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../contract/roles';
 import { hashPassword } from '../auth/passwords';
