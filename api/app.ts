@@ -10,6 +10,7 @@ import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
 import { missionsRoutes } from './missions/routes';
 import { syncRoutes } from './missions/sync-routes';
+import { pricesRoutes } from './prices';
 import { meRoutes } from './users/me';
 import { usersRoutes } from './users/routes';
 
@@ -38,6 +39,7 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   app.route('/', usersRoutes);
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
+  app.route('/', pricesRoutes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.

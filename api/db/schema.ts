@@ -3,6 +3,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -240,3 +242,91 @@ export const leonState = pgTable('leon_state', {
   lastTimestamp: integer('last_timestamp'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Price tables (spec §3; DESIGN.md §4 'Prices'). Amounts are integer cents; periods are inclusive Paris
+// calendar days. Two rows of a table (of one ICAO code for airports) never share a day: the exclusion
+// constraints of migration 0006 (`daterange(from_date, to_date, '[]') WITH &&`) enforce it, which Drizzle
+// cannot express, so they live in the SQL only.
+const period = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  toDate: date('to_date', { mode: 'string' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+const MAX_CENTS = 100_000_000;
+const cents = (name: string) => integer(name).notNull();
+
+export const airportCosts = pgTable(
+  'airport_costs',
+  {
+    ...period(),
+    icaoCode: text('icao_code').notNull(),
+    airportName: text('airport_name').notNull(),
+    priceWithDeIcingCents: cents('price_with_de_icing_cents'),
+    priceWithoutDeIcingCents: cents('price_without_de_icing_cents'),
+  },
+  (t) => [
+    check('airport_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    check('airport_costs_icao', sql`${t.icaoCode} ~ '^[A-Z]{4}$'`),
+    check('airport_costs_name', sql`length(${t.airportName}) between 1 and 100`),
+    check(
+      'airport_costs_prices',
+      sql`${t.priceWithDeIcingCents} between 0 and ${sql.raw(String(MAX_CENTS))} and ${t.priceWithoutDeIcingCents} between 1 and ${sql.raw(String(MAX_CENTS))}`,
+    ),
+  ],
+);
+
+export const flightUnitCosts = pgTable(
+  'flight_unit_costs',
+  {
+    ...period(),
+    priceJetWithOcsCents: cents('price_jet_with_ocs_cents'),
+    priceJetWithoutOcsCents: cents('price_jet_without_ocs_cents'),
+    priceTurbopropWithOcsCents: cents('price_turboprop_with_ocs_cents'),
+    priceTurbopropWithoutOcsCents: cents('price_turboprop_without_ocs_cents'),
+  },
+  (t) => [
+    check('flight_unit_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    check(
+      'flight_unit_costs_prices',
+      sql`least(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) >= 1 and greatest(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) <= ${sql.raw(String(MAX_CENTS))}`,
+    ),
+  ],
+);
+
+export const marketNumbers = pgTable(
+  'market_numbers',
+  {
+    ...period(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    check('market_numbers_period', sql`${t.fromDate} < ${t.toDate}`),
+    check('market_numbers_value', sql`length(${t.value}) between 1 and 100`),
+  ],
+);
+
+export const passengerMealCosts = pgTable(
+  'passenger_meal_costs',
+  {
+    ...period(),
+    priceCents: cents('price_cents'),
+  },
+  (t) => [
+    check('passenger_meal_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    check('passenger_meal_costs_price', sql`${t.priceCents} between 1 and ${sql.raw(String(MAX_CENTS))}`),
+  ],
+);
+
+export const regulationCosts = pgTable(
+  'regulation_costs',
+  {
+    ...period(),
+    priceCents: cents('price_cents'),
+  },
+  (t) => [
+    check('regulation_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    check('regulation_costs_price', sql`${t.priceCents} between 1 and ${sql.raw(String(MAX_CENTS))}`),
+  ],
+);

@@ -1,0 +1,21 @@
+// The prices feature as the rest of the API sees it: its routes, the cost engine and the price rows it
+// reads. Nothing outside api/prices/ imports the files behind this one.
+export {
+  type AirportCost,
+  type AirportPrice,
+  BILLED_EXTRA_MINUTES,
+  COST_REASONS,
+  type CostLeg,
+  type CostMission,
+  computeMissionCosts,
+  createPriceBook,
+  type Figure,
+  type FlightUnitPrice,
+  type MissionCosts,
+  type PriceBook,
+  type PriceRowsInCents,
+  parisDay,
+  type SinglePrice,
+} from './cost-engine';
+export { pricesRoutes } from './routes';
+export { loadPriceBook } from './service';
