@@ -7,6 +7,7 @@ import {
   EditMissionBody,
   MISSION_MESSAGES,
   MISSIONS_PAGE_SIZE,
+  MissionsListQuery,
   type RecordsCount,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
@@ -16,7 +17,7 @@ import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
-import { body } from '../lib/validate';
+import { body, param, query } from '../lib/validate';
 import { missionPdf, voucherPdf } from './pdf';
 import {
   findMission,
@@ -43,8 +44,9 @@ const pdfResponse = (bytes: Uint8Array, fileName: string) =>
 export const missionsRoutes = new Hono<AppEnv>()
   .get('/missions', requireUser(), async (c) => {
     const { db } = c.get('deps');
-    const { pageSize, offset } = pageParams(c, MISSIONS_PAGE_SIZE);
-    const filters = readFilters((name) => c.req.query(name));
+    const q = query(c, MissionsListQuery);
+    const { pageSize, offset } = pageParams(q, MISSIONS_PAGE_SIZE);
+    const filters = readFilters(q);
     const where = listWhere(c.get('user'), filters);
     const [rows, [{ total }]] = await Promise.all([
       db
@@ -90,19 +92,19 @@ export const missionsRoutes = new Hono<AppEnv>()
   })
   .get('/missions/details/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
-    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    const mission = await findMission(db, c.get('user'), param(c, 'id'));
     if (!mission) fail(404, MISSION_MESSAGES.notFound);
     return c.json({ data: await missionDetails(db, mission) });
   })
   .get('/missions/generate-pdf/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
-    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    const mission = await findMission(db, c.get('user'), param(c, 'id'));
     if (!mission) fail(404, MISSION_MESSAGES.notFound);
     return pdfResponse(await missionPdf(mission, await missionDetails(db, mission)), 'mission-details.pdf');
   })
   .get('/missions/transport-voucher/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
-    const mission = await findMission(db, c.get('user'), c.req.param('id'));
+    const mission = await findMission(db, c.get('user'), param(c, 'id'));
     if (!mission?.tripNumber) fail(404, MISSION_MESSAGES.notFound);
     return pdfResponse(
       await voucherPdf(mission, await missionDetails(db, mission)),
@@ -158,7 +160,7 @@ export const missionsRoutes = new Hono<AppEnv>()
   })
   .delete('/missions/delete/:id', ...staff, async (c) => {
     const deps = c.get('deps');
-    const before = await findMission(deps.db, c.get('user'), c.req.param('id'));
+    const before = await findMission(deps.db, c.get('user'), param(c, 'id'));
     if (!before) fail(404, MISSION_MESSAGES.notFound);
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
@@ -176,7 +178,7 @@ export const missionsRoutes = new Hono<AppEnv>()
   })
   .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
     const deps = c.get('deps');
-    const before = await findMission(deps.db, c.get('user'), c.req.param('id'));
+    const before = await findMission(deps.db, c.get('user'), param(c, 'id'));
     if (!before) fail(404, MISSION_MESSAGES.notFound);
     const now = deps.now();
     const after = await deps.db.transaction(async (tx) => {
