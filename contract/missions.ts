@@ -13,6 +13,8 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { Role } from './roles';
+import { canOpen, type ScreenName } from './routes';
 import {
   calendarDay,
   INPUT_MESSAGES,
@@ -58,6 +60,19 @@ export const MISSION_STATUS_BADGES: Record<MissionStatus, { label: string; color
 
 export const MISSION_CATEGORIES = ['requested', 'inProgress', 'completed', 'canceled', 'closed'] as const;
 export type MissionCategory = (typeof MISSION_CATEGORIES)[number];
+
+/** The screen of each list: who may open it is who may read it (spec §6, contract/routes.ts). */
+export const CATEGORY_SCREENS = {
+  requested: 'requestedMissions',
+  inProgress: 'inProgressMissions',
+  completed: 'completedMissions',
+  canceled: 'cancelledMissions',
+  closed: 'closedMissions',
+} as const satisfies Record<MissionCategory, ScreenName>;
+
+/** Whether `role` may read the list `category` (HOSPITAL has no 'Annulée sans frais'). */
+export const canList = (category: MissionCategory, role: Role): boolean =>
+  canOpen(CATEGORY_SCREENS[category], role);
 
 /** Statuses of each list (spec §4 'List categories'). */
 export const CATEGORY_STATUSES: Record<MissionCategory, readonly MissionStatus[]> = {
@@ -126,6 +141,7 @@ export const MISSION_MESSAGES = {
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
   unknownDeIcingAirport: "L'aéroport de dégivrage doit être un aéroport de départ de la mission",
+  listForbidden: "Vous n'avez pas accès à cette liste de missions",
   unknownCategory: 'Catégorie de missions inconnue',
   unknownStatus: 'Statut inconnu pour cette catégorie',
   dateOrder: 'La date de début doit être antérieure à la date de fin',

@@ -3,7 +3,8 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EmailBody, LoginBody, passwordProblem, ResetPasswordBody } from './auth';
-import { EditMissionBody, MissionsListQuery } from './missions';
+import { canList, EditMissionBody, MISSION_CATEGORIES, MissionsListQuery } from './missions';
+import { ROLES } from './roles';
 import { canOpen, href } from './routes';
 import { CreateUserBody, EditUserBody, hospitalForRole } from './users';
 import {
@@ -274,5 +275,13 @@ describe('input primitives', () => {
       'Statut inconnu pour cette catégorie',
     );
     expect(message(MissionsListQuery, {})).toBe('Catégorie de missions inconnue');
+  });
+
+  it('gives each role the mission lists of spec §6: all but the canceled one for HOSPITAL', () => {
+    for (const role of ROLES)
+      for (const category of MISSION_CATEGORIES)
+        expect(canList(category, role), `${role} ${category}`).toBe(
+          !(role === 'HOSPITAL' && category === 'canceled'),
+        );
   });
 });

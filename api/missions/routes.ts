@@ -4,6 +4,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   CATEGORY_STATUSES,
+  canList,
   EditMissionBody,
   MISSION_MESSAGES,
   MISSIONS_PAGE_SIZE,
@@ -45,6 +46,7 @@ export const missionsRoutes = new Hono<AppEnv>()
   .get('/missions', requireUser(), async (c) => {
     const { db } = c.get('deps');
     const q = query(c, MissionsListQuery);
+    if (!canList(q.status, c.get('user').role)) fail(403, MISSION_MESSAGES.listForbidden);
     const { pageSize, offset } = pageParams(q, MISSIONS_PAGE_SIZE);
     const filters = readFilters(q);
     const where = listWhere(c.get('user'), filters);
@@ -70,12 +72,13 @@ export const missionsRoutes = new Hono<AppEnv>()
       .orderBy(missions.buyerName);
     return c.json({ data: rows });
   })
-  .get('/leon/records-count', requireUser(), async (c) => {
+  // The menu counts are hidden for HOSPITAL (spec §6), so it is refused the call: a count per category
+  // would also tell of lists it may not open.
+  .get('/leon/records-count', ...staff, async (c) => {
     const { db } = c.get('deps');
     const user = c.get('user');
     const count = (statuses: readonly string[]) =>
       sql<number>`(count(*) filter (where ${missions.status} in (${STATUS_SQL_LIST(statuses as never)})))::int`;
-    const statisticsFilter = user.role === 'HOSPITAL' ? sql` and ${missions.showForHospital}` : sql``;
     const [row] = await db
       .select({
         total: sql<number>`count(*)::int`,
@@ -84,7 +87,7 @@ export const missionsRoutes = new Hono<AppEnv>()
         completed: count(CATEGORY_STATUSES.completed),
         canceled: count(CATEGORY_STATUSES.canceled),
         closed: count(CATEGORY_STATUSES.closed),
-        statistics: sql<number>`(count(*) filter (where ${missions.status} in ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS')${statisticsFilter}))::int`,
+        statistics: sql<number>`(count(*) filter (where ${missions.status} in ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS')))::int`,
       })
       .from(missions)
       .where(visibleTo(user));

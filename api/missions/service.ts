@@ -3,6 +3,8 @@ import { fromZonedTime } from 'date-fns-tz';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CATEGORY_STATUSES,
+  canList,
+  MISSION_CATEGORIES,
   MISSION_STATUSES,
   type MissionCategory,
   type MissionDetailsLeg,
@@ -11,6 +13,7 @@ import {
   type MissionsListQueryInput,
   splitOrgans,
 } from '../../contract/missions';
+import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
@@ -18,10 +21,21 @@ import { containsPattern } from '../lib/paging';
 
 export const PARIS = 'Europe/Paris';
 
-/** What a user may see: HOSPITAL users only their hospital's missions; nobody deleted ones. */
+/** The statuses of the lists a role may open: a mission in no such list is not shown to that role. */
+export const listableStatuses = (role: Role): MissionStatus[] => [
+  ...new Set(MISSION_CATEGORIES.filter((c) => canList(c, role)).flatMap((c) => CATEGORY_STATUSES[c])),
+];
+const HOSPITAL_STATUSES = listableStatuses('HOSPITAL');
+
+/**
+ * What a user may see: nobody deleted missions; HOSPITAL users only their hospital's, and only in the
+ * statuses of the lists they may open (spec §6: no 'Annulée sans frais').
+ */
 export function visibleTo(user: CurrentUser): SQL {
   const live = isNull(missions.deletedAt);
-  return user.role === 'HOSPITAL' ? and(live, eq(missions.buyerName, user.hospitals ?? ''))! : live;
+  return user.role === 'HOSPITAL'
+    ? and(live, eq(missions.buyerName, user.hospitals ?? ''), inArray(missions.status, HOSPITAL_STATUSES))!
+    : live;
 }
 
 /** The instant a Paris calendar day starts. */
