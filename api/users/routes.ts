@@ -23,7 +23,7 @@ import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { containsPattern, pageParams, toPage } from '../lib/paging';
-import { safeCell, xlsxResponse } from '../lib/spreadsheet';
+import { addTextRow, xlsxResponse } from '../lib/spreadsheet';
 import { body, param, query } from '../lib/validate';
 
 const rowColumns = {
@@ -248,12 +248,12 @@ export const usersRoutes = new Hono<AppEnv>()
     ];
     sheet.getRow(1).font = { bold: true };
     for (const row of rows) {
-      sheet.addRow({
-        firstName: safeCell(row.firstName),
-        lastName: safeCell(row.lastName),
-        email: safeCell(row.email),
-        phone: safeCell(row.phone),
-        hospital: safeCell(row.hospitals ?? ''),
+      addTextRow(sheet, {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        hospital: row.hospitals ?? '',
         role: ROLE_LABELS[row.role],
       });
     }
