@@ -9,10 +9,11 @@ import {
   type MissionRow,
   type RecordsCount,
 } from '../../contract/missions';
-import { auditLog, missions } from '../db/schema';
+import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, testApp } from '../test/harness';
+import { NOTDEF, pdfText } from '../test/pdf-text';
 import { insertMissions } from './fixtures';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
@@ -255,6 +256,40 @@ describeEachDatabase('missions', (database) => {
         'Bon de transport',
       );
       expect((await ops.get(`/missions/transport-voucher/${ids[5]}`)).status).toBe(404);
+    });
+
+    it('draws names beyond WinAnsi (Ł, Ş) with an embedded font subset, and a visible � for 急 and 🚑', async () => {
+      const [id] = await insertMissions(database().db, [
+        {
+          tripNumber: 'TR-2001',
+          status: 'TERMINEE',
+          buyerName: 'CHU Łódź – Şişli 急 🚑',
+          departure: '2026-02-10T08:00:00Z',
+          legs: [['LTBA', 'İstanbul Atatürk', 'EPWA', 'Warszawa–Okęcie Chopina']],
+        },
+      ]);
+      await database()
+        .db.update(missionLegs)
+        .set({ crew: [{ name: 'Łukasz', surname: 'Şahin 急救 🚑', position: 'CPT', phoneWork: null }] })
+        .where(eq(missionLegs.missionId, id));
+      const cookie = [...ops.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      for (const path of [`/missions/generate-pdf/${id}`, `/missions/transport-voucher/${id}`]) {
+        const response = await t.app.request(path, { headers: { cookie } });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/pdf');
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const text = await pdfText(bytes);
+        expect(text).toContain('CHU Łódź – Şişli \uFFFD \uFFFD');
+        expect(text).toContain('İstanbul Atatürk');
+        expect(text).toContain('Warszawa–Okęcie Chopina');
+        expect(text).not.toContain(NOTDEF);
+        // Subsets of the fonts, not the fonts (Noto Sans latin-ext alone is 78 kB).
+        expect(bytes.length, path).toBeLessThan(60_000);
+      }
+      const details = await t.app.request(`/missions/generate-pdf/${id}`, { headers: { cookie } });
+      const text = await pdfText(new Uint8Array(await details.arrayBuffer()));
+      expect(text).toContain('Łukasz Şahin \uFFFD\uFFFD \uFFFD');
+      expect(text).toContain('Détails de la mission');
     });
   });
 
