@@ -1,6 +1,8 @@
 // Bad input of every form on every route that takes input answers 400 with a French `{ message }`,
 // never a 500 (security issue #9): non-UUID ids, NUL characters, impossible days, huge page numbers,
 // integers beyond the database's, deeply nested and malformed JSON.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { MISSION_MESSAGES } from '../../contract/missions';
 import { INPUT_MESSAGES } from '../../contract/validation';
@@ -355,4 +357,27 @@ describeEachDatabase('bad input', (database) => {
     expect((await admin.get('/user/all?pageNumber=2&pageSize=100&search=%C3%A9')).status).toBe(200);
     expect((await admin.get('/missions/details/00000000-0000-0000-0000-000000000000')).status).toBe(404);
   });
+});
+
+it('is the only place where the API reads a query, a path parameter or a body', () => {
+  const root = resolve(import.meta.dirname, '..');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (file) =>
+      file.endsWith('.ts') &&
+      !file.endsWith('.test.ts') &&
+      file !== join('lib', 'validate.ts') &&
+      // The Leon simulator stands for a foreign system, with its own checks.
+      !file.startsWith(join('leon', 'simulator')),
+  );
+  expect(files).toContain(join('missions', 'routes.ts'));
+  const direct = files.flatMap((file) =>
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        /\.req\.(query|queries|param|json|parseBody|text|formData|arrayBuffer|blob)\(/.test(line)
+          ? [`api/${file}:${index + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
+  expect(direct).toEqual([]);
 });
