@@ -2,17 +2,22 @@
 // tests build it on a fresh database and a clock of their own.
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { optional, type } from 'superstruct';
+import { safeText } from '../contract/validation';
 import { authRoutes } from './auth/routes';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
+import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions/routes';
 import { syncRoutes } from './missions/sync-routes';
 import { pricesRoutes } from './prices';
 import { meRoutes } from './users/me';
 import { usersRoutes } from './users/routes';
+
+const OutboxQuery = type({ to: optional(safeText) });
 
 export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<AppEnv> {
   const full: Deps = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -44,7 +49,7 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.
     app.get('/dev/outbox', async (c) => {
-      const to = c.req.query('to')?.toLowerCase();
+      const to = parseQuery(c, OutboxQuery).to?.toLowerCase();
       const query = full.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
       const rows = await (to ? query.where(eq(outbox.to, to)) : query);
       return c.json({ data: rows });

@@ -10,7 +10,8 @@ import { loadConfig } from '../api/lib/config';
 import type { CurrentUser } from '../api/lib/context';
 import { createMailer } from '../api/lib/mail';
 import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
-import { MISSION_CATEGORIES } from '../contract/missions';
+import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
+import { check } from '../contract/validation';
 import { forEachBenchDatabase } from './lib/databases';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
@@ -104,7 +105,9 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     );
   for (const [name, query] of cases) {
     const params = new URLSearchParams(query);
-    const filters = readFilters((key) => params.get(key) ?? undefined);
+    const parsed = check(MissionsListQuery, Object.fromEntries(params));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const filters = readFilters(parsed.value);
     const [api, bare] = await timePair(
       async () => {
         const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {

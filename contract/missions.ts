@@ -1,6 +1,30 @@
 // Missions vocabulary (spec §2 'Mission lists'/'Mission details', §3 Mission, §4 statuses, §5 edit rules,
 // §7 Missions and {ops}=leon calls, DESIGN.md §4 categories).
-import { array, coerce, define, type Infer, nullable, object, optional, string, union } from 'superstruct';
+import {
+  array,
+  coerce,
+  define,
+  type Infer,
+  nullable,
+  object,
+  optional,
+  refine,
+  string,
+  type,
+  union,
+} from 'superstruct';
+import type { Role } from './roles';
+import { canOpen, type ScreenName } from './routes';
+import {
+  calendarDay,
+  INPUT_MESSAGES,
+  INT32_MAX,
+  pageNumber,
+  pageSize,
+  safeText,
+  toDecimal,
+  uuid,
+} from './validation';
 
 export const MISSION_STATUSES = [
   'EN_ATTENTE',
@@ -36,6 +60,19 @@ export const MISSION_STATUS_BADGES: Record<MissionStatus, { label: string; color
 
 export const MISSION_CATEGORIES = ['requested', 'inProgress', 'completed', 'canceled', 'closed'] as const;
 export type MissionCategory = (typeof MISSION_CATEGORIES)[number];
+
+/** The screen of each list: who may open it is who may read it (spec §6, contract/routes.ts). */
+export const CATEGORY_SCREENS = {
+  requested: 'requestedMissions',
+  inProgress: 'inProgressMissions',
+  completed: 'completedMissions',
+  canceled: 'cancelledMissions',
+  closed: 'closedMissions',
+} as const satisfies Record<MissionCategory, ScreenName>;
+
+/** Whether `role` may read the list `category` (HOSPITAL has no 'Annulée sans frais'). */
+export const canList = (category: MissionCategory, role: Role): boolean =>
+  canOpen(CATEGORY_SCREENS[category], role);
 
 /** Statuses of each list (spec §4 'List categories'). */
 export const CATEGORY_STATUSES: Record<MissionCategory, readonly MissionStatus[]> = {
@@ -104,31 +141,36 @@ export const MISSION_MESSAGES = {
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
   unknownDeIcingAirport: "L'aéroport de dégivrage doit être un aéroport de départ de la mission",
+  listForbidden: "Vous n'avez pas accès à cette liste de missions",
+  unknownCategory: 'Catégorie de missions inconnue',
+  unknownStatus: 'Statut inconnu pour cette catégorie',
+  dateOrder: 'La date de début doit être antérieure à la date de fin',
 } as const;
 
 const required = <T>(name: string, test: (v: unknown) => boolean) =>
   define<T>(name, (v) => (v !== undefined && v !== null && v !== '' && test(v)) || MISSION_MESSAGES.required);
 
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 const toBool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
 const numberOfCristal = coerce(
   define<number>('numberOfCristal', (v) => {
     if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
     if (typeof v !== 'number' || !Number.isInteger(v)) return MISSION_MESSAGES.cristalInteger;
+    if (v > INT32_MAX) return INPUT_MESSAGES.tooLarge;
     return v > 0 || MISSION_MESSAGES.cristalPositive;
   }),
   union([string(), define('any', () => true)]),
-  toNumber,
+  toDecimal,
 );
 
 const numberOfMeals = coerce(
   define<number>('numberOfMeals', (v) => {
     if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
+    if (typeof v === 'number' && v > INT32_MAX) return INPUT_MESSAGES.tooLarge;
     return (typeof v === 'number' && Number.isInteger(v) && v >= 0) || MISSION_MESSAGES.mealsInteger;
   }),
   union([string(), define('any', () => true)]),
-  toNumber,
+  toDecimal,
 );
 
 const enumOf = <T extends string>(values: readonly T[]) =>
@@ -158,7 +200,7 @@ const airportDeIcing = coerce(
 );
 
 export const EditMissionBody = object({
-  id: string(),
+  id: uuid,
   numberOfCristal,
   astonStatus: enumOf(MISSION_STATUSES),
   organType,
@@ -235,6 +277,41 @@ export interface RecordsCount {
   closed: number;
   statistics: number;
 }
+
+const category = define<MissionCategory>(
+  'category',
+  (v) =>
+    (typeof v === 'string' && (MISSION_CATEGORIES as readonly string[]).includes(v)) ||
+    MISSION_MESSAGES.unknownCategory,
+);
+const missionStatus = define<MissionStatus>(
+  'missionStatus',
+  (v) =>
+    (typeof v === 'string' && (MISSION_STATUSES as readonly string[]).includes(v)) ||
+    MISSION_MESSAGES.unknownStatus,
+);
+
+/** The query of GET /missions as the API parses it (other parameters are ignored). */
+export const MissionsListQuery = refine(
+  type({
+    pageSize: optional(pageSize),
+    pageNumber: optional(pageNumber),
+    search: optional(safeText),
+    status: category,
+    statusNeeded: optional(missionStatus),
+    hospitals: optional(safeText),
+    startDate: optional(calendarDay),
+    endDate: optional(calendarDay),
+  }),
+  'missionsListQuery',
+  (q) => {
+    if (q.statusNeeded && !CATEGORY_STATUSES[q.status].includes(q.statusNeeded))
+      return MISSION_MESSAGES.unknownStatus;
+    if (q.startDate && q.endDate && q.startDate > q.endDate) return MISSION_MESSAGES.dateOrder;
+    return true;
+  },
+);
+export type MissionsListQueryInput = Infer<typeof MissionsListQuery>;
 
 /** Query of GET /missions: `status` is the category, `statusNeeded` the quick filter within it. */
 export interface MissionsQuery {

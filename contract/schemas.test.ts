@@ -1,4 +1,6 @@
 // The shared schemas refuse bad input with the spec's French messages (the same words in form and API).
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordBody,
@@ -8,10 +10,22 @@ import {
   passwordProblem,
   ResetPasswordBody,
 } from './auth';
-import { EditMissionBody } from './missions';
+import { canList, EditMissionBody, MISSION_CATEGORIES, MissionsListQuery } from './missions';
+import { ROLES } from './roles';
 import { canOpen, href } from './routes';
 import { CreateUserBody, EditUserBody, hospitalForRole } from './users';
-import { check, comment } from './validation';
+import {
+  calendarDay,
+  check,
+  comment,
+  INPUT_MESSAGES,
+  int32,
+  isCalendarDay,
+  PageQuery,
+  requiredText,
+  safeText,
+  uuid,
+} from './validation';
 
 describe('auth schemas', () => {
   it('lower-cases a valid e-mail and refuses empty or invalid ones', () => {
@@ -83,7 +97,7 @@ describe('user schema', () => {
 
 describe('mission edit schema', () => {
   const base = {
-    id: 'm1',
+    id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f',
     numberOfCristal: '2',
     astonStatus: 'PROGRAMMEE',
     organType: 'COEUR,REINS',
@@ -147,7 +161,9 @@ describe('length limits', () => {
       errors: { firstName: '100 caractères maximum', lastName: '100 caractères maximum' },
     });
     expect(check(CreateUserBody, { ...user, phone: long(30) }).ok).toBe(true);
-    expect(check(EditUserBody, { id: 'u1', ...user, phone: long(31) })).toMatchObject({
+    expect(
+      check(EditUserBody, { id: '6f1c1a52-8a44-4c4e-9a57-1f2b3c4d5e6f', ...user, phone: long(31) }),
+    ).toMatchObject({
       ok: false,
       errors: { phone: '30 caractères maximum' },
     });
@@ -208,5 +224,157 @@ describe('change-password schema', () => {
     expect(
       check(ChangePasswordBody, { ...input, newPassword: 'Demo-2026!', confirmation: 'Demo-2026!' }),
     ).toMatchObject({ errors: { newPassword: "Le nouveau mot de passe doit être différent de l'ancien" } });
+  });
+});
+
+describe('input primitives', () => {
+  const message = (schema: Parameters<typeof check>[0], input: unknown) => {
+    const result = check(schema, input);
+    return result.ok ? null : result.message;
+  };
+
+  it('takes canonical UUIDs only', () => {
+    expect(message(uuid, '6F1C3A52-8D0E-4B7A-9C2F-0A1B2C3D4E5F')).toBeNull();
+    for (const bad of [
+      '------------------------------------',
+      '0123456789abcdef0123456789abcdef0123',
+      '6f1c3a528d0e4b7a9c2f0a1b2c3d4e5f',
+      '{6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f}',
+      '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5\u0000',
+      42,
+    ])
+      expect(message(uuid, bad)).toBe('Identifiant invalide');
+  });
+
+  it('takes real calendar days only', () => {
+    for (const good of ['2024-02-29', '2023-01-01', '0001-01-01', '9999-12-31', '2026-03-29', '2026-10-25'])
+      expect(message(calendarDay, good)).toBeNull();
+    for (const bad of [
+      '2024-13-45',
+      '2024-02-30',
+      '2023-02-29',
+      '0000-00-00',
+      '0000-01-01',
+      '9999-99-99',
+      '2024-1-5',
+      '2024-01-05T00:00',
+      ' 2024-01-05',
+    ])
+      expect(message(calendarDay, bad)).toBe('Date invalide (format attendu : aaaa-mm-jj)');
+  });
+
+  it('takes every real day, and each starts a Paris day that formats back to itself', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1900-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          expect(isCalendarDay(day)).toBe(true);
+          const start = fromZonedTime(`${day}T00:00:00`, 'Europe/Paris');
+          expect(formatInTimeZone(start, 'Europe/Paris', 'yyyy-MM-dd')).toBe(day);
+        },
+      ),
+    );
+  });
+
+  it('refuses any text that Date would shift to another day', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 99 }),
+        (y, m, d) => {
+          const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          const real =
+            y >= 1 &&
+            m >= 1 &&
+            m <= 12 &&
+            d >= 1 &&
+            d <= new Date(Date.UTC(2000 + (y % 400), m, 0)).getUTCDate();
+          expect(isCalendarDay(text)).toBe(real);
+        },
+      ),
+    );
+  });
+
+  it('keeps integers within PostgreSQL integer', () => {
+    expect(check(int32, '2147483647')).toEqual({ ok: true, value: 2147483647 });
+    expect(message(int32, 2147483648)).toBe('Nombre trop grand');
+    expect(message(int32, '-2147483649')).toBe('Nombre trop grand');
+    expect(message(int32, 1e300)).toBe('Nombre trop grand');
+    expect(message(int32, '1e300')).toBe('Nombre entier attendu');
+    expect(message(int32, '0x10')).toBe('Nombre entier attendu');
+    expect(message(int32, 1.5)).toBe('Nombre entier attendu');
+  });
+
+  it('reads page parameters as plain digits within their bounds', () => {
+    expect(check(PageQuery, { pageNumber: '2147483647', pageSize: '100', other: 'x' })).toEqual({
+      ok: true,
+      value: { pageNumber: 2147483647, pageSize: 100, other: 'x' },
+    });
+    for (const bad of ['1e300', '99999999999999999999', '2147483648', '0', '-1', '1.5', ' 1', '0x10', 'abc'])
+      expect(message(PageQuery, { pageNumber: bad })).toBe('pageNumber doit être un entier positif');
+    expect(message(PageQuery, { pageSize: '101' })).toBe('pageSize doit être un entier entre 1 et 100');
+  });
+
+  it('refuses NUL characters in text', () => {
+    expect(message(safeText, 'a\u0000b')).toBe(INPUT_MESSAGES.nul);
+    expect(message(requiredText('requis'), 'a\u0000b')).toBe(INPUT_MESSAGES.nul);
+    expect(message(PageQuery, { search: '\u0000' })).toBe(INPUT_MESSAGES.nul);
+  });
+
+  it('bounds the mission edit integers and ids, and the user edit id', () => {
+    const mission = {
+      id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f',
+      numberOfCristal: '2147483648',
+      astonStatus: 'PROGRAMMEE',
+      organType: 'COEUR',
+      aircraftType: 'JET',
+      numberOfMeals: 0,
+      isWithIcing: false,
+      isWithOCS: false,
+    };
+    expect(check(EditMissionBody, mission)).toMatchObject({
+      errors: { numberOfCristal: 'Nombre trop grand' },
+    });
+    expect(check(EditMissionBody, { ...mission, numberOfCristal: 1, numberOfMeals: 2 ** 31 })).toMatchObject({
+      errors: { numberOfMeals: 'Nombre trop grand' },
+    });
+    expect(check(EditMissionBody, { ...mission, numberOfCristal: '0x10' })).toMatchObject({
+      errors: { numberOfCristal: 'le nombre de cristals doit être entier' },
+    });
+    expect(check(EditMissionBody, { ...mission, id: 'm1', numberOfCristal: 1 })).toMatchObject({
+      errors: { id: 'Identifiant invalide' },
+    });
+    const user = { id: 'u1', firstName: 'A', lastName: 'B', email: 'a@b.fr', phone: '1', role: 'ADMIN' };
+    expect(check(EditUserBody, user)).toMatchObject({ errors: { id: 'Identifiant invalide' } });
+  });
+
+  it('parses the mission list query', () => {
+    expect(
+      check(MissionsListQuery, { status: 'requested', statusNeeded: 'PROGRAMMEE', startDate: '2024-02-29' }),
+    ).toMatchObject({ ok: true });
+    expect(message(MissionsListQuery, { status: 'requested', startDate: '2024-02-30' })).toBe(
+      'Date invalide (format attendu : aaaa-mm-jj)',
+    );
+    expect(
+      message(MissionsListQuery, { status: 'requested', startDate: '2024-03-02', endDate: '2024-03-01' }),
+    ).toBe('La date de début doit être antérieure à la date de fin');
+    expect(message(MissionsListQuery, { status: 'requested', statusNeeded: 'TERMINEE' })).toBe(
+      'Statut inconnu pour cette catégorie',
+    );
+    expect(message(MissionsListQuery, {})).toBe('Catégorie de missions inconnue');
+  });
+
+  it('gives each role the mission lists of spec §6: all but the canceled one for HOSPITAL', () => {
+    for (const role of ROLES)
+      for (const category of MISSION_CATEGORIES)
+        expect(canList(category, role), `${role} ${category}`).toBe(
+          !(role === 'HOSPITAL' && category === 'canceled'),
+        );
   });
 });

@@ -1,8 +1,8 @@
 // User administration vocabulary (spec §2 'Users', §3 User, §5 user form, §7 /user/* and /auth/get-users).
-import { define, type Infer, nullable, object, optional, refine, string } from 'superstruct';
+import { define, type Infer, nullable, object, optional, refine, type } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { MAX_LENGTH, maxText, requiredText } from './validation';
+import { MAX_LENGTH, maxText, requiredText, safeText, uuid } from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -52,9 +52,11 @@ const hospitalRule = <T extends { role: Role; hospitals?: string | null }>(value
     : { path: ['hospitals'], message: USER_MESSAGES.hospitalRequired };
 
 export const CreateUserBody = refine(object(userFields), 'hospitalForRole', hospitalRule);
-export const EditUserBody = refine(object({ id: string(), ...userFields }), 'hospitalForRole', hospitalRule);
+export const EditUserBody = refine(object({ id: uuid, ...userFields }), 'hospitalForRole', hospitalRule);
 export type CreateUserInput = Infer<typeof CreateUserBody>;
 export type EditUserInput = Infer<typeof EditUserBody>;
+/** The query of GET /user/hospitalsByName/. */
+export const HospitalsByNameQuery = type({ name: optional(safeText) });
 
 /** The hospital to store for a role: kept (trimmed) for HOSPITAL, cleared otherwise. */
 export function hospitalForRole(role: Role, hospitals: string | null | undefined): string | null {

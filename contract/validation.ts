@@ -1,13 +1,18 @@
 // Shared validation helpers: superstruct structs that fail with the spec's French messages, and a
 // single way to turn a failure into per-field messages for forms and a `{ message }` for the API.
+// The input primitives below (uuid, calendarDay, int32, page parameters, safeText) are what every API
+// route parses its path, query and body with, so that bad input is a 400 and never reaches the database.
 import {
   coerce,
   define,
   type Infer,
+  optional,
   type Struct,
   type StructError,
   validate as ssValidate,
   string,
+  type,
+  unknown,
 } from 'superstruct';
 
 /** The longest value each kind of free text may have (characters, as the browser's maxLength counts). */
@@ -22,11 +27,38 @@ export const MAX_LENGTH = {
 
 export const tooLong = (max: number) => `${max} caractères maximum`;
 
-/** A string that must not be blank (after trimming), failing with `message`, and at most `max` long. */
+export const INPUT_MESSAGES = {
+  invalidBody: 'Données invalides',
+  invalidValue: 'Valeur invalide',
+  tooDeep: 'Données trop imbriquées',
+  nul: 'Le texte ne doit pas contenir de caractère nul',
+  uuid: 'Identifiant invalide',
+  day: 'Date invalide (format attendu : aaaa-mm-jj)',
+  integer: 'Nombre entier attendu',
+  tooLarge: 'Nombre trop grand',
+  pageNumber: 'pageNumber doit être un entier positif',
+  pageSize: 'pageSize doit être un entier entre 1 et 100',
+} as const;
+
+/** PostgreSQL's `integer`, which our integer columns use. */
+export const INT32_MAX = 2_147_483_647;
+export const INT32_MIN = -2_147_483_648;
+export const MAX_PAGE_SIZE = 100;
+
+const NUL = '\u0000';
+
+/** Any string without NUL (PostgreSQL text cannot hold one). */
+export const safeText = define<string>('safeText', (v) => {
+  if (typeof v !== 'string') return INPUT_MESSAGES.invalidValue;
+  return !v.includes(NUL) || INPUT_MESSAGES.nul;
+});
+
+/** A string that must not be blank (after trimming), failing with `message`, at most `max` long; no NUL. */
 export const requiredText = (message: string, max?: number) =>
   coerce(
     define<string>('requiredText', (v) => {
       if (typeof v !== 'string' || v.trim().length === 0) return message;
+      if (v.includes(NUL)) return INPUT_MESSAGES.nul;
       return max === undefined || v.length <= max || tooLong(max);
     }),
     string(),
@@ -36,15 +68,91 @@ export const requiredText = (message: string, max?: number) =>
 /** An optional-content string of at most `max` characters (trimmed). */
 export const maxText = (max: number) =>
   coerce(
-    define<string>('maxText', (v) =>
-      typeof v === 'string' ? v.length <= max || tooLong(max) : 'Valeur invalide',
-    ),
+    define<string>('maxText', (v) => {
+      if (typeof v !== 'string') return INPUT_MESSAGES.invalidValue;
+      if (v.includes(NUL)) return INPUT_MESSAGES.nul;
+      return v.length <= max || tooLong(max);
+    }),
     string(),
     (s) => s.trim(),
   );
 
 /** Free-text comments (incident responses and the like). */
 export const comment = maxText(MAX_LENGTH.comment);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID in its canonical 8-4-4-4-12 form (the ids of every table). */
+export const uuid = define<string>(
+  'uuid',
+  (v) => (typeof v === 'string' && UUID.test(v)) || INPUT_MESSAGES.uuid,
+);
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether `text` is a real calendar day `yyyy-MM-dd` between 0001-01-01 and 9999-12-31. Paris midnight
+ * exists on every day (the clocks change at 02:00 and 03:00), so a real day is also a real Paris day.
+ */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar day `yyyy-MM-dd` (DESIGN.md §1: Europe/Paris days). 2024-02-30 or 2024-13-45 are refused. */
+export const calendarDay = define<string>(
+  'calendarDay',
+  (v) => (typeof v === 'string' && isCalendarDay(v)) || INPUT_MESSAGES.day,
+);
+
+const DECIMAL = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+
+/**
+ * Form values arrive as text: plain decimal numbers ('12', '1.5') become numbers; anything else
+ * ('0x10', '1e300', 'Infinity') stays text and fails the number check that follows.
+ */
+export const toDecimal = (v: unknown): unknown => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v);
+
+/** The number check of an integer column: `null` when `v` fits PostgreSQL's `integer`, else the message. */
+export function int32Problem(v: unknown): string | null {
+  if (typeof v !== 'number' || !Number.isInteger(v)) return INPUT_MESSAGES.integer;
+  return v >= INT32_MIN && v <= INT32_MAX ? null : INPUT_MESSAGES.tooLarge;
+}
+
+/** An integer that fits PostgreSQL's `integer`, from a number or its decimal text. */
+export const int32 = coerce(
+  define<number>('int32', (v) => int32Problem(v) ?? true),
+  unknown(),
+  toDecimal,
+);
+
+/** A query parameter that is a whole number of digits between `min` and `max`, else `message`. */
+const digitsParam = (name: string, min: number, max: number, message: string) =>
+  coerce(
+    define<number>(
+      name,
+      (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) || message,
+    ),
+    string(),
+    // Digits only, at most 10 of them: no sign, exponent, hex, fraction or spaces.
+    (s) => (/^\d{1,10}$/.test(s) ? Number(s) : Number.NaN),
+  );
+
+export const pageNumber = digitsParam('pageNumber', 1, INT32_MAX, INPUT_MESSAGES.pageNumber);
+export const pageSize = digitsParam('pageSize', 1, MAX_PAGE_SIZE, INPUT_MESSAGES.pageSize);
+
+/** The query of a paged list: `pageSize`, `pageNumber` from 1, `search`. Other parameters are ignored. */
+export const PageQuery = type({
+  pageSize: optional(pageSize),
+  pageNumber: optional(pageNumber),
+  search: optional(safeText),
+});
+export type PageQueryInput = Infer<typeof PageQuery>;
 
 export type FieldErrors = Record<string, string>;
 
@@ -64,12 +172,12 @@ export function describe(error: StructError): { errors: FieldErrors; message: st
     const key = failure.path.join('.') || '_';
     if (!(key in errors)) errors[key] = frenchMessage(failure.message, failure.refinement, failure.type);
   }
-  return { errors, message: Object.values(errors)[0] ?? 'Données invalides' };
+  return { errors, message: Object.values(errors)[0] ?? INPUT_MESSAGES.invalidBody };
 }
 
 // Messages we wrote ourselves are French; superstruct's generic ones ("Expected a string…") are not.
 function frenchMessage(message: string, refinement: string | undefined, type: string): string {
   if (!message.startsWith('Expected') && !message.startsWith('At path')) return message;
-  if (refinement || type) return 'Valeur invalide';
-  return 'Données invalides';
+  if (refinement || type) return INPUT_MESSAGES.invalidValue;
+  return INPUT_MESSAGES.invalidBody;
 }

@@ -3,15 +3,42 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MESSAGES } from '../../contract/auth';
+import { INPUT_MESSAGES } from '../../contract/validation';
 
 export function fail(status: ContentfulStatusCode, message: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, { res: Response.json({ message }, { status, headers }) });
+}
+
+/**
+ * PostgreSQL errors that bad input causes: invalid text representation (22P02), numeric value out of
+ * range (22003), invalid datetime format or field overflow (22007, 22008), character not in repertoire —
+ * a NUL — (22021), untranslatable character (22P05). Routes parse their input first (api/lib/validate.ts),
+ * so reaching one of these means a route forgot to: the caller still gets a 400, and the log says so.
+ */
+const INPUT_SQLSTATES = new Set(['22P02', '22003', '22007', '22008', '22021', '22P05']);
+
+/** The SQLSTATE of a database error, looking through the wrappers (drizzle wraps the driver's error). */
+export function sqlState(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 export function onError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     if (error.res) return error.res;
     return c.json({ message: error.message || MESSAGES.generic }, error.status);
+  }
+  const state = sqlState(error);
+  if (state && INPUT_SQLSTATES.has(state)) {
+    console.warn(
+      `Input refused by the database (${state}) on ${c.req.method} ${c.req.path}: parse it in the route`,
+    );
+    return c.json({ message: INPUT_MESSAGES.invalidBody }, 400);
   }
   console.error('Unhandled API error:', error);
   return c.json({ message: MESSAGES.generic }, 500);

@@ -1,11 +1,16 @@
-// Spreadsheet exports: cells that a spreadsheet would run as a formula are neutralised (DESIGN.md §3).
-
+// Spreadsheet exports. Formula injection (DESIGN.md §3) is prevented by the cell's type, not by changing
+// its text: every text goes in as an explicit string cell with the Text number format ('@'), so that
+// `=1+1` or `+33 1 45…` shows exactly as written, is never evaluated, and stays text when a user edits it.
 import type ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 
-/** A value safe to put in an exported cell: text starting with = + - @ (or a tab/CR) gets a leading quote. */
-export function safeCell<T>(value: T): T | string {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** Adds a row (values by column key); its strings become text cells. */
+export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unknown>): ExcelJS.Row {
+  const row = sheet.addRow(values);
+  row.eachCell((cell) => {
+    if (typeof cell.value === 'string') cell.numFmt = '@';
+  });
+  return row;
 }
 
 export async function xlsxResponse(

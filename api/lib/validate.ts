@@ -1,19 +1,71 @@
-// Reads a JSON body and validates it with a contract schema: bad input → 400 with the schema's French
-// message, before anything changes.
+// The one place where routes read their input: JSON bodies, query strings and path parameters, each
+// parsed with a contract schema. Bad input → 400 with a French message, before anything changes and
+// before any value reaches the database.
 import type { Context } from 'hono';
 import type { Infer, Struct } from 'superstruct';
-import { MESSAGES } from '../../contract/auth';
-import { check } from '../../contract/validation';
+import { check, INPUT_MESSAGES, uuid } from '../../contract/validation';
 import { fail } from './errors';
 
 // biome-ignore lint/suspicious/noExplicitAny: any struct, whatever its schema type
-export async function body<S extends Struct<any, any>>(c: Context, schema: S): Promise<Infer<S>> {
+type AnyStruct = Struct<any, any>;
+
+/** Our bodies are at most a few levels deep; deeper ones are refused before a schema walks them. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * What is wrong with a parsed JSON value that no schema should have to see: nesting deeper than
+ * MAX_JSON_DEPTH, or a NUL character in a string or a key (PostgreSQL text cannot hold one). Walks with
+ * its own stack, so that no depth overflows the call stack.
+ */
+export function jsonProblem(value: unknown): string | null {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return INPUT_MESSAGES.nul;
+    } else if (current !== null && typeof current === 'object') {
+      if (depth > MAX_JSON_DEPTH) return INPUT_MESSAGES.tooDeep;
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) return INPUT_MESSAGES.nul;
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** The JSON body, checked and coerced by `schema`. */
+export async function body<S extends AnyStruct>(c: Context, schema: S): Promise<Infer<S>> {
   let input: unknown;
   try {
-    input = await c.req.json();
+    input = JSON.parse(await c.req.text());
   } catch {
-    fail(400, MESSAGES.invalidBody);
+    fail(400, INPUT_MESSAGES.invalidBody);
   }
+  const problem = jsonProblem(input);
+  if (problem) fail(400, problem);
+  return valid(schema, input);
+}
+
+/**
+ * The query string, checked and coerced by `schema` (a superstruct `type`, so that parameters it does not
+ * name are ignored). An empty parameter (`?search=`) counts as absent; a repeated one gives its first value.
+ */
+export function query<S extends AnyStruct>(c: Context, schema: S): Infer<S> {
+  const input = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
+  return valid(schema, input);
+}
+
+/** A path parameter, checked with `schema`: by default a UUID, the form of every id. */
+export function param<S extends AnyStruct = typeof uuid>(
+  c: Context,
+  name: string,
+  schema: S = uuid as unknown as S,
+): Infer<S> {
+  return valid(schema, c.req.param(name));
+}
+
+function valid<S extends AnyStruct>(schema: S, input: unknown): Infer<S> {
   const result = check(schema, input);
   if (!result.ok) fail(400, result.message);
   return result.value;

@@ -3,11 +3,17 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import type { MissionDetailsLeg, MissionRow, RecordsCount } from '../../contract/missions';
-import { auditLog, missions } from '../db/schema';
+import {
+  MISSION_CATEGORIES,
+  type MissionDetailsLeg,
+  type MissionRow,
+  type RecordsCount,
+} from '../../contract/missions';
+import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, testApp } from '../test/harness';
+import { NOTDEF, pdfText } from '../test/pdf-text';
 import { insertMissions } from './fixtures';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
@@ -15,7 +21,9 @@ const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;
 
 describeEachDatabase('missions', (database) => {
   let t: ReturnType<typeof testApp>;
+  let admin: Caller;
   let ops: Caller;
+  let accounting: Caller;
   let hospital: Caller;
   let ids: string[];
   beforeAll(async () => {
@@ -60,8 +68,12 @@ describeEachDatabase('missions', (database) => {
       { tripNumber: null, status: 'TERMINEE', buyerName: BORDEAUX, departure: '2026-02-02T08:00:00Z' },
       { tripNumber: 'TR-1007', status: 'CLOTUREE', buyerName: PARIS_HEGP, departure: '2026-01-02T08:00:00Z' },
     ]);
+    admin = new Caller(t.app);
+    await admin.login('admin@demo.test');
     ops = new Caller(t.app);
     await ops.login('operation@demo.test');
+    accounting = new Caller(t.app);
+    await accounting.login('accounting@demo.test');
     hospital = new Caller(t.app);
     await hospital.login('hopital@demo.test');
   });
@@ -149,7 +161,7 @@ describeEachDatabase('missions', (database) => {
       expect((await hospital.get('/missions/hospitals')).body).toEqual({ data: [{ name: BORDEAUX }] });
     });
 
-    it('counts per category for the menu, scoped for HOSPITAL', async () => {
+    it('counts per category for the menu', async () => {
       const staffCounts = await ops.get<{ data: RecordsCount }>('/leon/records-count');
       expect(staffCounts.body.data).toEqual({
         total: 7,
@@ -160,16 +172,57 @@ describeEachDatabase('missions', (database) => {
         closed: 2,
         statistics: 3,
       });
-      const own = await hospital.get<{ data: RecordsCount }>('/leon/records-count');
-      expect(own.body.data).toEqual({
-        total: 4,
-        waiting: 1,
-        inProgress: 1,
-        completed: 1,
-        canceled: 1,
-        closed: 0,
-        statistics: 1,
+    });
+  });
+
+  describe('access by role (spec §2 access rules, §6)', () => {
+    const callers = () => ({ ADMIN: admin, OPERATION: ops, ACCOUNTING: accounting, HOSPITAL: hospital });
+
+    for (const category of MISSION_CATEGORIES) {
+      it(`opens the ${category} list to the roles of its screen`, async () => {
+        for (const [role, caller] of Object.entries(callers())) {
+          const answer = await list(caller, `status=${category}`);
+          if (role === 'HOSPITAL' && category === 'canceled')
+            expect(answer, role).toMatchObject({
+              status: 403,
+              body: { message: "Vous n'avez pas accès à cette liste de missions" },
+            });
+          else expect(answer.status, role).toBe(200);
+        }
       });
+    }
+
+    it('refuses HOSPITAL the canceled list whatever the filters', async () => {
+      for (const query of [
+        'status=canceled&statusNeeded=ANNULEE_45_PLUS',
+        'status=canceled&statusNeeded=ANNULEE_45_MOINS',
+        `status=canceled&hospitals=${encodeURIComponent(BORDEAUX)}&pageNumber=1&search=TR`,
+      ])
+        expect((await list(hospital, query)).status).toBe(403);
+    });
+
+    it('keeps the menu counts to staff: HOSPITAL, whose menu shows none, is refused them', async () => {
+      for (const caller of [admin, ops, accounting])
+        expect((await caller.get<{ data: RecordsCount }>('/leon/records-count')).status).toBe(200);
+      expect(await hospital.get('/leon/records-count')).toMatchObject({
+        status: 403,
+        body: { message: MESSAGES.forbidden },
+      });
+    });
+
+    it('hides from HOSPITAL its own missions that only the canceled list shows, in every call', async () => {
+      // TR-1004 (Bordeaux, ANNULEE_45_PLUS) is in the canceled list only; TR-1005 (ANNULEE_45_MOINS) is
+      // also in the closed list, which HOSPITAL may open.
+      for (const path of [
+        `/missions/details/${ids[3]}`,
+        `/missions/generate-pdf/${ids[3]}`,
+        `/missions/transport-voucher/${ids[3]}`,
+      ]) {
+        expect((await hospital.get(path)).status, path).toBe(404);
+        expect((await ops.get(path)).status, path).toBe(200);
+      }
+      for (const category of ['requested', 'inProgress', 'completed', 'closed'])
+        expect(numbers(await list(hospital, `status=${category}`))).not.toContain('TR-1004');
     });
   });
 
@@ -203,6 +256,40 @@ describeEachDatabase('missions', (database) => {
         'Bon de transport',
       );
       expect((await ops.get(`/missions/transport-voucher/${ids[5]}`)).status).toBe(404);
+    });
+
+    it('draws names beyond WinAnsi (Ł, Ş) with an embedded font subset, and a visible � for 急 and 🚑', async () => {
+      const [id] = await insertMissions(database().db, [
+        {
+          tripNumber: 'TR-2001',
+          status: 'TERMINEE',
+          buyerName: 'CHU Łódź – Şişli 急 🚑',
+          departure: '2026-02-10T08:00:00Z',
+          legs: [['LTBA', 'İstanbul Atatürk', 'EPWA', 'Warszawa–Okęcie Chopina']],
+        },
+      ]);
+      await database()
+        .db.update(missionLegs)
+        .set({ crew: [{ name: 'Łukasz', surname: 'Şahin 急救 🚑', position: 'CPT', phoneWork: null }] })
+        .where(eq(missionLegs.missionId, id));
+      const cookie = [...ops.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      for (const path of [`/missions/generate-pdf/${id}`, `/missions/transport-voucher/${id}`]) {
+        const response = await t.app.request(path, { headers: { cookie } });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/pdf');
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const text = await pdfText(bytes);
+        expect(text).toContain('CHU Łódź – Şişli \uFFFD \uFFFD');
+        expect(text).toContain('İstanbul Atatürk');
+        expect(text).toContain('Warszawa–Okęcie Chopina');
+        expect(text).not.toContain(NOTDEF);
+        // Subsets of the fonts, not the fonts (Noto Sans latin-ext alone is 78 kB).
+        expect(bytes.length, path).toBeLessThan(60_000);
+      }
+      const details = await t.app.request(`/missions/generate-pdf/${id}`, { headers: { cookie } });
+      const text = await pdfText(new Uint8Array(await details.arrayBuffer()));
+      expect(text).toContain('Łukasz Şahin \uFFFD\uFFFD \uFFFD');
+      expect(text).toContain('Détails de la mission');
     });
   });
 
@@ -277,9 +364,8 @@ describeEachDatabase('missions', (database) => {
         `/missions/toggle-statistic/${ids[5]}`,
       );
       expect(first.body.data.showForHospital).toBe(false);
-      expect((await hospital.get<{ data: RecordsCount }>('/leon/records-count')).body.data.statistics).toBe(
-        1,
-      );
+      const [row] = await database().db.select().from(missions).where(eq(missions.id, ids[5]));
+      expect(row.showForHospital).toBe(false);
       const second = await ops.put<{ data: { showForHospital: boolean } }>(
         `/missions/toggle-statistic/${ids[5]}`,
       );

@@ -3,29 +3,40 @@ import { fromZonedTime } from 'date-fns-tz';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   CATEGORY_STATUSES,
+  canList,
   MISSION_CATEGORIES,
   MISSION_STATUSES,
   type MissionCategory,
   type MissionDetailsLeg,
   type MissionRow,
   type MissionStatus,
+  type MissionsListQueryInput,
   splitOrgans,
 } from '../../contract/missions';
+import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
-import { fail } from '../lib/errors';
 import { containsPattern } from '../lib/paging';
 
 export const PARIS = 'Europe/Paris';
 
-/** What a user may see: HOSPITAL users only their hospital's missions; nobody deleted ones. */
+/** The statuses of the lists a role may open: a mission in no such list is not shown to that role. */
+export const listableStatuses = (role: Role): MissionStatus[] => [
+  ...new Set(MISSION_CATEGORIES.filter((c) => canList(c, role)).flatMap((c) => CATEGORY_STATUSES[c])),
+];
+const HOSPITAL_STATUSES = listableStatuses('HOSPITAL');
+
+/**
+ * What a user may see: nobody deleted missions; HOSPITAL users only their hospital's, and only in the
+ * statuses of the lists they may open (spec §6: no 'Annulée sans frais').
+ */
 export function visibleTo(user: CurrentUser): SQL {
   const live = isNull(missions.deletedAt);
-  return user.role === 'HOSPITAL' ? and(live, eq(missions.buyerName, user.hospitals ?? ''))! : live;
+  return user.role === 'HOSPITAL'
+    ? and(live, eq(missions.buyerName, user.hospitals ?? ''), inArray(missions.status, HOSPITAL_STATUSES))!
+    : live;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instant a Paris calendar day starts. */
 export const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -44,35 +55,19 @@ export interface ListFilters {
   endDate?: string;
 }
 
-export function readFilters(query: (name: string) => string | undefined): ListFilters {
-  const category = query('status');
-  if (!category || !(MISSION_CATEGORIES as readonly string[]).includes(category))
-    fail(400, 'Catégorie de missions inconnue');
-  const statusNeeded = query('statusNeeded') || undefined;
-  if (
-    statusNeeded &&
-    !(CATEGORY_STATUSES[category as MissionCategory] as readonly string[]).includes(statusNeeded)
-  ) {
-    fail(400, 'Statut inconnu pour cette catégorie');
-  }
-  const startDate = query('startDate') || undefined;
-  const endDate = query('endDate') || undefined;
-  for (const day of [startDate, endDate])
-    if (day && !DAY.test(day)) fail(400, 'Date invalide (format attendu : aaaa-mm-jj)');
-  if (startDate && endDate && startDate > endDate)
-    fail(400, 'La date de début doit être antérieure à la date de fin');
-  const hospitals = (query('hospitals') ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
+/** The filters of a parsed GET /missions query (contract MissionsListQuery). */
+export function readFilters(q: MissionsListQueryInput): ListFilters {
   return {
-    category: category as MissionCategory,
-    statusNeeded: statusNeeded as MissionStatus | undefined,
+    category: q.status,
+    statusNeeded: q.statusNeeded,
     // Control characters cannot be typed in the box, and one separates the fields in searchText.
-    search: (query('search') ?? '').replace(/\p{Cc}/gu, '').trim(),
-    hospitals,
-    startDate,
-    endDate,
+    search: (q.search ?? '').replace(/\p{Cc}/gu, '').trim(),
+    hospitals: (q.hospitals ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    startDate: q.startDate,
+    endDate: q.endDate,
   };
 }
 
@@ -132,8 +127,8 @@ export async function rowsWithLegs(db: Db, rows: Array<typeof missions.$inferSel
   }));
 }
 
+/** `id` is a UUID, parsed by the route (api/lib/validate.ts). */
 export async function findMission(db: Db, user: CurrentUser, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await db
     .select()
     .from(missions)

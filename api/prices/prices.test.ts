@@ -173,7 +173,7 @@ describeEachDatabase('prices', (database) => {
       expect(first.body.data.rows.map((r) => r.fromDate)).toEqual(['2019-01-01', '2018-01-01']);
       const second = await admin.get<PageBody>(`${paths.list}?pageSize=2&pageNumber=2`);
       expect(second.body.data.rows.map((r) => r.fromDate)).toEqual(['2017-01-01']);
-      const far = await admin.get<PageBody>(`${paths.list}?pageNumber=999999999999999`);
+      const far = await admin.get<PageBody>(`${paths.list}?pageNumber=2147483647`);
       expect(far.status).toBe(200);
       expect(far.body.data).toEqual({ rows: [], pageCount: 1 });
       for (const query of [
@@ -182,6 +182,7 @@ describeEachDatabase('prices', (database) => {
         'pageNumber=-1',
         'pageSize=100000',
         'pageNumber=1e400',
+        'pageNumber=999999999999999',
       ]) {
         const bad = await admin.get(`${paths.list}?${query}`);
         expect(bad.status).toBe(400);

@@ -11,11 +11,12 @@ import {
   TEXT_MAX,
 } from '../../contract/prices';
 import { STAFF_ROLES } from '../../contract/roles';
+import { PageQuery } from '../../contract/validation';
 import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
-import { body } from '../lib/validate';
+import { body, query } from '../lib/validate';
 import { type AnyPriceTableDef, createPrice, editPrice, listPrices, PRICE_TABLE_DEFS } from './service';
 
 const readers = [requireUser(), requireRole(...STAFF_ROLES)] as const;
@@ -37,7 +38,7 @@ for (const def of Object.values(PRICE_TABLE_DEFS) as AnyPriceTableDef[]) {
   const schemas = PRICE_SCHEMAS[def.name] as { create: Struct<any, any>; edit: Struct<any, any> };
 
   pricesRoutes.get(paths.list, ...readers, async (c) => {
-    const page = pageParams(c, PRICES_PAGE_SIZE);
+    const page = pageParams(query(c, PageQuery), PRICES_PAGE_SIZE);
     if (page.search.length > TEXT_MAX) fail(400, PRICE_MESSAGES.searchTooLong);
     return c.json({ data: await listPrices(c.get('deps').db, def, page) });
   });

@@ -8,10 +8,12 @@ import {
   CreateUserBody,
   type CreateUserInput,
   EditUserBody,
+  HospitalsByNameQuery,
   hospitalForRole,
   USER_MESSAGES,
   type UserRow,
 } from '../../contract/users';
+import { PageQuery } from '../../contract/validation';
 import { hashPassword, temporaryPassword } from '../auth/passwords';
 import { revokeSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -21,8 +23,8 @@ import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { containsPattern, pageParams, toPage } from '../lib/paging';
-import { safeCell, xlsxResponse } from '../lib/spreadsheet';
-import { body } from '../lib/validate';
+import { addTextRow, xlsxResponse } from '../lib/spreadsheet';
+import { body, param, query } from '../lib/validate';
 
 const rowColumns = {
   id: users.id,
@@ -38,8 +40,8 @@ const rowColumns = {
 const admin = [requireUser(), requireRole('ADMIN')] as const;
 const active = isNull(users.deletedAt);
 
+/** `id` is a UUID, parsed by the route (api/lib/validate.ts). */
 async function findUser(db: Db, id: string): Promise<UserRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await db
     .select(rowColumns)
     .from(users)
@@ -104,7 +106,7 @@ async function welcome(
 export const usersRoutes = new Hono<AppEnv>()
   .get('/user/all', ...admin, async (c) => {
     const { db } = c.get('deps');
-    const { pageSize, offset, search } = pageParams(c);
+    const { pageSize, offset, search } = pageParams(query(c, PageQuery));
     const pattern = containsPattern(search);
     const where = and(
       active,
@@ -193,7 +195,7 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .delete('/user/delete/:id', ...admin, async (c) => {
     const deps = c.get('deps');
-    const id = c.req.param('id');
+    const id = param(c, 'id');
     const actor = c.get('user');
     if (id === actor.id) fail(400, USER_MESSAGES.selfDelete);
     const before = await findUser(deps.db, id);
@@ -222,7 +224,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ data: rows });
   })
   .get('/user/hospitalsByName/', ...admin, async (c) => {
-    const name = (c.req.query('name') ?? '').trim();
+    const name = (query(c, HospitalsByNameQuery).name ?? '').trim();
     const rows = await c
       .get('deps')
       .db.select({ name: hospitals.name })
@@ -251,12 +253,12 @@ export const usersRoutes = new Hono<AppEnv>()
     ];
     sheet.getRow(1).font = { bold: true };
     for (const row of rows) {
-      sheet.addRow({
-        firstName: safeCell(row.firstName),
-        lastName: safeCell(row.lastName),
-        email: safeCell(row.email),
-        phone: safeCell(row.phone),
-        hospital: safeCell(row.hospitals ?? ''),
+      addTextRow(sheet, {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        hospital: row.hospitals ?? '',
         role: ROLE_LABELS[row.role],
       });
     }

@@ -252,6 +252,28 @@ describeEachDatabase('user administration', (database) => {
       expect(found.body.data).toEqual([{ name: 'AP-HM Hôpital de la Timone' }]);
     });
 
+    it('exports text exactly as written, in string cells that no spreadsheet evaluates', async () => {
+      const written = { firstName: '@SUM(A1:A2)', lastName: '=1+1', phone: '-2+3' };
+      await admin.post('/user/create', newUser({ email: 'calcul@demo.test', role: 'OPERATION', ...written }));
+      const response = await t.app.request('/auth/get-users', {
+        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const sheet = workbook.worksheets[0];
+      let row: ExcelJS.Row | undefined;
+      sheet.eachRow((r) => {
+        if (r.getCell(3).value === 'calcul@demo.test') row = r;
+      });
+      const cells = [1, 2, 4].map((column) => row?.getCell(column));
+      expect(cells.map((cell) => cell?.value)).toEqual([written.firstName, written.lastName, written.phone]);
+      for (const cell of cells) {
+        expect(cell?.type).toBe(ExcelJS.ValueType.String);
+        expect(cell?.formula).toBeUndefined();
+        expect(cell?.numFmt).toBe('@');
+      }
+    });
+
     it('exports users.xlsx with French headers, role labels and neutralised formulas', async () => {
       await admin.post(
         '/user/create',
@@ -283,11 +305,11 @@ describeEachDatabase('user administration', (database) => {
         'Claire',
         'Dubois',
         'admin@demo.test',
-        "'+33 1 45 00 00 01",
+        '+33 1 45 00 00 01',
         '',
         'Admin',
       ]);
-      expect(rows.find((r) => r[3] === 'formule@demo.test')?.[2]).toBe('\'=HYPERLINK("x")');
+      expect(rows.find((r) => r[3] === 'formule@demo.test')?.[2]).toBe('=HYPERLINK("x")');
       expect(
         rows.some((r) => r[3] === 'hopital@demo.test' && r[5] === DEMO_HOSPITALS[0] && r[6] === 'Hospital'),
       ).toBe(true);
