@@ -42,6 +42,8 @@ export const MESSAGES = {
   samePassword: "Le nouveau mot de passe doit être différent de l'ancien",
   notFound: 'Ressource introuvable',
   invalidBody: 'Données invalides',
+  tooLarge: 'La requête est trop volumineuse.',
+  malformedRequest: 'La requête est mal formée.',
 } as const;
 
 export const PASSWORD_MIN = 8;
