@@ -159,11 +159,14 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
   if (hasBody && declared !== undefined && !(Number(declared) <= maxBytes))
     return json(413, MESSAGES.tooLarge);
   // A declared length is enforced by the runtime's HTTP parser; without one, count what streams.
-  const body = hasBody && c.req.raw.body ? capped(c.req.raw.body, maxBytes) : null;
+  const raw = hasBody ? c.req.raw.body : null;
+  const body = raw && declared === undefined ? capped(raw, maxBytes) : null;
 
   const headers = withoutHopByHop(c.req.raw.headers);
   headers.delete('host');
   headers.delete('content-length');
+  // The edge's own server answered any `Expect: 100-continue`; undici refuses to send the header on.
+  headers.delete('expect');
   for (const name of CLIENT_ADDRESS_HEADERS) headers.delete(name);
   const ip = options.clientIp?.(c);
   if (ip) headers.set('x-forwarded-for', ip);
@@ -177,7 +180,7 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
     response = await options.upstream(joined.url, {
       method,
       headers,
-      body: body?.stream ?? null,
+      body: body?.stream ?? raw,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {

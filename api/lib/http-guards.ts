@@ -7,7 +7,7 @@ import type { AppEnv } from './context';
 export const answerHeaders = () =>
   createMiddleware<AppEnv>(async function answerHeadersHandler(c, next) {
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.header('X-Content-Type-Options', 'nosniff');
   });
 
 export const decodablePath = () =>
