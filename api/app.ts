@@ -7,9 +7,11 @@ import { safeText } from '../contract/validation';
 import { authRoutes } from './auth/routes';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
+import { bodyLimits } from './lib/body-limit';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
+import { answerHeaders, decodablePath } from './lib/http-guards';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions/routes';
 import { syncRoutes } from './missions/sync-routes';
@@ -24,12 +26,15 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  app.use(answerHeaders());
   app.use(async (c, next) => {
     c.set('deps', full);
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use(decodablePath());
   app.use(csrf({ publicOrigin: full.config.publicOrigin }));
+  app.use(bodyLimits());
 
   app.get('/health', async (c) => {
     try {

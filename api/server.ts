@@ -1,5 +1,4 @@
 // The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -7,6 +6,7 @@ import { missions } from './db/schema';
 import { seedDemo } from './db/seed';
 import { createLeonClient } from './leon/client';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
+import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { runSync } from './missions/sync';
 import { startPoll } from './missions/sync-routes';
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   }
   if (usesDevSecret(config))
     console.warn('SESSION_SECRET is not set: using the development secret (never in production).');
+  if (!config.edgeSecret)
+    console.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   console.info(
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
@@ -57,9 +59,13 @@ async function main(): Promise<void> {
   }
   const stopPoll = startPoll(deps, config.leonPollMinutes);
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-    console.info(`API listening on http://${config.host}:${info.port}`),
-  );
+  const server = await listen(app.fetch, {
+    port: config.port,
+    host: config.host,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
+  console.info(`API listening on http://${config.host}:${server.port}`);
 
   let stopping = false;
   const stop = async () => {
@@ -67,7 +73,7 @@ async function main(): Promise<void> {
     stopping = true;
     stopPoll();
     relay?.stop();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await database.close();
     process.exit(0);
   };

@@ -47,6 +47,8 @@ export const MESSAGES = {
   currentPasswordWrong: 'Le mot de passe actuel est incorrect',
   noPasswordChangePending: "Aucun changement de mot de passe n'est demandé pour ce compte",
   otpLocked: 'Trop de codes erronés pour ce compte, veuillez réessayer demain',
+  tooLarge: 'La requête est trop volumineuse.',
+  malformedRequest: 'La requête est mal formée.',
 } as const;
 
 export const PASSWORD_MIN = 8;

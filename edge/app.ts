@@ -1,16 +1,39 @@
 // The edge as one Hono app: `/api/*` proxied to the API, everything else served from the built SPA
 // (index.html for app routes), with security headers on pages. Entries: worker.ts and node.ts.
 import { Hono } from 'hono';
-import { isHashedAsset, NO_CACHE, SECURITY_HEADERS } from './headers';
+import { json, MESSAGES } from './errors';
+import { HSTS, isHashedAsset, NO_CACHE, SECURITY_HEADERS } from './headers';
 import { API_PREFIX, type ProxyOptions, proxy } from './proxy';
 
 export interface EdgeOptions extends ProxyOptions {
   /** Serves a static file (or the SPA's index.html); null to let the platform handle assets. */
   assets: ((request: Request) => Promise<Response>) | null;
+  /** Adds Strict-Transport-Security to every answer: the browser reached us over https. */
+  hsts: boolean;
 }
 
 export function createEdgeApp(options: EdgeOptions): Hono {
   const app = new Hono();
+  // No stack trace or English text leaves the edge: a path that does not decode is the client's fault.
+  app.onError((error) => {
+    if (error instanceof URIError) return json(400, MESSAGES.malformed);
+    console.error('Unhandled edge error:', error);
+    return json(500, MESSAGES.generic);
+  });
+  app.notFound(() => json(404, MESSAGES.notFound));
+  app.use(async function answerHeaders(c, next) {
+    await next();
+    if (options.hsts) c.res.headers.set('Strict-Transport-Security', HSTS);
+    if (!c.res.headers.has('x-content-type-options')) c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+  app.use(async function decodablePath(c, next) {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return json(400, MESSAGES.malformed);
+    }
+    await next();
+  });
   app.all(`${API_PREFIX}/*`, (c) => proxy(c, options));
   app.all(API_PREFIX, (c) => proxy(c, options));
   if (options.assets) {

@@ -12,11 +12,53 @@ const assets = {
     return new Response('<!doctype html><title>app</title>', { headers: { 'content-type': 'text/html' } });
   },
 };
-const env: Env = { API_ORIGIN: 'https://api.example.fr', API_TIMEOUT_MS: '200', ASSETS: assets };
+const SECRET = 'edge-secret-for-the-tests-0123456789abcdef';
+const env: Env = {
+  API_ORIGIN: 'https://api.example.fr',
+  API_TIMEOUT_MS: '200',
+  EDGE_SECRET: SECRET,
+  ASSETS: assets,
+};
+const NOT_FOUND = { message: 'Ressource introuvable' };
+const MALFORMED = { message: 'La requête est mal formée.' };
+const TOO_LARGE = { message: 'La requête est trop volumineuse.' };
+const MB = 1024 * 1024;
 
-async function call(request: Request): Promise<Response> {
+interface Seen {
+  url: string;
+  headers: Headers;
+  bytes: number;
+}
+
+/** Replaces the platform's fetch with a recording upstream that reads the whole body. */
+function recordUpstream(): Seen[] {
+  const seen: Seen[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input as string, init as RequestInit);
+    const entry = { url: request.url, headers: request.headers, bytes: 0 };
+    seen.push(entry);
+    entry.bytes = request.body ? (await request.arrayBuffer()).byteLength : 0;
+    return Response.json({ data: 'ok' });
+  });
+  return seen;
+}
+
+/** A body of `size` bytes sent as a stream, so without Content-Length (chunked). */
+function streamOf(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const n = Math.min(chunk, size - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n).fill(0x20));
+    },
+  });
+}
+
+async function call(request: Request, withEnv: Env = env): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request, env, ctx);
+  const response = await worker.fetch(request, withEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -53,6 +95,7 @@ describe('the Worker', () => {
     expect(seenBody).toBe('{"email":"a@b.fr"}');
     expect(seen?.headers.get('origin')).toBe('https://bo.example.fr');
     expect(seen?.headers.get('x-forwarded-for')).toBe('203.0.113.5');
+    expect(seen?.headers.get('x-edge-secret')).toBe(SECRET);
     expect(seen?.headers.get('x-forwarded-proto')).toBe('https');
     expect(seen?.headers.get('x-forwarded-host')).toBe('bo.example.fr');
     expect(response.status).toBe(201);
@@ -95,5 +138,153 @@ describe('the Worker', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const asset = await call(new Request('https://bo.example.fr/assets/index-abc.js'));
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('finding 1: the Worker reaches only API_ORIGIN', () => {
+  it('refuses every path that would leave the API origin or climb out of it, in French JSON', async () => {
+    const seen = recordUpstream();
+    const forms = [
+      '/api//evil.example:8080/x',
+      '/api///evil.example/x',
+      '/api/\\\\evil.example/x',
+      '/api/\\/evil.example/x',
+      '/api/%2F%2Fevil.example/x',
+      '/api/%2fevil.example/x',
+      '/api/%5C%5Cevil.example/x',
+      '/api/%5cevil.example/x',
+      '/api/missions/..%2F..%2Fx',
+      '/api/missions/%2e%2e%2fx',
+      '/api/http://evil.example/',
+      '/api/https:%2F%2Fevil.example/',
+    ];
+    for (const path of forms) {
+      const response = await call(new Request(`https://bo.example.fr${path}`));
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual(NOT_FOUND);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('sends `..` and `%2e%2e` that climb out of /api to the pages, never to the API or elsewhere', async () => {
+    const seen = recordUpstream();
+    for (const path of ['/api/../evil.example/x', '/api/%2e%2e/evil.example/x', '/api/.%2E/x']) {
+      const response = await call(new Request(`https://bo.example.fr${path}`));
+      expect(await response.text()).toContain('<title>app</title>');
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('only ever calls the upstream with a URL on API_ORIGIN', async () => {
+    const seen = recordUpstream();
+    for (const path of [
+      '/api',
+      '/api/missions/42?q=a%2Fb&next=//evil.example',
+      '/api/missions/a%2Fb',
+      '/api/missions/%2e%2e/user/me',
+    ])
+      expect((await call(new Request(`https://bo.example.fr${path}`))).status).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual([
+      'https://api.example.fr/',
+      'https://api.example.fr/missions/42?q=a%2Fb&next=//evil.example',
+      'https://api.example.fr/missions/a%2Fb',
+      'https://api.example.fr/user/me',
+    ]);
+    expect(seen.every((s) => new URL(s.url).origin === env.API_ORIGIN)).toBe(true);
+  });
+});
+
+describe('finding 2: the Worker alone sets the client address', () => {
+  it('forwards CF-Connecting-IP as the only address, drops what the client sent, adds the secret', async () => {
+    const seen = recordUpstream();
+    await call(
+      new Request('https://bo.example.fr/api/user/me', {
+        headers: {
+          'cf-connecting-ip': '198.51.100.7',
+          'x-forwarded-for': '203.0.113.9',
+          'x-real-ip': '203.0.113.10',
+          'true-client-ip': '203.0.113.12',
+          forwarded: 'for=203.0.113.13',
+          'x-edge-secret': 'guessed',
+        },
+      }),
+    );
+    const headers = seen[0].headers;
+    expect(headers.get('x-forwarded-for')).toBe('198.51.100.7');
+    expect(headers.get('x-edge-secret')).toBe(SECRET);
+    expect(headers.get('x-real-ip')).toBeNull();
+    expect(headers.get('cf-connecting-ip')).toBeNull();
+    expect(headers.get('true-client-ip')).toBeNull();
+    expect(headers.get('forwarded')).toBeNull();
+  });
+
+  it('sends no address and no secret of the client when the platform gave none', async () => {
+    const seen = recordUpstream();
+    await call(
+      new Request('https://bo.example.fr/api/user/me', {
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-edge-secret': 'guessed' },
+      }),
+      { ...env, EDGE_SECRET: undefined },
+    );
+    expect(seen[0].headers.get('x-forwarded-for')).toBeNull();
+    expect(seen[0].headers.get('x-edge-secret')).toBeNull();
+  });
+});
+
+describe('finding 6: the Worker caps request bodies', () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request('https://bo.example.fr/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('refuses a declared Content-Length over 1 MB without calling the API', async () => {
+    const seen = recordUpstream();
+    const response = await call(post(streamOf(MB + 1), { 'content-length': String(MB + 1) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(TOO_LARGE);
+    expect(seen).toEqual([]);
+  });
+
+  it('counts a body without Content-Length and stops it past 1 MB', async () => {
+    const seen = recordUpstream();
+    const response = await call(post(streamOf(MB + 64 * 1024)));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(TOO_LARGE);
+    expect(seen.every((s) => s.bytes <= MB)).toBe(true);
+  });
+
+  it('passes a body of 1 MB, declared or streamed', async () => {
+    const seen = recordUpstream();
+    expect((await call(post(new Uint8Array(MB)))).status).toBe(200);
+    expect((await call(post(streamOf(MB)))).status).toBe(200);
+    expect(seen.map((s) => s.bytes)).toEqual([MB, MB]);
+  });
+});
+
+describe('finding 11: malformed percent-encoding answers French JSON in the Worker', () => {
+  it('answers 400 JSON under /api and on pages', async () => {
+    const seen = recordUpstream();
+    for (const path of ['/api/%E0%A4%A', '/api/missions/%', '/%E0%A4%A']) {
+      const response = await call(new Request(`https://bo.example.fr${path}`));
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual(MALFORMED);
+    }
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('finding 14: HSTS in the Worker', () => {
+  it('sends HSTS on API answers and the edge’s own errors (Workers are always https)', async () => {
+    recordUpstream();
+    for (const path of ['/api/user/me', '/api//x', '/api/%E0%A4%A']) {
+      const response = await call(new Request(`https://bo.example.fr${path}`));
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });

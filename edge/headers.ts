@@ -18,14 +18,22 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** HSTS: on every answer of an https edge (always on Workers; on Node when PUBLIC_ORIGIN is https). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 
 /** Hashed build output lives under /assets/: safe to cache for a year. */
 export const isHashedAsset = (pathname: string) => pathname.startsWith('/assets/');
 
-/** The Workers static-assets `_headers` file with the same rules (HTML keeps Cloudflare's revalidation). */
+/**
+ * The Workers static-assets `_headers` file with the same rules (HTML keeps Cloudflare's revalidation),
+ * plus HSTS: Workers always serve https.
+ */
 export function headersFile(): string {
-  const security = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+  const security = Object.entries({ ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS }).map(
+    ([k, v]) => `  ${k}: ${v}`,
+  );
   return ['/*', ...security, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join('\n');
 }

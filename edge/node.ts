@@ -1,13 +1,16 @@
 // The edge under Node (`npm start`): the built SPA from disk and a pooled keep-alive client to the API.
 import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { getMimeType } from 'hono/utils/mime';
 import { Agent, request } from 'undici';
 import { createEdgeApp } from './app';
+import { json, MESSAGES } from './errors';
+import { HSTS } from './headers';
 import { API_PREFIX, type Upstream } from './proxy';
 
 /**
@@ -82,31 +85,98 @@ export function diskAssets(dir: string) {
   };
 }
 
-export interface StartEdgeOptions {
+/** How long a connection may wait: idle (before its first request and between requests), for the
+ *  request's headers, and for the whole request. */
+export interface ConnectionTimeouts {
+  keepAliveTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUTS = {
+  keepAliveTimeoutMs: 5_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+};
+
+/**
+ * An HTTP server with bounded connections: Node closes a kept-alive connection after
+ * keepAliveTimeout and a slow request after headersTimeout/requestTimeout, but never a connection that
+ * sends nothing at all; that one gets the keep-alive timeout too, until its first request starts.
+ */
+export function boundedServer(
+  listener: Parameters<typeof createServer>[1],
+  timeouts: ConnectionTimeouts = {},
+): Server {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const requestTimeout = Math.max(t.requestTimeoutMs, t.headersTimeoutMs);
+  const server = createServer(
+    {
+      keepAliveTimeout: t.keepAliveTimeoutMs,
+      headersTimeout: t.headersTimeoutMs,
+      requestTimeout,
+      // How often headersTimeout and requestTimeout are checked (Node's default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, t.headersTimeoutMs),
+    },
+    listener,
+  );
+  server.keepAliveTimeout = t.keepAliveTimeoutMs;
+  server.headersTimeout = t.headersTimeoutMs;
+  server.requestTimeout = requestTimeout;
+  server.on('connection', (socket) => socket.setTimeout(t.keepAliveTimeoutMs));
+  // Once a request is under way, the timeouts above apply (a slow API answer is the proxy's business).
+  server.on('request', (req) => req.socket.setTimeout(0));
+  return server;
+}
+
+export interface StartEdgeOptions extends ConnectionTimeouts {
   port: number;
   host?: string;
   apiOrigin: string;
   assetsDir: string;
   timeoutMs?: number;
+  /** Shared with the API (EDGE_SECRET) so that it trusts the client address the edge sets. */
+  edgeSecret?: string;
+  /** The browser-facing origin (PUBLIC_ORIGIN): when https, every answer carries HSTS. */
+  publicOrigin?: string;
+  /** The upstream client; a pooled undici client unless a test records the calls. */
+  upstream?: Upstream;
 }
 
 export function startEdge(options: StartEdgeOptions): Promise<{ port: number; close: () => Promise<void> }> {
+  const hsts = options.publicOrigin?.startsWith('https:') ?? false;
   const app = createEdgeApp({
     apiOrigin: options.apiOrigin,
-    upstream: undiciUpstream(),
+    upstream: options.upstream ?? undiciUpstream(),
     timeoutMs: options.timeoutMs ?? 30_000,
     clientIp: (c) => getConnInfo(c).remote.address,
+    edgeSecret: options.edgeSecret || undefined,
+    hsts,
     assets: diskAssets(options.assetsDir),
   });
+  const listener = getRequestListener(app.fetch, {
+    hostname: options.host ?? '127.0.0.1',
+    // What Node refuses before our app sees it (a backslash in the path, a bad Host…) in French JSON.
+    errorHandler: (error) => {
+      const extra: Record<string, string> = hsts ? { 'strict-transport-security': HSTS } : {};
+      if (error instanceof RequestError) return json(400, MESSAGES.malformed, extra);
+      console.error('Unhandled edge error:', error);
+      return json(500, MESSAGES.generic, extra);
+    },
+  });
+  const server = boundedServer(listener, options);
   return new Promise((resolveStart) => {
-    const server = serve(
-      { fetch: app.fetch, port: options.port, hostname: options.host ?? '127.0.0.1' },
-      (info) =>
-        resolveStart({
-          port: info.port,
-          close: () => new Promise<void>((r) => server.close(() => r())),
-        }),
-    );
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const address = server.address();
+      resolveStart({
+        port: typeof address === 'object' && address ? address.port : options.port,
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeIdleConnections();
+          }),
+      });
+    });
   });
 }
 
@@ -116,14 +186,47 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const host = env.EDGE_HOST ?? '127.0.0.1';
   const apiOrigin = env.API_ORIGIN ?? 'http://127.0.0.1:3000';
   const timeoutMs = Number(env.API_TIMEOUT_MS ?? 30_000);
-  if (!Number.isInteger(port) || port <= 0 || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    console.error(
-      'Invalid configuration: EDGE_PORT must be a port number and API_TIMEOUT_MS a positive number.',
-    );
+  const keepAliveTimeoutMs = Number(env.KEEP_ALIVE_TIMEOUT_MS || DEFAULT_TIMEOUTS.keepAliveTimeoutMs);
+  const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS || DEFAULT_TIMEOUTS.requestTimeoutMs);
+  const publicOrigin = env.PUBLIC_ORIGIN || undefined;
+  const edgeSecret = env.EDGE_SECRET || undefined;
+  const problems: string[] = [];
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('EDGE_PORT: must be a port number');
+  for (const [name, value] of Object.entries({
+    API_TIMEOUT_MS: timeoutMs,
+    KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs,
+    REQUEST_TIMEOUT_MS: requestTimeoutMs,
+  }))
+    if (!Number.isFinite(value) || value <= 0) problems.push(`${name}: must be a positive number`);
+  for (const [name, value] of Object.entries({ API_ORIGIN: apiOrigin, PUBLIC_ORIGIN: publicOrigin })) {
+    if (value === undefined) continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {}
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username)
+      problems.push(`${name}: must be an http(s) URL without query, fragment or credentials`);
+  }
+  if (edgeSecret !== undefined && edgeSecret.length < 32)
+    problems.push('EDGE_SECRET: must be at least 32 characters');
+  if (problems.length) {
+    console.error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
+  if (!edgeSecret)
+    console.warn('EDGE_SECRET is not set: the API will not trust the client addresses the edge sends.');
   const assetsDir = env.ASSETS_DIR ?? resolve(import.meta.dirname, '../web/dist');
-  const edge = await startEdge({ port, host, apiOrigin, assetsDir, timeoutMs });
+  const edge = await startEdge({
+    port,
+    host,
+    apiOrigin,
+    assetsDir,
+    timeoutMs,
+    edgeSecret,
+    publicOrigin,
+    keepAliveTimeoutMs,
+    requestTimeoutMs,
+  });
   console.info(`Edge listening on http://${host}:${edge.port} (API ${apiOrigin})`);
   const stop = () => edge.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -1,7 +1,8 @@
 // Header and cookie rules of the proxy, without a network.
 import { describe, expect, it } from 'vitest';
+import { bodyLimitFor, DEFAULT_BODY_LIMITS, MB } from './body-limit';
 import { headersFile } from './headers';
-import { rewriteSetCookie, withoutHopByHop } from './proxy';
+import { joinApiUrl, rewriteSetCookie, withoutHopByHop } from './proxy';
 
 describe('withoutHopByHop', () => {
   it('drops the standard hop-by-hop headers and those named by Connection', () => {
@@ -34,5 +35,61 @@ describe('headersFile', () => {
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'/);
     expect(file).toContain("frame-ancestors 'none'");
     expect(file).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
+    expect(file).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains\n');
+  });
+});
+
+describe('joinApiUrl', () => {
+  const api = 'https://api.example.fr';
+  const join = (url: string, origin = api) => joinApiUrl(origin, url);
+
+  it('appends the path after /api to the origin and its own path, query included', () => {
+    expect(join('https://bo.fr/api/missions/42?x=1')).toEqual({
+      ok: true,
+      url: 'https://api.example.fr/missions/42?x=1',
+      path: '/missions/42',
+    });
+    expect(join('https://bo.fr/api')).toMatchObject({ ok: true, url: 'https://api.example.fr/' });
+    expect(join('https://bo.fr/api/a%2Fb', 'https://api.example.fr/v1/')).toEqual({
+      ok: true,
+      url: 'https://api.example.fr/v1/a%2Fb',
+      path: '/a/b',
+    });
+  });
+
+  it('refuses paths that are not plain once decoded, and paths that do not decode', () => {
+    for (const path of [
+      '//evil',
+      '/%2F%2Fevil',
+      '/%5Cevil',
+      '/\\evil',
+      '/a/..',
+      '/a/%2e%2e',
+      '/.',
+      '/a//b',
+      '/http://evil',
+    ])
+      expect({ path, joined: join(`https://bo.fr/api${path}`) }).toEqual({
+        path,
+        joined: { ok: false, status: 404 },
+      });
+    expect(join('https://bo.fr/api/%E0%A4%A')).toEqual({ ok: false, status: 400 });
+    expect(join('https://bo.fr/apix/y')).toEqual({ ok: false, status: 404 });
+  });
+});
+
+describe('bodyLimitFor', () => {
+  it('gives 1 MB by default and the longest matching route prefix its own limit', () => {
+    expect(bodyLimitFor('/auth/login', DEFAULT_BODY_LIMITS)).toBe(MB);
+    const limits = {
+      defaultMaxBytes: MB,
+      routes: [
+        { prefix: '/invoices/', maxBytes: 5 * MB },
+        { prefix: '/invoices/upload', maxBytes: 20 * MB },
+      ],
+    };
+    expect(bodyLimitFor('/invoices/upload/3', limits)).toBe(20 * MB);
+    expect(bodyLimitFor('/invoices/3', limits)).toBe(5 * MB);
+    expect(bodyLimitFor('/missions', limits)).toBe(MB);
   });
 });

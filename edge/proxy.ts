@@ -1,7 +1,10 @@
-// The `/api/*` proxy: strips the prefix, drops hop-by-hop headers, sets X-Forwarded-*, and moves the
-// API's cookies onto the edge's own domain under /api. The upstream call is injected (fetch on Workers,
-// a pooled undici client on Node).
+// The `/api/*` proxy: joins the path onto API_ORIGIN (never resolving it as a URL), drops hop-by-hop
+// headers, sets the client address itself with the edge's shared secret, caps request bodies, and
+// moves the API's cookies onto the edge's own domain under /api. The upstream call is injected (fetch
+// on Workers, a pooled undici client on Node). Rules: docs/decisions/008-edge-trust-and-body-limits.md.
 import type { Context } from 'hono';
+import { type BodyLimits, bodyLimitFor, DEFAULT_BODY_LIMITS } from './body-limit';
+import { json, MESSAGES } from './errors';
 
 export interface UpstreamInit {
   method: string;
@@ -12,10 +15,8 @@ export interface UpstreamInit {
 export type Upstream = (url: string, init: UpstreamInit) => Promise<Response>;
 
 export const API_PREFIX = '/api';
-export const MESSAGES = {
-  unavailable: 'Le service est momentanément indisponible, veuillez réessayer.',
-  timeout: 'Le service met trop de temps à répondre, veuillez réessayer.',
-};
+/** The header that proves to the API that the request went through the edge (EDGE_SECRET). */
+export const EDGE_SECRET_HEADER = 'x-edge-secret';
 
 const HOP_BY_HOP = [
   'connection',
@@ -27,6 +28,17 @@ const HOP_BY_HOP = [
   'trailer',
   'transfer-encoding',
   'upgrade',
+];
+
+/** Client-written claims about the client's address, and the edge's secret: never forwarded as sent. */
+const CLIENT_ADDRESS_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'x-client-ip',
+  'forwarded',
+  EDGE_SECRET_HEADER,
 ];
 
 /** Removes hop-by-hop headers, including those the Connection header names. */
@@ -59,45 +71,120 @@ export function rewriteSetCookie(cookie: string): string {
   return [pair.trim(), `Path=${apiPath}`, ...kept].join('; ');
 }
 
-const json = (status: number, message: string) =>
-  new Response(JSON.stringify({ message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+/** The request-target's path as the client sent it: no URL parsing, so no normalisation. */
+function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end === -1 ? url.slice(start) : url.slice(start, start + end);
+}
+
+export type Joined = { ok: true; url: string; path: string } | { ok: false; status: 400 | 404 };
+
+/**
+ * The upstream URL for a request URL: API_ORIGIN (with its own path) + the path after /api + the
+ * query, by string concatenation. Refused (404) when the path, once decoded, is not already a plain
+ * path: no empty segment (`//`), no backslash, no `.` or `..` segment; 400 when it does not decode.
+ * `path` is the decoded path after /api (what the API will route on).
+ */
+export function joinApiUrl(apiOrigin: string, requestUrl: string): Joined {
+  const raw = rawPath(requestUrl);
+  if (raw !== API_PREFIX && !raw.startsWith(`${API_PREFIX}/`)) return { ok: false, status: 404 };
+  const rest = raw.slice(API_PREFIX.length) || '/';
+  let path: string;
+  try {
+    path = decodeURIComponent(rest);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  const segments = path.split('/').slice(1);
+  const last = segments.length - 1;
+  if (path.includes('\\') || segments.some((s, i) => s === '.' || s === '..' || (s === '' && i !== last)))
+    return { ok: false, status: 404 };
+  const base = apiOrigin.replace(/\/+$/, '');
+  const url = base + rest + new URL(requestUrl).search;
+  // Belt and braces: whatever the string, the result must be on the API's origin, under its path.
+  const origin = new URL(base);
+  const target = new URL(url);
+  if (target.origin !== origin.origin || !target.pathname.startsWith(origin.pathname.replace(/\/$/, '')))
+    return { ok: false, status: 404 };
+  return { ok: true, url, path };
+}
+
+/** Thrown into the request body stream when it grows past its limit. */
+class BodyTooLarge extends Error {
+  override name = 'BodyTooLarge';
+}
+
+/** The body, counted as it streams: past `max` bytes the stream fails and `tripped()` says so. */
+function capped(body: ReadableStream<Uint8Array>, max: number) {
+  let seen = 0;
+  let over = false;
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) {
+          over = true;
+          controller.error(new BodyTooLarge());
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { stream, tripped: () => over };
+}
 
 export interface ProxyOptions {
   apiOrigin: string;
   upstream: Upstream;
   timeoutMs: number;
-  /** The client's address when the runtime knows it (Node socket, CF-Connecting-IP). */
+  /** The client's address as the runtime knows it (Node socket, CF-Connecting-IP); never a header the
+   *  client wrote. */
   clientIp?: (c: Context) => string | undefined;
+  /** Shared with the API (EDGE_SECRET): sent so that the API trusts the address the edge sets. */
+  edgeSecret?: string;
+  /** Request body limits; DEFAULT_BODY_LIMITS unless a test or an entry says otherwise. */
+  bodyLimits?: BodyLimits;
 }
 
 export async function proxy(c: Context, options: ProxyOptions): Promise<Response> {
-  const incoming = new URL(c.req.url);
-  const path = incoming.pathname.slice(API_PREFIX.length) || '/';
-  const target = new URL(path + incoming.search, options.apiOrigin);
+  const joined = joinApiUrl(options.apiOrigin, c.req.url);
+  if (!joined.ok) return json(joined.status, joined.status === 400 ? MESSAGES.malformed : MESSAGES.notFound);
+  const method = c.req.method;
+  const hasBody = !['GET', 'HEAD'].includes(method) && c.req.raw.body !== null;
+  const maxBytes = bodyLimitFor(joined.path, options.bodyLimits ?? DEFAULT_BODY_LIMITS);
+  const declared = c.req.header('content-length');
+  if (hasBody && declared !== undefined && !(Number(declared) <= maxBytes))
+    return json(413, MESSAGES.tooLarge);
+  // A declared length is enforced by the runtime's HTTP parser; without one, count what streams.
+  const raw = hasBody ? c.req.raw.body : null;
+  const body = raw && declared === undefined ? capped(raw, maxBytes) : null;
 
   const headers = withoutHopByHop(c.req.raw.headers);
   headers.delete('host');
   headers.delete('content-length');
+  // The edge's own server answered any `Expect: 100-continue`; undici refuses to send the header on.
+  headers.delete('expect');
+  for (const name of CLIENT_ADDRESS_HEADERS) headers.delete(name);
   const ip = options.clientIp?.(c);
-  const previous = c.req.header('x-forwarded-for');
-  if (ip) headers.set('x-forwarded-for', previous ? `${previous}, ${ip}` : ip);
+  if (ip) headers.set('x-forwarded-for', ip);
+  if (options.edgeSecret) headers.set(EDGE_SECRET_HEADER, options.edgeSecret);
+  const incoming = new URL(c.req.url);
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
   headers.set('x-forwarded-host', incoming.host);
 
-  const method = c.req.method;
-  const hasBody = !['GET', 'HEAD'].includes(method) && c.req.raw.body !== null;
   let response: Response;
   try {
-    response = await options.upstream(target.toString(), {
+    response = await options.upstream(joined.url, {
       method,
       headers,
-      body: hasBody ? c.req.raw.body : null,
+      body: body?.stream ?? raw,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
+    if (body?.tripped()) return json(413, MESSAGES.tooLarge);
     const name = (error as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') return json(504, MESSAGES.timeout);
     return json(502, MESSAGES.unavailable);

@@ -5,6 +5,8 @@ import { createEdgeApp } from './app';
 export interface Env {
   API_ORIGIN: string;
   API_TIMEOUT_MS?: string;
+  /** Shared with the API (a Worker secret: `wrangler secret put EDGE_SECRET`). */
+  EDGE_SECRET?: string;
   ASSETS: { fetch: (request: Request) => Promise<Response> };
 }
 
@@ -14,7 +16,11 @@ export default {
       apiOrigin: env.API_ORIGIN,
       timeoutMs: Number(env.API_TIMEOUT_MS ?? 30_000),
       upstream: (url, init) => fetch(url, { ...init, redirect: 'manual' }),
+      // Cloudflare sets CF-Connecting-IP itself, replacing any the client sent.
       clientIp: (c) => c.req.header('cf-connecting-ip'),
+      edgeSecret: env.EDGE_SECRET || undefined,
+      // Workers are reached over https only (http is redirected by the platform).
+      hsts: new URL(request.url).protocol === 'https:',
       assets: (req) => env.ASSETS.fetch(req),
     });
     return app.fetch(request, env, ctx);

@@ -2,6 +2,7 @@
 // is configured), the API (migrations + demo seed happen there) and the edge, then prints the URL and
 // the demo accounts. Ctrl-C stops every child cleanly; the data stays under DATA_DIR for the next start.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/db/seed';
@@ -14,6 +15,9 @@ const simPort = Number(env.LEON_SIM_PORT ?? 4010);
 const host = '127.0.0.1';
 const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${edgePort}`;
 const useSimulator = !(env.LEON_URL && env.LEON_API_KEY);
+// The edge proves itself to the API with this (so the API trusts the client address it sends): one
+// per start unless given.
+const edgeSecret = env.EDGE_SECRET || randomBytes(32).toString('base64url');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
     API_PORT: String(apiPort),
     API_HOST: host,
     PUBLIC_ORIGIN: publicOrigin,
+    EDGE_SECRET: edgeSecret,
     ...leonEnv,
   });
   await waitFor(`http://${host}:${apiPort}/health`, 'The API');
@@ -123,6 +128,8 @@ async function main(): Promise<void> {
     EDGE_PORT: String(edgePort),
     API_ORIGIN: `http://${host}:${apiPort}`,
     ASSETS_DIR: join(root, 'web/dist'),
+    PUBLIC_ORIGIN: publicOrigin,
+    EDGE_SECRET: edgeSecret,
   });
   await waitFor(`http://${host}:${edgePort}/login`, 'The edge');
   const seeded = (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) !== 'false';

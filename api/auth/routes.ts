@@ -1,7 +1,6 @@
 // The session calls of spec §7: login, forced change, forgotten password, logout, refresh; and the
 // signed-in user's own password change.
 
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
@@ -15,6 +14,7 @@ import {
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
 import { requireUser } from '../lib/auth';
+import { clientIp } from '../lib/client-ip';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
@@ -63,17 +63,6 @@ export const LIMITS = {
     windowMs: FIFTEEN_MINUTES,
   }),
 };
-
-/** The client's address: the first X-Forwarded-For entry set by the edge, else the socket's. */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 async function activeUserByEmail(deps: Deps, email: string) {
   const [user] = await deps.db

@@ -11,13 +11,22 @@ describe('loadConfig', () => {
       publicOrigin: 'http://localhost:8787',
       seedDemo: true,
       secureCookies: false,
+      keepAliveTimeoutMs: 5_000,
+      requestTimeoutMs: 60_000,
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.edgeSecret).toBeUndefined();
   });
 
   it('names each bad variable', () => {
     try {
-      loadConfig({ API_PORT: 'abc', PUBLIC_ORIGIN: 'pas une url', SESSION_SECRET: 'court' });
+      loadConfig({
+        API_PORT: 'abc',
+        PUBLIC_ORIGIN: 'pas une url',
+        SESSION_SECRET: 'court',
+        EDGE_SECRET: 'court',
+        KEEP_ALIVE_TIMEOUT_MS: '0',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -25,17 +34,23 @@ describe('loadConfig', () => {
       expect(text).toMatch(/API_PORT/);
       expect(text).toMatch(/PUBLIC_ORIGIN: must be a URL/);
       expect(text).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+      expect(text).toMatch(/EDGE_SECRET: must be at least 32 characters/);
+      expect(text).toMatch(/KEEP_ALIVE_TIMEOUT_MS: must be a positive number of milliseconds/);
     }
   });
 
-  it('stops a production start without a secret, and never seeds production by default', () => {
+  it('stops a production start without its secrets, and never seeds production by default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /EDGE_SECRET: required in production/,
+    );
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
+      EDGE_SECRET: 'e'.repeat(32),
       PUBLIC_ORIGIN: 'https://bo.example.fr',
     });
-    expect(config).toMatchObject({ seedDemo: false, secureCookies: true });
+    expect(config).toMatchObject({ seedDemo: false, secureCookies: true, edgeSecret: 'e'.repeat(32) });
   });
 
   it('wants the Leon URL and key together', () => {

@@ -36,6 +36,12 @@ const url = refine(string(), 'url', (s) => {
   }
 });
 
+const positiveMs = coerce(
+  refine(integer(), 'milliseconds', (n) => n > 0 || 'must be a positive number of milliseconds'),
+  string(),
+  toInt,
+);
+
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
 
 const Env = object({
@@ -54,6 +60,11 @@ const Env = object({
   LEON_URL: optional(url),
   LEON_API_KEY: optional(string()),
   LEON_POLL_MINUTES: defaulted(coerce(min(number(), 0), string(), toInt), 10),
+  EDGE_SECRET: optional(
+    refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: defaulted(positiveMs, 5_000),
+  REQUEST_TIMEOUT_MS: defaulted(positiveMs, 60_000),
 });
 
 export interface Config {
@@ -72,6 +83,12 @@ export interface Config {
   leonPollMinutes: number;
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
   secureCookies: boolean;
+  /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */
+  edgeSecret?: string;
+  /** An idle connection (before or between requests) is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A request (headers and body) must have arrived within this. */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = value.NODE_ENV === 'production';
   if (production && !value.SESSION_SECRET)
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+  if (production && !value.EDGE_SECRET)
+    problems.push('EDGE_SECRET: required in production (at least 32 characters, the same as the edge’s)');
   if (Boolean(value.LEON_URL) !== Boolean(value.LEON_API_KEY))
     problems.push('LEON_URL and LEON_API_KEY: set both or neither');
   if (problems.length) throw new ConfigError(problems);
@@ -119,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leonApiKey: value.LEON_API_KEY,
     leonPollMinutes: value.LEON_POLL_MINUTES,
     secureCookies: !localHttp,
+    edgeSecret: value.EDGE_SECRET,
+    keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
   };
 }
 

@@ -1,5 +1,5 @@
 // A test harness: the API app on a given database with a movable clock, and a caller that keeps its
-// cookies like a browser and sends our public origin on writes.
+// cookies like a browser, sends our public origin on writes and its address the way the edge does.
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
@@ -9,6 +9,8 @@ import { createMailer } from '../lib/mail';
 import type { LeonSource } from '../missions/sync';
 
 export const ORIGIN = 'http://localhost:8787';
+/** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */
+export const EDGE_SECRET = 'test-edge-secret-0123456789abcdef012345';
 
 export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSource) {
   const clock = { now: new Date('2026-03-02T10:00:00Z') };
@@ -16,6 +18,7 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
     NODE_ENV: 'test',
     PUBLIC_ORIGIN: ORIGIN,
     SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    EDGE_SECRET,
     ...env,
   });
   const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
@@ -61,6 +64,7 @@ export class Caller {
       method,
       headers: {
         'x-forwarded-for': this.ip,
+        'x-edge-secret': EDGE_SECRET,
         ...(method === 'GET' ? {} : { origin: ORIGIN }),
         ...(json === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),

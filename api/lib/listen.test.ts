@@ -1,0 +1,59 @@
+// The API's HTTP server closes idle connections, before and after a request (issue #9, finding 14), and
+// answers what Node refuses before Hono sees it (a backslash in the path) in French JSON (finding 11).
+import { connect } from 'node:net';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../contract/auth';
+import { listen } from './listen';
+
+describe('listen', () => {
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    const app = new Hono().get('/', (c) => c.json({ data: 'ok' }));
+    server = await listen(app.fetch, {
+      port: 0,
+      host: '127.0.0.1',
+      keepAliveTimeoutMs: 300,
+      requestTimeoutMs: 2_000,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Opens a connection, sends `data` (if any), and resolves with the time it stayed open and what came. */
+  const openFor = (data?: string) =>
+    new Promise<{ ms: number; received: string }>((resolve) => {
+      const started = Date.now();
+      let received = '';
+      const socket = connect(server.port, '127.0.0.1');
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.on('close', () => resolve({ ms: Date.now() - started, received }));
+      if (data) socket.write(data);
+    });
+
+  it('closes a connection that stays idle, before its first request and after an answer', async () => {
+    const [silent, afterAnswer] = await Promise.all([
+      openFor(),
+      openFor('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+    ]);
+    expect(afterAnswer.received).toMatch(/^HTTP\/1\.1 200/);
+    for (const { ms } of [silent, afterAnswer]) {
+      expect(ms).toBeGreaterThanOrEqual(250);
+      expect(ms).toBeLessThan(3_000);
+    }
+  });
+
+  it('answers a request Node refuses in French JSON', async () => {
+    const { received } = await openFor('GET /a\\b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 400/);
+    expect(received).toMatch(/content-type: application\/json/i);
+    expect(received).toMatch(/x-content-type-options: nosniff/i);
+    expect(received.slice(received.indexOf('\r\n\r\n') + 4)).toBe(
+      JSON.stringify({ message: MESSAGES.malformedRequest }),
+    );
+  });
+});
