@@ -54,7 +54,7 @@ export const PRICE_MESSAGES = {
   idInvalid: 'Identifiant invalide',
   notFound: 'Prix introuvable',
   searchTooLong: 'La recherche ne peut pas dépasser 100 caractères',
-  bodyTooLarge: 'Requête trop volumineuse',
+  bodyTooLarge: 'La requête est trop volumineuse.',
   overlapUnknown: 'Cette période chevauche une autre période.',
   add: 'Ajouter prix',
   airportSearch: 'Rechercher par code OACI',
