@@ -8,13 +8,17 @@ import { outbox } from './db/schema';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
+import { fileStoreFromConfig } from './lib/storage';
 import { missionsRoutes } from './missions/routes';
 import { syncRoutes } from './missions/sync-routes';
 import { meRoutes } from './users/me';
 import { usersRoutes } from './users/routes';
 
-export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<AppEnv> {
-  const full: Deps = { ...deps, now: deps.now ?? (() => new Date()) };
+export function createApp(
+  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files'] },
+): Hono<AppEnv> {
+  const now = deps.now ?? (() => new Date());
+  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
@@ -38,6 +42,8 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   app.route('/', usersRoutes);
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
+  // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
+  if (full.files.routes) app.route('/', full.files.routes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.
