@@ -12,8 +12,11 @@ export type UploadType = keyof typeof UPLOAD_TYPES;
 
 export const isUploadType = (value: string): value is UploadType => Object.hasOwn(UPLOAD_TYPES, value);
 
-const megabytes = (bytes: number) =>
-  (bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+/** A size for people: `5 Mo`, `1,5 Mo`, `300 Ko`. */
+export const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`
+    : `${Math.max(1, Math.floor(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
 
 export const FILE_MESSAGES = {
   linkInvalid: 'Lien de fichier invalide',
@@ -21,7 +24,7 @@ export const FILE_MESSAGES = {
   linkUsed: 'Ce lien de dépôt a déjà été utilisé',
   notFound: 'Fichier introuvable',
   sizeMismatch: 'La taille du fichier ne correspond pas à celle annoncée',
-  tooLarge: (maxBytes: number) =>
-    `Le fichier dépasse la taille maximale autorisée (${megabytes(maxBytes)} Mo)`,
+  interrupted: "L'envoi du fichier a été interrompu, veuillez recommencer",
+  tooLarge: (maxBytes: number) => `Le fichier dépasse la taille maximale autorisée (${formatSize(maxBytes)})`,
   wrongType: (type: UploadType) => `Le fichier doit être au format ${UPLOAD_TYPES[type].label}`,
 } as const;

@@ -25,12 +25,13 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
   const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
   // A local file store of its own, in a temporary folder created on the first write.
   const now = () => clock.now;
-  const files = fileStoreFromConfig({ ...config, dataDir: join(tmpdir(), `bo-test-${randomUUID()}`) }, now);
+  const filesDir = join(tmpdir(), `bo-test-${randomUUID()}`);
+  const files = fileStoreFromConfig({ ...config, dataDir: filesDir }, now);
   const app = createApp({ db, config, mailer, now, leon, files });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
-  return { app, config, clock, advance, files };
+  return { app, config, clock, advance, files, filesDir };
 }
 
 /** The text of the last mail sent to `to` (the outbox of the test mailer). */

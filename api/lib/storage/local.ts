@@ -99,7 +99,10 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
         const reader = body.getReader();
         try {
           for (;;) {
-            const { done, value } = await reader.read();
+            // A body that breaks off (the browser closed, the network failed) is the sender's problem.
+            const { done, value } = await reader.read().catch(() => {
+              throw new Refused(400, FILE_MESSAGES.interrupted);
+            });
             if (done) break;
             await take(value);
           }

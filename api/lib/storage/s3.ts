@@ -49,6 +49,30 @@ async function collect(body: Uint8Array | ReadableStream<Uint8Array>): Promise<A
   return new Response(body).arrayBuffer();
 }
 
+type Credentials = Pick<S3Options, 'accessKeyId' | 'secretAccessKey' | 'region'>;
+
+/** A presigned URL (SigV4 in the query) for `method` on `url`, signing `headers` too, dated `date`. */
+export async function presign(
+  credentials: Credentials,
+  url: string,
+  method: 'GET' | 'PUT',
+  date: Date,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const signer = new AwsV4Signer({
+    ...credentials,
+    service: 's3',
+    url,
+    method,
+    headers,
+    signQuery: true,
+    // content-type and content-length are left out of signatures unless asked for.
+    allHeaders: true,
+    datetime: amzDate(date),
+  });
+  return (await signer.sign()).url.toString();
+}
+
 export function createS3Driver(options: S3Options): FileDriver {
   const endpoint = new URL(options.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
@@ -60,32 +84,12 @@ export function createS3Driver(options: S3Options): FileDriver {
     // Keys hold only URL-safe characters (keys.ts): nothing to encode.
     return `${bucketBase}/${key}`;
   };
-  const credentials = {
+  const credentials: Credentials = {
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
-    service: 's3',
     region: options.region,
   };
-  const client = new AwsClient({ ...credentials, retries: 2 });
-
-  async function presign(
-    url: string,
-    method: 'GET' | 'PUT',
-    date: Date,
-    headers: Record<string, string> = {},
-  ) {
-    const signer = new AwsV4Signer({
-      ...credentials,
-      url,
-      method,
-      headers,
-      signQuery: true,
-      // content-type and content-length are left out of signatures unless asked for.
-      allHeaders: true,
-      datetime: amzDate(date),
-    });
-    return (await signer.sign()).url.toString();
-  }
+  const client = new AwsClient({ ...credentials, service: 's3', retries: 2 });
 
   async function call(what: string, url: string, init: RequestInit = {}, accept: number[] = []) {
     const response = await client.fetch(url, init);
@@ -134,6 +138,7 @@ export function createS3Driver(options: S3Options): FileDriver {
         'if-none-match': '*',
       };
       const signed = await presign(
+        credentials,
         `${objectUrl(request.key)}?X-Amz-Expires=${seconds}`,
         'PUT',
         date,
@@ -156,7 +161,7 @@ export function createS3Driver(options: S3Options): FileDriver {
         'response-content-type': downloadType(request.fileName).contentType,
         'response-cache-control': 'private, no-store',
       });
-      return presign(`${objectUrl(request.key)}?${query}`, 'GET', options.now());
+      return presign(credentials, `${objectUrl(request.key)}?${query}`, 'GET', options.now());
     },
 
     async put(key, body, contentType) {
