@@ -249,6 +249,10 @@ describe('signed download route', () => {
       `inline; filename="Rapport _final__ ete.pdf"; filename*=UTF-8''Rapport%20%22final%22%3B%20%C3%A9t%C3%A9.pdf`,
     );
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf(300));
+    const head = await app.request(apiPath(url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('300');
+    expect(await head.text()).toBe('');
   });
 
   it('answers 404 in French for a missing file and 403 for a PUT token or an expired link', async () => {

@@ -222,17 +222,21 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
       await handle.close();
       fail(404, FILE_MESSAGES.notFound);
     }
-    const type = downloadType(grant.n);
+    const headers = {
+      'Content-Type': downloadType(grant.n).contentType,
+      'Content-Length': String(stats.size),
+      'Content-Disposition': contentDisposition(grant.n),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+      // The token is the access: it must not travel on to another site.
+      'Referrer-Policy': 'no-referrer',
+    };
+    if (c.req.method === 'HEAD') {
+      await handle.close();
+      return new Response(null, { headers });
+    }
     const body = Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>;
-    return new Response(body, {
-      headers: {
-        'Content-Type': type.contentType,
-        'Content-Length': String(stats.size),
-        'Content-Disposition': contentDisposition(grant.n),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return new Response(body, { headers });
   });
 
   const expiry = (seconds: number | undefined) =>
