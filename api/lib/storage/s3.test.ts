@@ -77,9 +77,13 @@ describe('S3 driver URLs', () => {
   });
 
   it('names a download in signed response headers', async () => {
-    const url = new URL(
-      await driver(false).signDownload({ key: 'statistics/a.pdf', fileName: 'Bilan été.pdf' }),
+    const signed = await driver(false).signDownload({ key: 'statistics/a.pdf', fileName: 'Bilan été.pdf' });
+    // Spaces as %20, never `+`, which servers read differently.
+    expect(signed).toContain(
+      'response-content-disposition=inline%3B%20filename%3D%22Bilan%20ete.pdf%22%3B%20',
     );
+    expect(signed).not.toContain('+');
+    const url = new URL(signed);
     expect(url.searchParams.get('response-content-disposition')).toBe(
       `inline; filename="Bilan ete.pdf"; filename*=UTF-8''Bilan%20%C3%A9t%C3%A9.pdf`,
     );

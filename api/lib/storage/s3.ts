@@ -28,6 +28,9 @@ export interface S3Options {
 
 const amzDate = (date: Date) => date.toISOString().replace(/[:-]|\.\d{3}/g, '');
 
+const rfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
 const decodeXml = (text: string) =>
   text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi, (_, dec, hex, name: string) =>
     dec
@@ -70,7 +73,13 @@ export async function presign(
     allHeaders: true,
     datetime: amzDate(date),
   });
-  return (await signer.sign()).url.toString();
+  const { url: signed } = await signer.sign();
+  // URLSearchParams writes spaces as `+`, which S3-compatible servers do not all read as a space: the
+  // query is written again with %20, as in the canonical request, so that every server reads it alike.
+  signed.search = [...signed.searchParams]
+    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
+    .join('&');
+  return signed.toString();
 }
 
 export function createS3Driver(options: S3Options): FileDriver {
@@ -79,6 +88,8 @@ export function createS3Driver(options: S3Options): FileDriver {
   const bucketBase = options.forcePathStyle
     ? `${endpoint.origin}${basePath}/${options.bucket}`
     : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${basePath}`;
+  // The bucket itself: `/bucket` in path style, `/` on the bucket's own host.
+  const bucketRoot = options.forcePathStyle ? bucketBase : `${bucketBase}/`;
   const objectUrl = (key: string) => {
     assertKey(key);
     // Keys hold only URL-safe characters (keys.ts): nothing to encode.
@@ -107,7 +118,7 @@ export function createS3Driver(options: S3Options): FileDriver {
     do {
       const query = new URLSearchParams({ 'list-type': '2', prefix });
       if (token) query.set('continuation-token', token);
-      const xml = await (await call(`list ${prefix}`, `${bucketBase}/?${query}`)).text();
+      const xml = await (await call(`list ${prefix}`, `${bucketRoot}?${query}`)).text();
       for (const [, item] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
         const key = tag(item, 'Key') ?? '';
         try {
