@@ -12,6 +12,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
+import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions/routes';
 import { syncRoutes } from './missions/sync-routes';
@@ -21,8 +22,11 @@ import { usersRoutes } from './users/routes';
 
 const OutboxQuery = type({ to: optional(safeText) });
 
-export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<AppEnv> {
-  const full: Deps = { ...deps, now: deps.now ?? (() => new Date()) };
+export function createApp(
+  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files'] },
+): Hono<AppEnv> {
+  const now = deps.now ?? (() => new Date());
+  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
@@ -50,6 +54,8 @@ export function createApp(deps: Omit<Deps, 'now'> & { now?: () => Date }): Hono<
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
   app.route('/', pricesRoutes);
+  // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
+  if (full.files.routes) app.route('/', full.files.routes);
 
   if (full.config.env !== 'production') {
     // Development and tests only: reset codes and welcome passwords without an SMTP server.

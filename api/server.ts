@@ -8,6 +8,7 @@ import { createLeonClient } from './leon/client';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
+import { fileStoreFromConfig } from './lib/storage';
 import { runSync } from './missions/sync';
 import { startPoll } from './missions/sync-routes';
 
@@ -46,7 +47,15 @@ async function main(): Promise<void> {
       ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
       : undefined;
   if (!leon) console.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
-  const deps = { db: database.db, config, mailer, leon, now: () => new Date() };
+  const files = fileStoreFromConfig(config);
+  console.info(
+    config.s3
+      ? `Files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}.`
+      : `Files in ${config.dataDir}/files.`,
+  );
+  if (!config.s3 && config.env === 'production')
+    console.warn('S3_* not set: files stay on this machine, so only one API instance can run.');
+  const deps = { db: database.db, config, mailer, leon, files, now: () => new Date() };
   if (leon && config.seedDemo) {
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(missions);
     if (count === 0) {

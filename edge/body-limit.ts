@@ -13,9 +13,8 @@ export const MB = 1024 * 1024;
 
 export const DEFAULT_BODY_LIMITS: BodyLimits = {
   defaultMaxBytes: MB,
-  routes: [
-    // The hook for uploads, e.g. a PDF invoice route: { prefix: '/invoices/upload', maxBytes: 20 * MB },
-  ],
+  // Signed uploads to the API's local file store; the same line is in api/lib/body-limit.ts.
+  routes: [{ prefix: '/files/', maxBytes: 20 * MB }],
 };
 
 /** The limit for a path after /api. */

@@ -20,7 +20,9 @@ export interface BodyLimitsOptions {
 
 export const BODY_LIMITS: BodyLimitsOptions = {
   defaultMaxBytes: MB,
-  routes: [],
+  // Signed uploads to the local file store (statistics PDFs, attachments: 20 MB at most); each signed URL
+  // also carries its own, smaller cap, enforced while the file streams in. Same line in edge/body-limit.ts.
+  routes: [{ prefix: '/files/', maxBytes: 20 * MB }],
 };
 
 export function bodyLimitFor(path: string, options: BodyLimitsOptions): number {

@@ -60,3 +60,49 @@ describe('loadConfig', () => {
     ).toMatchObject({ leonPollMinutes: 0 });
   });
 });
+
+describe('S3 file storage', () => {
+  const S3 = {
+    S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+    S3_BUCKET: 'back-office-files',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps files on disk unless the four S3 variables are set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(S3).s3).toEqual({
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      bucket: 'back-office-files',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+      region: 'auto',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...S3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }).s3).toMatchObject({
+      region: 'eu-west-3',
+      forcePathStyle: true,
+    });
+  });
+
+  it('stops the start when only some are set, naming the missing ones', () => {
+    try {
+      loadConfig({ S3_ENDPOINT: S3.S3_ENDPOINT, S3_BUCKET: S3.S3_BUCKET });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'S3_ACCESS_KEY_ID: required when S3_ENDPOINT, S3_BUCKET set (set all four S3_* variables or none)',
+        'S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT, S3_BUCKET set (set all four S3_* variables or none)',
+      ]);
+    }
+    expect(() => loadConfig({ ...S3, S3_BUCKET: '' })).toThrow(/S3_BUCKET: required when S3_ENDPOINT/);
+  });
+
+  it('refuses an endpoint or a bucket name S3 would not take', () => {
+    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'ftp://files.example' })).toThrow(
+      /S3_ENDPOINT: must be an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ ...S3, S3_BUCKET: 'Mon Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'peut-être' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

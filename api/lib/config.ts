@@ -65,7 +65,22 @@ const Env = object({
   ),
   KEEP_ALIVE_TIMEOUT_MS: defaulted(positiveMs, 5_000),
   REQUEST_TIMEOUT_MS: defaulted(positiveMs, 60_000),
+  // File storage: an S3-compatible bucket when the four first are set, else files under DATA_DIR.
+  S3_ENDPOINT: optional(refine(url, 'http', (s) => /^https?:/.test(s) || 'must be an http(s) URL')),
+  S3_BUCKET: optional(
+    refine(
+      string(),
+      'bucket',
+      (s) => /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) || 'must be a bucket name',
+    ),
+  ),
+  S3_ACCESS_KEY_ID: optional(string()),
+  S3_SECRET_ACCESS_KEY: optional(string()),
+  S3_REGION: defaulted(string(), 'auto'),
+  S3_FORCE_PATH_STYLE: defaulted(coerce(boolean(), string(), toBool), false),
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -81,6 +96,15 @@ export interface Config {
   leonUrl?: string;
   leonApiKey?: string;
   leonPollMinutes: number;
+  /** The S3-compatible bucket for files; absent → the local folder `${dataDir}/files`. */
+  s3?: {
+    endpoint: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    region: string;
+    forcePathStyle: boolean;
+  };
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
   secureCookies: boolean;
   /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */
@@ -119,6 +143,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('EDGE_SECRET: required in production (at least 32 characters, the same as the edge’s)');
   if (Boolean(value.LEON_URL) !== Boolean(value.LEON_API_KEY))
     problems.push('LEON_URL and LEON_API_KEY: set both or neither');
+  const s3Set = S3_REQUIRED.filter((name) => value[name]);
+  if (s3Set.length > 0)
+    for (const name of S3_REQUIRED.filter((name) => !value[name]))
+      problems.push(`${name}: required when ${s3Set.join(', ')} set (set all four S3_* variables or none)`);
   if (problems.length) throw new ConfigError(problems);
   const origin = new URL(value.PUBLIC_ORIGIN);
   const localHttp =
@@ -137,6 +165,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leonUrl: value.LEON_URL,
     leonApiKey: value.LEON_API_KEY,
     leonPollMinutes: value.LEON_POLL_MINUTES,
+    s3:
+      value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: value.S3_ENDPOINT,
+            bucket: value.S3_BUCKET,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+            region: value.S3_REGION,
+            forcePathStyle: value.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     secureCookies: !localHttp,
     edgeSecret: value.EDGE_SECRET,
     keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { LeonSource } from '../missions/sync';
 import type { Config } from './config';
 import type { Mailer } from './mail';
+import type { FileStore } from './storage';
 
 export interface Deps {
   db: Db;
@@ -13,6 +14,8 @@ export interface Deps {
   now: () => Date;
   /** Leon (the real one or the simulator); absent when not configured. */
   leon?: LeonSource;
+  /** Files (statistics PDFs, attachments): a local folder or an S3-compatible bucket. */
+  files: FileStore;
 }
 
 export interface CurrentUser extends Me {

@@ -8,6 +8,7 @@ import { createLeonClient } from '../leon/client';
 import { createLeonSimulator } from '../leon/simulator/app';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
+import { fileStoreFromConfig } from '../lib/storage';
 import { startPoll } from './sync-routes';
 
 let database: Database;
@@ -24,6 +25,7 @@ const depsWith = (leon?: ReturnType<typeof createLeonClient>) => ({
   mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
   now: () => new Date(),
   leon,
+  files: fileStoreFromConfig(loadConfig({ NODE_ENV: 'test' })),
 });
 
 it('syncs every interval, records the run as the poll, and stops when told', async () => {

@@ -1,11 +1,15 @@
 // A test harness: the API app on a given database with a movable clock, and a caller that keeps its
 // cookies like a browser, sends our public origin on writes and its address the way the edge does.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
+import { fileStoreFromConfig } from '../lib/storage';
 import type { LeonSource } from '../missions/sync';
 
 export const ORIGIN = 'http://localhost:8787';
@@ -22,11 +26,15 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
     ...env,
   });
   const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
-  const app = createApp({ db, config, mailer, now: () => clock.now, leon });
+  // A local file store of its own, in a temporary folder created on the first write.
+  const now = () => clock.now;
+  const filesDir = join(tmpdir(), `bo-test-${randomUUID()}`);
+  const files = fileStoreFromConfig({ ...config, dataDir: filesDir }, now);
+  const app = createApp({ db, config, mailer, now, leon, files });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
-  return { app, config, clock, advance };
+  return { app, config, clock, advance, files, filesDir };
 }
 
 /** The text of the last mail sent to `to` (the outbox of the test mailer). */
