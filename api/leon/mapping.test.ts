@@ -169,11 +169,17 @@ describe('trips', () => {
     ]);
     expect(trips.map((t) => t.tripNumber)).toEqual(['23999']);
     expect(failures).toEqual([
-      { tripNumber: null, message: 'Données Leon inattendues : champ trip.tripNumber absent (vol 12).' },
+      {
+        tripNumber: null,
+        message: 'Données Leon inattendues : champ trip.tripNumber absent (vol 12).',
+        tripNid: null,
+        flightNid: 12,
+      },
       {
         tripNumber: '24100',
         message:
           'Données Leon inattendues : champ startAirport.code.icao invalide ("XX") (voyage 24100, vol 3).',
+        tripNid: 77,
       },
     ]);
   });

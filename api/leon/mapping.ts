@@ -74,6 +74,17 @@ export interface LeonFlight extends LeonLeg {
 export interface LeonFailure {
   tripNumber: string | null;
   message: string;
+  /** Leon's ids of what failed, when known: the trip's, or the flight's when the trip is not known. */
+  tripNid?: number | null;
+  flightNid?: number | null;
+}
+
+const integerOrNull = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
+
+/** Leon's trip id of a raw flight (`trip { tripNid }`) or trip (`tripNid`), when it holds a usable one. */
+export function rawTripNid(raw: unknown): number | null {
+  const value = raw as { tripNid?: unknown; trip?: { tripNid?: unknown } | null } | null;
+  return integerOrNull(value?.trip?.tripNid) ?? integerOrNull(value?.tripNid);
 }
 
 /**
@@ -370,6 +381,8 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
       failures.push({
         tripNumber: null,
         message: mappingError('champ trip.tripNumber absent', null, flightNid).message,
+        tripNid: rawTripNid(raw),
+        flightNid: integerOrNull(flightNid),
       });
       continue;
     }
@@ -382,7 +395,7 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
     try {
       flights.push(...list.map(mapFlight));
     } catch (error) {
-      failures.push({ tripNumber, message: messageOf(error) });
+      failures.push({ tripNumber, message: messageOf(error), tripNid: rawTripNid(list[0]) });
     }
   }
   return { flights, failures };
