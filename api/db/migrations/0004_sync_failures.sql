@@ -21,3 +21,12 @@ CREATE TABLE "leon_skipped_trips" (
 	"last_skipped_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 1 NOT NULL
 );
+--> statement-breakpoint
+-- Trips that earlier runs reported were never read again: they wait now, and the next run reads them (one
+-- stored since then simply stops waiting).
+INSERT INTO "leon_skipped_trips" ("trip_number", "reason", "first_skipped_at", "last_skipped_at", "attempts")
+SELECT e->>'tripNumber', (array_agg(coalesce(e->>'message', '') ORDER BY r."started_at" DESC))[1],
+	min(r."started_at"), max(r."started_at"), count(*)
+FROM "sync_runs" AS r, jsonb_array_elements(r."errors") AS e
+WHERE coalesce(e->>'tripNumber', '') <> ''
+GROUP BY e->>'tripNumber';
