@@ -122,6 +122,7 @@ export const MISSION_PATHS = {
   synchronize: '/leon/synchronize-data',
   update: '/leon/update-data',
   recordsCount: '/leon/records-count',
+  syncRuns: '/leon/sync-runs',
 } as const;
 
 export const MISSION_MESSAGES = {
@@ -140,6 +141,7 @@ export const MISSION_MESSAGES = {
   edited: 'Mission modifiée',
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
+  syncFailed: 'La synchronisation a échoué, veuillez réessayer plus tard.',
   unknownDeIcingAirport: "L'aéroport de dégivrage doit être un aéroport de départ de la mission",
   listForbidden: "Vous n'avez pas accès à cette liste de missions",
   unknownCategory: 'Catégorie de missions inconnue',
@@ -323,4 +325,66 @@ export interface MissionsQuery {
   startDate?: string;
   endDate?: string;
   statusNeeded?: MissionStatus;
+}
+
+// ——— Leon sync: its answer, its runs (GET /leon/sync-runs, ADMIN) ———
+
+/** A trip a sync could not read or store: left out, reported, and read again at every run until stored. */
+export interface SkippedTrip {
+  tripNumber: string | null;
+  /** Leon's ids: the trip's, or the flight's when the trip is not known. */
+  tripNid: number | null;
+  flightNid: number | null;
+  /** Why, in French. */
+  reason: string;
+}
+
+/** The answer of PUT /leon/synchronize-data and /leon/update-data. */
+export interface SyncResult {
+  created: number;
+  updated: number;
+  deleted: number;
+  /** How many trips were skipped (skipped.length). */
+  failed: number;
+  /** The skipped trips as `{ tripNumber, message }` (older shape, kept for callers that read it). */
+  errors: Array<{ tripNumber: string | null; message: string }>;
+  skipped: SkippedTrip[];
+}
+
+export const SYNC_KINDS = ['synchronize', 'update', 'poll'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
+export type SyncRunStatus = 'ok' | 'failed';
+
+/** A row of GET /leon/sync-runs, newest first. */
+export interface SyncRunRow {
+  id: string;
+  kind: SyncKind;
+  status: SyncRunStatus;
+  /** Why the run failed as a whole (French), null when it ran. */
+  reason: string | null;
+  /** Who started it; null for the background poll. */
+  actorName: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  created: number;
+  updated: number;
+  deleted: number;
+  skipped: SkippedTrip[];
+}
+
+export const SYNC_RUNS_PAGE_SIZE = 20;
+
+/** The query of GET /leon/sync-runs. */
+export const SyncRunsQuery = type({ pageSize: optional(pageSize), pageNumber: optional(pageNumber) });
+
+/** '1 mission ignorée', '2 missions ignorées'. */
+export const skippedText = (count: number): string =>
+  count === 1 ? '1 mission ignorée' : `${count} missions ignorées`;
+
+/** The toast after a sync: success, with the trips it skipped when there are some. */
+export function syncToastText(
+  result: Partial<Pick<SyncResult, 'skipped' | 'failed'>> | null | undefined,
+): string {
+  const count = result?.skipped?.length ?? result?.failed ?? 0;
+  return count > 0 ? `${MISSION_MESSAGES.syncSuccess}, ${skippedText(count)}` : MISSION_MESSAGES.syncSuccess;
 }

@@ -56,3 +56,41 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * Runs `fn` holding PostgreSQL's session advisory lock `key`, or answers `{ locked: false }` at once when
+ * another session holds it. On PostgreSQL the lock lives on a connection of its own, outside any
+ * transaction, so that `fn` may wait on other systems without holding a transaction open; it goes with
+ * the connection if the process dies. PGlite is one connection in this process: the lock would always be
+ * granted there (advisory locks are re-entrant within a session), so the caller's in-process lock is the
+ * whole guard and `fn` simply runs.
+ */
+export async function withAdvisoryLock<T>(
+  db: Db,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return { locked: true, value: await fn() };
+  const connection = await client.connect();
+  let held = false;
+  try {
+    const answer = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      key,
+    ]);
+    held = answer.rows[0]?.locked === true;
+    if (!held) return { locked: false };
+    return { locked: true, value: await fn() };
+  } finally {
+    let broken: Error | undefined;
+    if (held) {
+      try {
+        await connection.query('select pg_advisory_unlock($1)', [key]);
+      } catch (error) {
+        // The connection is unusable: destroying it releases the lock with the session.
+        broken = error as Error;
+      }
+    }
+    connection.release(broken);
+  }
+}

@@ -221,20 +221,54 @@ export const missionLegs = pgTable(
   (t) => [index('mission_legs_mission').on(t.missionId, t.position)],
 );
 
-export const syncRuns = pgTable('sync_runs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').notNull(),
-  actorId: uuid('actor_id'),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  created: integer('created').notNull().default(0),
-  updated: integer('updated').notNull().default(0),
-  deleted: integer('deleted').notNull().default(0),
-  failed: integer('failed').notNull().default(0),
-  errors: jsonb('errors')
-    .$type<Array<{ tripNumber: string | null; message: string }>>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+export interface SkippedTripRow {
+  tripNumber: string | null;
+  tripNid: number | null;
+  flightNid: number | null;
+  reason: string;
+}
+
+// One row per sync run, ok or failed (migration 0004 added status, reason and skipped).
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status').$type<'ok' | 'failed'>().notNull().default('ok'),
+    /** Why a run failed as a whole, in French. */
+    reason: text('reason'),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errors: jsonb('errors')
+      .$type<Array<{ tripNumber: string | null; message: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The trips left out by this run, with Leon's ids and the French reason. */
+    skipped: jsonb('skipped').$type<SkippedTripRow[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),
+    index('sync_runs_started').on(t.startedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Trips a sync could not read or store, read again from Leon at every run until one stores them (then the
+ * row goes): the sync's Leon timestamp moves on past them without losing them (decision 009).
+ */
+export const leonSkippedTrips = pgTable('leon_skipped_trips', {
+  tripNumber: text('trip_number').primaryKey(),
+  tripNid: integer('trip_nid'),
+  flightNid: integer('flight_nid'),
+  reason: text('reason').notNull(),
+  firstSkippedAt: timestamp('first_skipped_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSkippedAt: timestamp('last_skipped_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(1),
 });
 
 export const leonState = pgTable('leon_state', {

@@ -314,6 +314,7 @@ describe('flights of a range', () => {
       {
         tripNumber: bad.tripNumber,
         message: `Données Leon inattendues : champ endAirport.code.icao absent (voyage ${bad.tripNumber}, vol ${bad.legs[1].flightNid}).`,
+        tripNid: bad.tripNid,
       },
     ]);
   });

@@ -11,6 +11,7 @@ import {
   mapFlightsToTrips,
   mapTrip,
   messageOf,
+  rawTripNid,
 } from './mapping';
 import { ECHO_QUERY, FLIGHT_LIST_QUERY, MODIFIED_FLIGHTS_QUERY, tripsByNumberQuery } from './queries';
 import { leonInstant, retryAfterMs, splitIntoWindows } from './time';
@@ -342,7 +343,8 @@ export function createLeonClient(options: LeonClientOptions) {
           }
           trips.push(mapTrip(answer));
         } catch (error) {
-          failures.push({ tripNumber, message: messageOf(error) });
+          const raw = (answers as Record<string, unknown> | null)?.[`t${j}`];
+          failures.push({ tripNumber, message: messageOf(error), tripNid: rawTripNid(raw) });
         }
       });
     }

@@ -110,6 +110,29 @@ describe('mapFlight', () => {
     );
   });
 
+  it('drops NUL characters, which PostgreSQL text cannot hold, from every text Leon sends', () => {
+    const leg = mapFlight(
+      flight({
+        flightNo: 'OAM\u00000501',
+        startAirport: { code: { icao: 'LFBD' }, name: 'Bordeaux\u0000-Mérignac' },
+        crewMemberList: [{ position: 'CPT', contact: { name: 'Cla\u0000ire', surname: 'Dubois' } }],
+        trip: {
+          tripNid: 77,
+          tripNumber: '24100\u0000',
+          tripStatus: 'OPTION',
+          client: { name: 'CHU de Lille\u0000 – Hôpital Huriez' },
+        },
+      }),
+    );
+    expect(leg).toMatchObject({
+      flightNo: 'OAM0501',
+      adepName: 'Bordeaux-Mérignac',
+      crew: [{ name: 'Claire', surname: 'Dubois' }],
+      trip: { tripNumber: '24100', clientName: 'CHU de Lille – Hôpital Huriez' },
+    });
+    expect(JSON.stringify(leg)).not.toContain('\\u0000');
+  });
+
   it('names the trip field when the header is wrong', () => {
     expect(() =>
       mapFlight(flight({ trip: { tripNid: 77, tripNumber: '24100', tripStatus: 'MAYBE' } })),
@@ -146,11 +169,17 @@ describe('trips', () => {
     ]);
     expect(trips.map((t) => t.tripNumber)).toEqual(['23999']);
     expect(failures).toEqual([
-      { tripNumber: null, message: 'Données Leon inattendues : champ trip.tripNumber absent (vol 12).' },
+      {
+        tripNumber: null,
+        message: 'Données Leon inattendues : champ trip.tripNumber absent (vol 12).',
+        tripNid: null,
+        flightNid: 12,
+      },
       {
         tripNumber: '24100',
         message:
           'Données Leon inattendues : champ startAirport.code.icao invalide ("XX") (voyage 24100, vol 3).',
+        tripNid: 77,
       },
     ]);
   });

@@ -74,6 +74,17 @@ export interface LeonFlight extends LeonLeg {
 export interface LeonFailure {
   tripNumber: string | null;
   message: string;
+  /** Leon's ids of what failed, when known: the trip's, or the flight's when the trip is not known. */
+  tripNid?: number | null;
+  flightNid?: number | null;
+}
+
+const integerOrNull = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
+
+/** Leon's trip id of a raw flight (`trip { tripNid }`) or trip (`tripNid`), when it holds a usable one. */
+export function rawTripNid(raw: unknown): number | null {
+  const value = raw as { tripNid?: unknown; trip?: { tripNid?: unknown } | null } | null;
+  return integerOrNull(value?.trip?.tripNid) ?? integerOrNull(value?.tripNid);
 }
 
 /**
@@ -184,6 +195,22 @@ const RawTrip = type({
 
 // ——— Mapping ———
 
+/**
+ * Leon's value with the characters PostgreSQL text and jsonb cannot hold (NUL, U+0000) removed from every
+ * string and key, so that a stray one in a name is dropped rather than failing the trip when it is stored.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string')
+    return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[withoutNul(key)] = withoutNul(item);
+    return copy as T;
+  }
+  return value;
+}
+
 function iso(value: string): string {
   return (parseInstant(value) as Date).toISOString();
 }
@@ -252,7 +279,8 @@ function mapCrew(list: Infer<typeof RawCrewMember>[]): CrewMember[] {
 }
 
 /** One Leon flight → a leg of `trip`. Throws a `LeonError` of kind `mapping` naming the field. */
-export function mapLeg(raw: unknown, trip: LeonTripHeader): LeonLeg {
+export function mapLeg(input: unknown, trip: LeonTripHeader): LeonLeg {
+  const raw = withoutNul(input);
   const flightNid = (raw as { flightNid?: unknown } | null)?.flightNid;
   const f = checked(raw, RawFlight, '', trip.tripNumber, flightNid);
   const std = iso(f.startTimeUTC);
@@ -285,11 +313,12 @@ export function mapLeg(raw: unknown, trip: LeonTripHeader): LeonLeg {
 function rawTripNumber(raw: unknown): string | null {
   const trip = (raw as { trip?: { tripNumber?: unknown } } | null)?.trip;
   const n = trip?.tripNumber;
-  return typeof n === 'string' || typeof n === 'number' ? String(n).trim() || null : null;
+  return typeof n === 'string' || typeof n === 'number' ? withoutNul(String(n)).trim() || null : null;
 }
 
 /** A flight with its `trip { … }` header (flightList, getModifiedFlightList) → a `LeonFlight`. */
-export function mapFlight(raw: unknown): LeonFlight {
+export function mapFlight(input: unknown): LeonFlight {
+  const raw = withoutNul(input);
   const tripNumber = rawTripNumber(raw);
   const flightNid = (raw as { flightNid?: unknown } | null)?.flightNid;
   const header = mapHeader(
@@ -299,7 +328,8 @@ export function mapFlight(raw: unknown): LeonFlight {
 }
 
 /** A `Trip` with its `flightList` → a `LeonTrip`. Throws a `LeonError` of kind `mapping`. */
-export function mapTrip(raw: unknown): LeonTrip {
+export function mapTrip(input: unknown): LeonTrip {
+  const raw = withoutNul(input);
   const n = (raw as { tripNumber?: unknown } | null)?.tripNumber;
   const t = checked(raw, RawTrip, '', typeof n === 'string' || typeof n === 'number' ? String(n) : null);
   const header = mapHeader(t);
@@ -351,6 +381,8 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
       failures.push({
         tripNumber: null,
         message: mappingError('champ trip.tripNumber absent', null, flightNid).message,
+        tripNid: rawTripNid(raw),
+        flightNid: integerOrNull(flightNid),
       });
       continue;
     }
@@ -363,7 +395,7 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
     try {
       flights.push(...list.map(mapFlight));
     } catch (error) {
-      failures.push({ tripNumber, message: messageOf(error) });
+      failures.push({ tripNumber, message: messageOf(error), tripNid: rawTripNid(list[0]) });
     }
   }
   return { flights, failures };

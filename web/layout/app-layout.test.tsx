@@ -64,6 +64,28 @@ describe('Side menu', () => {
     expect(calls.some((c) => c.path === '/leon/records-count')).toBe(true);
   });
 
+  it("tells staff in the sync toast how many missions the sync skipped ('2 missions ignorées')", async () => {
+    const skipped = (tripNumber: string) => ({
+      tripNumber,
+      tripNid: 1,
+      flightNid: null,
+      reason: 'Import impossible',
+    });
+    const api = fakeApi({
+      ...COUNTS,
+      'PUT /leon/synchronize-data': () => ({
+        body: {
+          data: { created: 1, updated: 0, deleted: 0, failed: 2, skipped: [skipped('1'), skipped('2')] },
+        },
+      }),
+    });
+    renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('OPERATION')) }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Chargement nouvelles missions' }));
+    expect(await screen.findByText('Données synchronisées avec succès, 2 missions ignorées')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/leon/synchronize-data')).toBe(true);
+  });
+
   it('hides the counts from HOSPITAL and does not ask for them', async () => {
     const { menu, calls } = await openAs('HOSPITAL');
     expect(menu.getByRole('button', { name: 'Missions' })).toBeTruthy();

@@ -1,7 +1,8 @@
 // The two Leon buttons of the menu for staff (spec §2): 'Chargement nouvelles missions' (synchronize)
 // and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
+// The success toast says how many trips the sync skipped ('2 missions ignorées').
 import { useState } from 'react';
-import { MISSION_MESSAGES, MISSION_PATHS } from '../../contract/missions';
+import { MISSION_MESSAGES, MISSION_PATHS, type SyncResult, syncToastText } from '../../contract/missions';
 import { apiCall } from '../lib/api';
 import { missionsChanged } from '../lib/missions-events';
 import { toast } from '../ui/toast';
@@ -12,10 +13,11 @@ export function SyncButtons() {
   const run = async (kind: 'synchronize' | 'update') => {
     setRunning(kind);
     try {
-      await apiCall(kind === 'synchronize' ? MISSION_PATHS.synchronize : MISSION_PATHS.update, {
-        method: 'PUT',
-      });
-      toast.success(MISSION_MESSAGES.syncSuccess);
+      const answer = await apiCall<{ data?: SyncResult }>(
+        kind === 'synchronize' ? MISSION_PATHS.synchronize : MISSION_PATHS.update,
+        { method: 'PUT' },
+      );
+      toast.success(syncToastText(answer?.data));
       missionsChanged.emit();
     } catch {
       toast.error(MISSION_MESSAGES.syncError);

@@ -101,7 +101,7 @@ const AddTripStruct: Struct<AddTripInput> = object({
   status: optional(TripStatusStruct),
   client: optional(nullable(string())),
   kind: optional(enums(SIM_TRIP_KINDS)),
-  legs: optional(array(object(legFields))),
+  legs: optional(array(object({ ...legFields, flightNid: optional(min(integer(), 1)) }))),
 });
 const LegPatchStruct = partial(object(legFields));
 const ChangeTripStruct: Struct<ChangeTripInput> = object({

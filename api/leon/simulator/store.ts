@@ -28,6 +28,8 @@ export interface LegInput {
   crew?: SimCrewOnLeg[];
   isCnl?: boolean;
   flightNo?: string | null;
+  /** Leon's flight id; default: the next one. Tests give one already used to mimic bad Leon data. */
+  flightNid?: number;
 }
 
 export interface AddTripInput {
@@ -39,7 +41,7 @@ export interface AddTripInput {
   legs?: LegInput[];
 }
 
-export type LegPatch = Partial<LegInput>;
+export type LegPatch = Partial<Omit<LegInput, 'flightNid'>>;
 
 export interface ChangeTripInput {
   status?: SimTripStatus;
@@ -132,7 +134,7 @@ export function createStore(options: { now: () => number; seed: number; initialT
     const speed = FLEET_BY_REGISTRATION.get(registration ?? '')?.speedKmh;
     const sta = input.sta ? instant(input.sta, `legs[${index}].sta`) : std + legDurationMs(from, to, speed);
     if (sta <= std) throw new SimulatorInputError(`legs[${index}].sta must be after std`);
-    const flightNid = ids.flightNid++;
+    const flightNid = input.flightNid ?? ids.flightNid++;
     return {
       flightNid,
       flightNo: input.flightNo === undefined ? flightNoOf(flightNid) : input.flightNo,
