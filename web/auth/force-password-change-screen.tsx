@@ -1,9 +1,9 @@
 // The forced password change at first sign-in (spec §2): new password twice, 'Confirmer'.
 import { confirmationProblem, ForceChangePasswordBody, PASSWORD_MAX } from '../../contract/auth';
+import { useSession } from '../lib/session';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { PublicCard } from './public-card';
-import { useSession } from './session';
 import { useForm } from './use-form';
 
 export function ForcePasswordChangeScreen() {

@@ -3,10 +3,10 @@
 import { Link } from 'wouter';
 import { EMAIL_MAX, LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
+import { useSession } from '../lib/session';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { PublicCard } from './public-card';
-import { useSession } from './session';
 import { useForm } from './use-form';
 
 export function LoginScreen() {

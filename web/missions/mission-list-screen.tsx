@@ -16,10 +16,10 @@ import {
   REQUESTED_QUICK_FILTERS,
 } from '../../contract/missions';
 import { href } from '../../contract/routes';
-import { useSession } from '../auth/session';
 import { apiCall, download } from '../lib/api';
-import { missionsChanged } from '../lib/missions-events';
+import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
+import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateRangeFilter } from '../ui/date-range-filter';

@@ -1,0 +1,2 @@
+// Public face of web/users: the users screen (ADMIN).
+export { UsersScreen } from './users-screen';
