@@ -113,7 +113,7 @@ export function checkBoundaries(root, known = []) {
         if (target !== folder || !(folder in SHARED)) continue;
         const source = placeOf(fromParts);
         const dest = placeOf(toParts, isDirectory(join(root, ...toParts)));
-        if (!dest || dest.kind !== 'feature') continue;
+        if (dest?.kind !== 'feature') continue;
         if (source.kind === 'feature' && source.name === dest.name) continue;
         let problem = null;
         if (source.kind === 'shared') {
