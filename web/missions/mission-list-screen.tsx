@@ -22,7 +22,9 @@ import { usePagedList } from '../lib/use-paged-list';
 import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import * as tableUi from '../ui/data-table.css';
 import { DateRangeFilter } from '../ui/date-range-filter';
+import * as dialogUi from '../ui/dialog.css';
 import { ListStatus } from '../ui/list-status';
 import { CheckboxList, MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
@@ -30,9 +32,10 @@ import { PageNavigator } from '../ui/page-navigator';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
+import * as toolbarUi from '../ui/toolbar.css';
 import { parisDateTime, yesNo } from './format';
 import { MissionEditDialog } from './mission-edit-dialog';
+import * as ui from './mission-filters.css';
 
 const COLUMNS = [
   'N° de mission',
@@ -78,7 +81,7 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
 
   return (
     <Page title="LISTE DES MISSIONS">
-      <div className={ui.toolbar}>
+      <div className={toolbarUi.toolbar}>
         <SearchBox
           id="missions-search"
           label="Rechercher"
@@ -108,10 +111,10 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
                 </Button>
                 <ModalOverlay isDismissable className={ui.sideOverlay}>
                   <Modal className={ui.sidePanel}>
-                    <Dialog className={ui.dialog}>
+                    <Dialog className={dialogUi.dialog}>
                       {({ close }) => (
                         <>
-                          <Heading slot="title" className={ui.dialogTitle}>
+                          <Heading slot="title" className={dialogUi.dialogTitle}>
                             Hôpitaux
                           </Heading>
                           <CheckboxList
@@ -152,12 +155,12 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
           ))}
         </fieldset>
       )}
-      <div className={ui.tableWrap}>
-        <table className={ui.table} aria-label="Missions" aria-busy={list.loading}>
+      <div className={tableUi.tableWrap}>
+        <table className={tableUi.table} aria-label="Missions" aria-busy={list.loading}>
           <thead>
             <tr>
               {COLUMNS.map((h) => (
-                <th key={h} scope="col" className={ui.th}>
+                <th key={h} scope="col" className={tableUi.th}>
                   {h}
                 </th>
               ))}
@@ -166,32 +169,32 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
           <tbody>
             {list.rows.map((m) => (
               <tr key={m.id}>
-                <td className={ui.td}>
+                <td className={tableUi.td}>
                   {m.tripNumber ? (
                     <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber}</Link>
                   ) : (
                     'N.D'
                   )}
                 </td>
-                <td className={ui.td}>
+                <td className={tableUi.td}>
                   <Badge {...MISSION_STATUS_BADGES[m.status]} />
                 </td>
-                <td className={ui.td}>{AIRCRAFT_TYPE_LABELS[m.aircraftType]}</td>
-                <td className={ui.td}>{m.buyerName ?? '-'}</td>
-                <td className={ui.td}>{m.numberOfCristal ?? '-'}</td>
-                <td className={ui.td}>{m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</td>
-                <td className={ui.td}>
+                <td className={tableUi.td}>{AIRCRAFT_TYPE_LABELS[m.aircraftType]}</td>
+                <td className={tableUi.td}>{m.buyerName ?? '-'}</td>
+                <td className={tableUi.td}>{m.numberOfCristal ?? '-'}</td>
+                <td className={tableUi.td}>{m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</td>
+                <td className={tableUi.td}>
                   {m.legs.map((l, i) => (
                     <div key={i}>
                       {l.adepName} → {l.adesName}
                     </div>
                   ))}
                 </td>
-                <td className={ui.td}>{parisDateTime(m.departureDateTime)}</td>
-                <td className={ui.td}>{m.numberOfMeals ?? '-'}</td>
-                <td className={ui.td}>{yesNo(m.isWithIcing)}</td>
-                <td className={ui.td}>{yesNo(m.isWithOCS)}</td>
-                <td className={ui.td}>
+                <td className={tableUi.td}>{parisDateTime(m.departureDateTime)}</td>
+                <td className={tableUi.td}>{m.numberOfMeals ?? '-'}</td>
+                <td className={tableUi.td}>{yesNo(m.isWithIcing)}</td>
+                <td className={tableUi.td}>{yesNo(m.isWithOCS)}</td>
+                <td className={tableUi.td}>
                   {m.hasTransportVoucher ? (
                     <button
                       type="button"
@@ -208,7 +211,7 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
                     '-'
                   )}
                 </td>
-                <td className={ui.td}>
+                <td className={tableUi.td}>
                   <div style={{ display: 'flex', gap: 2 }}>
                     {m.tripNumber && (
                       <Link

@@ -1,7 +1,8 @@
 // The states of a paged table under its rows: loading, empty (with the list's own words), and error
 // with a retry.
+
+import * as ui from './list-status.css';
 import * as css from './theme.css';
-import * as ui from './widgets.css';
 
 export function ListStatus({
   list,

@@ -5,13 +5,14 @@ import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../
 import { apiCall, download, errorMessage } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import * as ui from '../ui/data-table.css';
 import { ListStatus } from '../ui/list-status';
 import { Page } from '../ui/page';
 import { PageNavigator } from '../ui/page-navigator';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
+import * as toolbarUi from '../ui/toolbar.css';
 import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
@@ -38,7 +39,7 @@ export function UsersScreen() {
 
   return (
     <Page title="UTILISATEURS">
-      <div className={ui.toolbar}>
+      <div className={toolbarUi.toolbar}>
         <SearchBox
           id="users-search"
           label="Rechercher un utilisateur"
