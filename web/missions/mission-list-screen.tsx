@@ -2,56 +2,31 @@
 // requested list's quick filters, the paged table and its actions (view, edit, delete for staff).
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Link } from 'wouter';
 import type { DataResponse } from '../../contract/http';
 import {
-  AIRCRAFT_TYPE_LABELS,
   MISSION_MESSAGES,
   MISSION_PATHS,
-  MISSION_STATUS_BADGES,
   MISSIONS_PAGE_SIZE,
   type MissionCategory,
   type MissionRow,
-  ORGAN_LABELS,
   REQUESTED_QUICK_FILTERS,
 } from '../../contract/missions';
-import { href } from '../../contract/routes';
-import { apiCall, download } from '../lib/api';
+import { apiCall } from '../lib/api';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { missionsChanged } from '../sync';
-import { Badge } from '../ui/badge';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import * as tableUi from '../ui/data-table.css';
 import { DateRangeFilter } from '../ui/date-range-filter';
 import * as dialogUi from '../ui/dialog.css';
-import { ListStatus } from '../ui/list-status';
 import { CheckboxList, MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
-import { PageNavigator } from '../ui/page-navigator';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as toolbarUi from '../ui/toolbar.css';
-import { parisDateTime, yesNo } from './format';
 import { MissionEditDialog } from './mission-edit-dialog';
 import * as ui from './mission-filters.css';
-
-const COLUMNS = [
-  'N° de mission',
-  'Statut',
-  "Type d'avion",
-  'Hôpital',
-  'N° cristal',
-  'Organes',
-  'Itinéraire',
-  'Départ prévu',
-  'Plateaux repas',
-  'Dégivrage',
-  'OCS',
-  'Bon de transport',
-  'Actions',
-];
+import { MissionTable } from './mission-table';
 
 export function MissionListScreen({ category }: { category: MissionCategory }) {
   const session = useSession();
@@ -155,102 +130,7 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
           ))}
         </fieldset>
       )}
-      <div className={tableUi.tableWrap}>
-        <table className={tableUi.table} aria-label="Missions" aria-busy={list.loading}>
-          <thead>
-            <tr>
-              {COLUMNS.map((h) => (
-                <th key={h} scope="col" className={tableUi.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((m) => (
-              <tr key={m.id}>
-                <td className={tableUi.td}>
-                  {m.tripNumber ? (
-                    <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber}</Link>
-                  ) : (
-                    'N.D'
-                  )}
-                </td>
-                <td className={tableUi.td}>
-                  <Badge {...MISSION_STATUS_BADGES[m.status]} />
-                </td>
-                <td className={tableUi.td}>{AIRCRAFT_TYPE_LABELS[m.aircraftType]}</td>
-                <td className={tableUi.td}>{m.buyerName ?? '-'}</td>
-                <td className={tableUi.td}>{m.numberOfCristal ?? '-'}</td>
-                <td className={tableUi.td}>{m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</td>
-                <td className={tableUi.td}>
-                  {m.legs.map((l, i) => (
-                    <div key={i}>
-                      {l.adepName} → {l.adesName}
-                    </div>
-                  ))}
-                </td>
-                <td className={tableUi.td}>{parisDateTime(m.departureDateTime)}</td>
-                <td className={tableUi.td}>{m.numberOfMeals ?? '-'}</td>
-                <td className={tableUi.td}>{yesNo(m.isWithIcing)}</td>
-                <td className={tableUi.td}>{yesNo(m.isWithOCS)}</td>
-                <td className={tableUi.td}>
-                  {m.hasTransportVoucher ? (
-                    <button
-                      type="button"
-                      className={css.button.ghost}
-                      onClick={() =>
-                        download(MISSION_PATHS.voucher(m.id), `bon-de-transport-${m.tripNumber}.pdf`).catch(
-                          () => toast.error(MISSION_MESSAGES.pdfError),
-                        )
-                      }
-                    >
-                      Télécharger
-                    </button>
-                  ) : (
-                    '-'
-                  )}
-                </td>
-                <td className={tableUi.td}>
-                  <div style={{ display: 'flex', gap: 2 }}>
-                    {m.tripNumber && (
-                      <Link
-                        href={href('missionDetails', { id: m.id })}
-                        className={css.button.ghost}
-                        aria-label={`Voir la mission ${m.tripNumber}`}
-                      >
-                        👁
-                      </Link>
-                    )}
-                    {staff && (
-                      <>
-                        <button
-                          type="button"
-                          className={css.button.ghost}
-                          aria-label={`Modifier la mission ${m.tripNumber ?? 'N.D'}`}
-                          onClick={() => setEditing(m)}
-                        >
-                          ✎
-                        </button>
-                        <button
-                          type="button"
-                          className={css.button.ghost}
-                          aria-label={`Supprimer la mission ${m.tripNumber ?? 'N.D'}`}
-                          onClick={() => setDeleting(m)}
-                        >
-                          🗑
-                        </button>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListStatus list={list} emptyText={MISSION_MESSAGES.empty} />
-      </div>
-      <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
+      <MissionTable list={list} staff={staff} onEdit={setEditing} onDelete={setDeleting} />
       {editing && <MissionEditDialog mission={editing} onClose={() => setEditing(null)} onSaved={changed} />}
       {deleting && (
         <ConfirmDialog
