@@ -1,6 +1,6 @@
 // The routes of spec §2 with their access rules: the splash while the user loads, login for the signed
 // out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
 import {
@@ -11,15 +11,10 @@ import {
 } from './auth';
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
+import { MissionDetailsScreen, MissionListScreen } from './missions';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
-
-// Feature screens load on demand, so the sign-in page downloads only the shell.
-const MissionListScreen = lazy(() => import('./missions').then((m) => ({ default: m.MissionListScreen })));
-const MissionDetailsScreen = lazy(() =>
-  import('./missions').then((m) => ({ default: m.MissionDetailsScreen })),
-);
-const UsersScreen = lazy(() => import('./users').then((m) => ({ default: m.UsersScreen })));
+import { UsersScreen } from './users';
 
 /** The screens inside the protected layout; features replace their placeholder as they land. */
 const PROTECTED: Array<[ScreenName, ComponentType]> = [

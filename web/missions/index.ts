@@ -1,3 +1,10 @@
-// Public face of web/missions: the five mission lists and the mission details (loaded on demand).
-export { MissionDetailsScreen } from './mission-details-screen';
-export { MissionListScreen } from './mission-list-screen';
+// Public face of web/missions: the five mission lists and the mission details, each loaded on demand
+// (its own chunk), so that the sign-in page downloads only the shell.
+import { lazy } from 'react';
+
+export const MissionListScreen = lazy(() =>
+  import('./mission-list-screen').then((m) => ({ default: m.MissionListScreen })),
+);
+export const MissionDetailsScreen = lazy(() =>
+  import('./mission-details-screen').then((m) => ({ default: m.MissionDetailsScreen })),
+);
