@@ -6,8 +6,8 @@ import { href } from '../../contract/routes';
 import { useSession } from '../lib/session';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
+import { useForm } from '../ui/use-form';
 import { PublicCard } from './public-card';
-import { useForm } from './use-form';
 
 export function LoginScreen() {
   const session = useSession();
