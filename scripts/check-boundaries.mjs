@@ -1,8 +1,9 @@
-// Enforces the folder boundaries of DESIGN.md §1: which top-level folder may import which.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// Enforces the folder boundaries of DESIGN.md §1 and docs/architecture.md: which top-level folder may
+// import which, and inside web/ and api/ that a feature reaches another feature only through its index.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const root = resolve(import.meta.dirname, '..');
 const ALLOWED = {
   contract: [],
   machines: ['contract'],
@@ -10,6 +11,45 @@ const ALLOWED = {
   edge: [],
   api: ['contract'],
 };
+
+/** Sub-folders of web/ and api/ that every feature may use; they may not import a feature. */
+const SHARED = {
+  web: ['ui', 'lib', 'testing', 'dev'],
+  api: ['lib', 'db', 'test'],
+};
+
+// The api/ side predates the feature rule. Each entry is one `file → import` pair as written in the
+// source; the API refactor (issue #10) empties this list, after which it must stay empty.
+export const KNOWN_API_VIOLATIONS = [
+  // api/lib and api/db reach into features
+  'api/lib/auth.ts → ../auth/sessions',
+  'api/lib/auth.ts → ../auth/tokens',
+  'api/lib/context.ts → ../missions/sync',
+  'api/lib/validate.test.ts → ../missions/fixtures',
+  'api/db/seed.ts → ../auth/passwords',
+  'api/test/harness.ts → ../missions/sync',
+  // features reach into each other's insides
+  'api/users/routes.ts → ../auth/passwords',
+  'api/users/routes.ts → ../auth/sessions',
+  'api/missions/sync.ts → ../leon/client',
+  'api/missions/sync.ts → ../leon/mapping',
+  'api/missions/sync-routes.ts → ../leon/client',
+  'api/missions/sync.test.ts → ../leon/client',
+  'api/missions/sync.test.ts → ../leon/simulator/app',
+  'api/missions/poll.test.ts → ../leon/client',
+  'api/missions/poll.test.ts → ../leon/simulator/app',
+  'api/prices/demo-prices.test.ts → ../leon/simulator/data',
+  // entry files go past the features' (missing) index files
+  'api/app.ts → ./auth/routes',
+  'api/app.ts → ./missions/routes',
+  'api/app.ts → ./missions/sync-routes',
+  'api/app.ts → ./users/me',
+  'api/app.ts → ./users/routes',
+  'api/server.ts → ./leon/client',
+  'api/server.ts → ./missions/sync',
+  'api/server.ts → ./missions/sync-routes',
+];
+
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -23,28 +63,90 @@ function* files(dir) {
   }
 }
 
-const problems = [];
-for (const [folder, allowed] of Object.entries(ALLOWED)) {
-  let dirFiles;
-  try {
-    dirFiles = [...files(join(root, folder))];
-  } catch {
-    continue;
-  }
-  for (const file of dirFiles) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const spec = match[1] ?? match[2] ?? match[3];
-      if (!spec.startsWith('.')) continue;
-      const target = relative(root, resolve(dirname(file), spec)).split('/')[0];
-      if (target !== folder && target in ALLOWED && !allowed.includes(target)) {
-        problems.push(`${relative(root, file)} imports ${spec} (${folder}/ may not import ${target}/)`);
+const isDirectory = (path) => statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+const posix = (path) => path.split(sep).join('/');
+
+/**
+ * Where a file sits inside web/ or api/: `root` for a file directly in the folder (app.tsx, server.ts…),
+ * `shared` for ui/, lib/…, otherwise the feature folder's name.
+ */
+function placeOf(parts, isDirectory = false) {
+  const [top, second] = parts;
+  if (!(top in SHARED)) return null;
+  if (parts.length === 2 && !isDirectory) return { kind: 'root' };
+  if (SHARED[top].includes(second)) return { kind: 'shared', name: second };
+  return { kind: 'feature', name: second };
+}
+
+/** `web/missions`, `web/missions/index` or `web/missions/index.ts`: the feature's public face. */
+const isIndex = (parts) =>
+  parts.length === 2 || (parts.length === 3 && parts[2].replace(/\.(ts|tsx|mts|mjs|js)$/, '') === 'index');
+
+/**
+ * Every boundary violation under `root`, as readable lines. `known` lists `file → import` pairs that are
+ * tolerated for now (see KNOWN_API_VIOLATIONS); `unused` returns those that no longer occur.
+ */
+export function checkBoundaries(root, known = []) {
+  const problems = [];
+  const tolerated = new Set(known);
+  const seen = new Set();
+  for (const [folder, allowed] of Object.entries(ALLOWED)) {
+    let dirFiles;
+    try {
+      dirFiles = [...files(join(root, folder))];
+    } catch {
+      continue;
+    }
+    for (const file of dirFiles) {
+      const from = posix(relative(root, file));
+      const fromParts = from.split('/');
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(IMPORT)) {
+        const spec = match[1] ?? match[2] ?? match[3];
+        if (!spec.startsWith('.')) continue;
+        const toParts = posix(relative(root, resolve(dirname(file), spec))).split('/');
+        const target = toParts[0];
+        if (target !== folder && target in ALLOWED && !allowed.includes(target)) {
+          problems.push(`${from} imports ${spec} (${folder}/ may not import ${target}/)`);
+          continue;
+        }
+        if (target !== folder || !(folder in SHARED)) continue;
+        const source = placeOf(fromParts);
+        const dest = placeOf(toParts, isDirectory(join(root, ...toParts)));
+        if (dest?.kind !== 'feature') continue;
+        if (source.kind === 'feature' && source.name === dest.name) continue;
+        let problem = null;
+        if (source.kind === 'shared') {
+          problem = `${folder}/${source.name}/ is shared and may not import the feature ${folder}/${dest.name}/`;
+        } else if (!isIndex(toParts)) {
+          problem = `only ${folder}/${dest.name}/index.ts may be imported from outside ${folder}/${dest.name}/`;
+        }
+        if (!problem) continue;
+        const pair = `${from} → ${spec}`;
+        if (tolerated.has(pair)) {
+          seen.add(pair);
+          continue;
+        }
+        problems.push(`${from} imports ${spec} (${problem})`);
       }
     }
   }
+  return { problems, unused: known.filter((pair) => !seen.has(pair)) };
 }
-if (problems.length) {
-  console.error(`Folder boundary violations:\n  ${problems.join('\n  ')}`);
-  process.exit(1);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const root = resolve(import.meta.dirname, '..');
+  const { problems, unused } = checkBoundaries(root, KNOWN_API_VIOLATIONS);
+  if (unused.length) {
+    console.warn(
+      `Known violations that no longer occur (remove them from KNOWN_API_VIOLATIONS):\n  ${unused.join('\n  ')}`,
+    );
+  }
+  if (problems.length) {
+    console.error(`Folder boundary violations:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(
+    `Folder boundaries respected${KNOWN_API_VIOLATIONS.length - unused.length ? ` (${KNOWN_API_VIOLATIONS.length - unused.length} known api/ violations tolerated)` : ''}.`,
+  );
 }
-console.log('Folder boundaries respected.');

@@ -1,7 +1,7 @@
 // The application: the session, the routes and the toasts, in French.
 import { I18nProvider } from 'react-aria-components';
 import type { SessionActor } from '../machines/session.machine';
-import { SessionProvider } from './auth/session';
+import { SessionProvider } from './lib/session';
 import { AppRoutes } from './routes';
 import { Toasts } from './ui/toast';
 

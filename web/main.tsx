@@ -1,7 +1,7 @@
 // Entry point of the SPA.
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { createSession, setInspector } from './auth/session';
+import { createSession, setInspector } from './lib/session';
 import './ui/theme.css';
 
 async function start() {

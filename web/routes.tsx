@@ -1,25 +1,20 @@
 // The routes of spec §2 with their access rules: the splash while the user loads, login for the signed
 // out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
-import { ConfirmForgetPasswordScreen } from './auth/confirm-forget-password-screen';
-import { ForcePasswordChangeScreen } from './auth/force-password-change-screen';
-import { ForgetPasswordScreen } from './auth/forget-password-screen';
-import { LoginScreen } from './auth/login-screen';
-import { useSession } from './auth/session';
-import { AppLayout } from './layout/app-layout';
+import {
+  ConfirmForgetPasswordScreen,
+  ForcePasswordChangeScreen,
+  ForgetPasswordScreen,
+  LoginScreen,
+} from './auth';
+import { AppLayout } from './layout';
+import { useSession } from './lib/session';
+import { MissionDetailsScreen, MissionListScreen } from './missions';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
-
-// Feature screens load on demand, so the sign-in page downloads only the shell.
-const MissionListScreen = lazy(() =>
-  import('./missions/mission-list-screen').then((m) => ({ default: m.MissionListScreen })),
-);
-const MissionDetailsScreen = lazy(() =>
-  import('./missions/mission-details-screen').then((m) => ({ default: m.MissionDetailsScreen })),
-);
-const UsersScreen = lazy(() => import('./users/users-screen').then((m) => ({ default: m.UsersScreen })));
+import { UsersScreen } from './users';
 
 /** The screens inside the protected layout; features replace their placeholder as they land. */
 const PROTECTED: Array<[ScreenName, ComponentType]> = [

@@ -7,7 +7,8 @@ import { DialogActions, ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import { useForm } from './use-form';
+import { useForm } from '../ui/use-form';
+import { NewPasswordFields } from './new-password-fields';
 
 export const CHANGE_PASSWORD_TITLE = 'Changer mon mot de passe';
 
@@ -24,25 +25,18 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onClose();
     });
   };
-  const field = (name: keyof typeof form.values, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      name={name}
-      type="password"
-      autoComplete={autoComplete}
-      maxLength={PASSWORD_MAX}
-      value={form.values[name]}
-      onChange={form.set(name)}
-      error={form.errors[name]}
-      autoFocus={name === 'currentPassword'}
-    />
-  );
   return (
     <ModalDialog title={CHANGE_PASSWORD_TITLE} isOpen onClose={onClose} isDismissable={!pending}>
       <form className={css.form} onSubmit={submit} noValidate>
-        {field('currentPassword', 'Mot de passe actuel', 'current-password')}
-        {field('newPassword', 'Nouveau mot de passe', 'new-password')}
-        {field('confirmation', 'Confirmer le mot de passe', 'new-password')}
+        <TextInput
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          autoFocus
+          {...form.field('currentPassword')}
+        />
+        <NewPasswordFields password={form.field('newPassword')} confirmation={form.field('confirmation')} />
         <DialogActions error={error} pending={pending} onCancel={onClose} actionLabel="Modifier" />
       </form>
     </ModalDialog>

@@ -4,21 +4,16 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import {
-  AUTH_PATHS,
-  confirmationProblem,
-  MESSAGES,
-  PASSWORD_MAX,
-  ResetPasswordBody,
-} from '../../contract/auth';
+import { AUTH_PATHS, confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { useForm } from '../ui/use-form';
+import { NewPasswordFields } from './new-password-fields';
 import { PublicCard } from './public-card';
-import { useForm } from './use-form';
 
 const confirmMachine = forgotPasswordMachine.provide({
   actors: {
@@ -97,26 +92,7 @@ function ConfirmForm({ email }: { email: string }) {
         >
           {counting ? `Renvoyer le code (${state.context.secondsLeft} s)` : 'Renvoyer le code'}
         </button>
-        <TextInput
-          label="Nouveau mot de passe"
-          name="password"
-          maxLength={PASSWORD_MAX}
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={form.errors.password}
-        />
-        <TextInput
-          label="Confirmer le mot de passe"
-          name="confirmation"
-          maxLength={PASSWORD_MAX}
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmation}
-          onChange={form.set('confirmation')}
-          error={form.errors.confirmation}
-        />
+        <NewPasswordFields password={form.field('password')} confirmation={form.field('confirmation')} />
         <button type="submit" className={css.button.primary} disabled={busy}>
           Réinitialiser le mot de passe
         </button>

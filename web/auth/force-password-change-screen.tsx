@@ -1,10 +1,10 @@
 // The forced password change at first sign-in (spec §2): new password twice, 'Confirmer'.
-import { confirmationProblem, ForceChangePasswordBody, PASSWORD_MAX } from '../../contract/auth';
-import { TextInput } from '../ui/field';
+import { confirmationProblem, ForceChangePasswordBody } from '../../contract/auth';
+import { useSession } from '../lib/session';
 import * as css from '../ui/theme.css';
+import { useForm } from '../ui/use-form';
+import { NewPasswordFields } from './new-password-fields';
 import { PublicCard } from './public-card';
-import { useSession } from './session';
-import { useForm } from './use-form';
 
 export function ForcePasswordChangeScreen() {
   const session = useSession();
@@ -25,26 +25,10 @@ export function ForcePasswordChangeScreen() {
       intro="Pour votre première connexion, veuillez saisir un nouveau mot de passe."
     >
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput
-          label="Nouveau mot de passe"
-          name="newPassword"
-          maxLength={PASSWORD_MAX}
-          type="password"
-          autoComplete="new-password"
-          value={form.values.newPassword}
-          onChange={form.set('newPassword')}
-          error={form.errors.newPassword}
+        <NewPasswordFields
+          password={form.field('newPassword')}
+          confirmation={form.field('confirmation')}
           autoFocus
-        />
-        <TextInput
-          label="Confirmer le mot de passe"
-          name="confirmation"
-          maxLength={PASSWORD_MAX}
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmation}
-          onChange={form.set('confirmation')}
-          error={form.errors.confirmation}
         />
         <button type="submit" className={css.button.primary} disabled={session.submitting}>
           Confirmer

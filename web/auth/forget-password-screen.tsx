@@ -10,8 +10,8 @@ import { rawCall } from '../lib/api';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { useForm } from '../ui/use-form';
 import { PublicCard } from './public-card';
-import { useForm } from './use-form';
 
 const requestMachine = requestPasswordMachine.provide({
   actors: {

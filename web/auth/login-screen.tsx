@@ -3,11 +3,11 @@
 import { Link } from 'wouter';
 import { EMAIL_MAX, LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
+import { useSession } from '../lib/session';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
+import { useForm } from '../ui/use-form';
 import { PublicCard } from './public-card';
-import { useSession } from './session';
-import { useForm } from './use-form';
 
 export function LoginScreen() {
   const session = useSession();

@@ -1,30 +1,12 @@
 // The protected layout: the side menu (a slide-in drawer on small screens) beside the page, and the
 // user's own password change opened from it.
 import { type ReactNode, useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { MISSION_PATHS, type RecordsCount } from '../../contract/missions';
-import { ChangePasswordDialog } from '../auth/change-password-dialog';
-import { useSession } from '../auth/session';
-import { apiCall } from '../lib/api';
-import { missionsChanged } from '../lib/missions-events';
+import { ChangePasswordDialog } from '../auth';
+import { useSession } from '../lib/session';
+import { SyncButtons, useRecordsCount } from '../sync';
+import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
 import { SideMenu } from './side-menu';
-import { SyncButtons } from './sync-buttons';
-
-/** The menu counts, for staff only (hidden for HOSPITAL), refreshed whenever missions change. */
-function useRecordsCount(enabled: boolean): RecordsCount | null {
-  const [counts, setCounts] = useState<RecordsCount | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const load = () =>
-      apiCall<DataResponse<RecordsCount>>(MISSION_PATHS.recordsCount)
-        .then((answer) => setCounts(answer.data))
-        .catch(() => setCounts(null));
-    load();
-    return missionsChanged.subscribe(load);
-  }, [enabled]);
-  return counts;
-}
 
 export function AppLayout({ children, menuActions }: { children: ReactNode; menuActions?: ReactNode }) {
   const session = useSession();
@@ -45,7 +27,7 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
       <header className={css.topbar}>
         <button
           type="button"
-          className={css.menuButton}
+          className={menuButton}
           aria-expanded={drawerOpen}
           aria-controls="side-menu"
           onClick={() => setDrawerOpen(!drawerOpen)}

@@ -90,21 +90,9 @@ export const menuItem = style({
 });
 export const count = style({ fontSize: 13, opacity: 0.9 });
 export const menuFooter = style({ marginTop: 'auto', display: 'grid', gap: 8, paddingTop: 12 });
-export const menuButton = style({
-  font: 'inherit',
-  padding: '9px 10px',
-  borderRadius: 6,
-  border: `1px solid rgba(255,255,255,0.35)`,
-  background: 'transparent',
-  color: colors.white,
-  cursor: 'pointer',
-  textAlign: 'left',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
-});
 export const main = style({
   flex: 1,
   minWidth: 0,
   padding: 24,
   '@media': { [small]: { paddingTop: 72, paddingLeft: 12, paddingRight: 12 } },
 });
-export const pageTitle = style({ margin: '0 0 16px', fontSize: 22, color: colors.navy, letterSpacing: 0.3 });

@@ -1,7 +1,7 @@
 // The entries of the side menu (spec §2 'Side menu'), each tied to a screen of contract/routes.ts so the
 // roles that may open it decide whether it shows.
 import type { ScreenName } from '../../contract/routes';
-import type { RecordsCountKey } from './counts';
+import type { RecordsCountKey } from '../sync';
 
 export interface MenuEntry {
   label: string;

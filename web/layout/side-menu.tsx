@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import type { RecordsCount } from '../../contract/missions';
 import type { Role } from '../../contract/roles';
 import { canOpen, href, SCREENS } from '../../contract/routes';
+import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
 import { isGroup, MENU, type MenuEntry, type MenuGroup } from './menu';
 
@@ -141,11 +142,11 @@ export function SideMenu({
       <div className={css.menuFooter}>
         {actions}
         {onChangePassword && (
-          <button type="button" className={css.menuButton} onClick={onChangePassword}>
+          <button type="button" className={menuButton} onClick={onChangePassword}>
             Changer mon mot de passe
           </button>
         )}
-        <button type="button" className={css.menuButton} onClick={onLogout}>
+        <button type="button" className={menuButton} onClick={onLogout}>
           Déconnexion
         </button>
       </div>

@@ -14,8 +14,8 @@ import { apiCall, download, errorMessage } from '../lib/api';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
 import { parisDateTime } from './format';
+import * as ui from './mission-details.css';
 
 const withZone = (iso: string | null) => (iso ? `${parisDateTime(iso)} (heure de Paris)` : '-');
 

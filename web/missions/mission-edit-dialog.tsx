@@ -1,6 +1,5 @@
 // The mission edit dialog (spec §2 fields, §5 rules with the contract schema the API uses). The de-icing
 // airport is hidden and cleared unless de-icing is 'true'.
-import { useState } from 'react';
 import {
   AIRCRAFT_TYPE_LABELS,
   AIRCRAFT_TYPES,
@@ -13,7 +12,7 @@ import {
   ORGAN_LABELS,
   ORGAN_TYPES,
 } from '../../contract/missions';
-import { check, type FieldErrors } from '../../contract/validation';
+import { check } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { CheckboxGroup } from '../ui/checkbox-group';
@@ -22,6 +21,7 @@ import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { useForm } from '../ui/use-form';
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
 
@@ -35,26 +35,22 @@ export function MissionEditDialog({
   onSaved: () => void;
 }) {
   const departures = [...new Set(mission.legs.map((l) => l.adepIcao))];
-  const [values, setValues] = useState({
-    numberOfCristal: mission.numberOfCristal?.toString() ?? '',
-    astonStatus: mission.status as string,
-    organType: mission.organType as string[],
-    aircraftType: mission.aircraftType as string,
-    numberOfMeals: mission.numberOfMeals?.toString() ?? '',
-    isWithIcing: boolValue(mission.isWithIcing),
-    isWithOCS: boolValue(mission.isWithOCS),
-    airportDeIcing: mission.airportDeIcing,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm(
+    {
+      numberOfCristal: mission.numberOfCristal?.toString() ?? '',
+      astonStatus: mission.status as string,
+      organType: mission.organType as string[],
+      aircraftType: mission.aircraftType as string,
+      numberOfMeals: mission.numberOfMeals?.toString() ?? '',
+      isWithIcing: boolValue(mission.isWithIcing),
+      isWithOCS: boolValue(mission.isWithOCS),
+      airportDeIcing: mission.airportDeIcing,
+    },
+    (next, changed) =>
+      changed === 'isWithIcing' && next.isWithIcing !== 'true' ? { ...next, airportDeIcing: [] } : next,
+  );
+  const { values, errors, set, setErrors } = form;
   const { pending, error: serverError, run } = useAction();
-  const set = (key: keyof typeof values) => (value: unknown) => {
-    setValues((v) => ({
-      ...v,
-      [key]: value,
-      ...(key === 'isWithIcing' && value !== 'true' ? { airportDeIcing: [] } : {}),
-    }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const input = {
@@ -79,20 +75,11 @@ export function MissionEditDialog({
       isDismissable={!pending}
     >
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput
-          label="Nombre de cristals"
-          name="numberOfCristal"
-          inputMode="numeric"
-          value={values.numberOfCristal}
-          onChange={set('numberOfCristal')}
-          error={errors.numberOfCristal}
-        />
+        <TextInput label="Nombre de cristals" inputMode="numeric" {...form.field('numberOfCristal')} />
         <SelectField
           id="mission-status"
           label="Statut"
-          value={values.astonStatus}
-          onChange={set('astonStatus')}
-          error={errors.astonStatus}
+          {...form.field('astonStatus')}
           options={MISSION_STATUSES.map((s) => [s, MISSION_STATUS_BADGES[s].label])}
         />
         <CheckboxGroup
@@ -105,25 +92,14 @@ export function MissionEditDialog({
         <SelectField
           id="mission-aircraft"
           label="Type d'avion"
-          value={values.aircraftType}
-          onChange={set('aircraftType')}
-          error={errors.aircraftType}
+          {...form.field('aircraftType')}
           options={AIRCRAFT_TYPES.map((a) => [a, AIRCRAFT_TYPE_LABELS[a]])}
         />
-        <TextInput
-          label="Plateaux repas"
-          name="numberOfMeals"
-          inputMode="numeric"
-          value={values.numberOfMeals}
-          onChange={set('numberOfMeals')}
-          error={errors.numberOfMeals}
-        />
+        <TextInput label="Plateaux repas" inputMode="numeric" {...form.field('numberOfMeals')} />
         <SelectField
           id="mission-icing"
           label="Dégivrage"
-          value={values.isWithIcing}
-          onChange={set('isWithIcing')}
-          error={errors.isWithIcing}
+          {...form.field('isWithIcing')}
           options={[
             ['true', 'Oui'],
             ['false', 'Non'],
@@ -140,9 +116,7 @@ export function MissionEditDialog({
         <SelectField
           id="mission-ocs"
           label="OCS"
-          value={values.isWithOCS}
-          onChange={set('isWithOCS')}
-          error={errors.isWithOCS}
+          {...form.field('isWithOCS')}
           options={[
             ['true', 'Oui'],
             ['false', 'Non'],

@@ -1,8 +1,8 @@
 // A group of native checkboxes under a legend (organs, de-icing airports, the hospitals filter): simple
 // to use by mouse, keyboard and screen reader; the error, if any, is tied to the group.
 import { useId } from 'react';
+import * as ui from './popover.css';
 import * as css from './theme.css';
-import * as ui from './widgets.css';
 
 export interface CheckboxGroupProps {
   label: string;

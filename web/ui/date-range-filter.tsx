@@ -19,8 +19,9 @@ import {
   type RangeCalendarState,
   RangeCalendarStateContext,
 } from 'react-aria-components';
+import * as ui from './date-range-filter.css';
+import * as popoverUi from './popover.css';
 import * as css from './theme.css';
-import * as ui from './widgets.css';
 
 export const MIN_DAY = '2023-01-01';
 const MONTHS = [
@@ -135,7 +136,7 @@ export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | nul
       <FieldError className={css.fieldError}>
         {({ validationDetails }) => (validationDetails.valid ? null : 'Date input not valid.')}
       </FieldError>
-      <Popover className={ui.popover} style={{ padding: 12 }}>
+      <Popover className={popoverUi.popover} style={{ padding: 12 }}>
         <Dialog aria-label="Calendrier de la période">
           <RangeCalendar>
             <header style={{ display: 'flex', alignItems: 'center', gap: 6, marginBottom: 8 }}>

@@ -2,8 +2,8 @@
 // foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs.
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import * as ui from './dialog.css';
 import * as css from './theme.css';
-import * as ui from './widgets.css';
 
 export function ModalDialog({
   title,

@@ -1,8 +1,8 @@
 // A multi-select in a popover: a list of checkboxes (the hospitals filter).
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { CheckboxGroup } from './checkbox-group';
+import * as ui from './popover.css';
 import * as css from './theme.css';
-import * as ui from './widgets.css';
 
 export interface MultiSelectProps {
   label: string;

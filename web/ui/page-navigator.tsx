@@ -1,7 +1,7 @@
 // The page navigator of every paged table (spec §2): previous/next and the page numbers.
 
 import { pageItems } from './page-items';
-import * as ui from './widgets.css';
+import * as ui from './page-navigator.css';
 
 export function PageNavigator({
   page,

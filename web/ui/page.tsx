@@ -1,6 +1,6 @@
 // A page of the protected area: its title, and its content.
 import type { ReactNode } from 'react';
-import { pageTitle } from '../layout/layout.css';
+import { pageTitle } from './page.css';
 
 export function Page({
   title,

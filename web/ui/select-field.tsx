@@ -3,6 +3,7 @@ import * as css from './theme.css';
 
 export function SelectField({
   id,
+  name,
   label,
   value,
   onChange,
@@ -11,6 +12,7 @@ export function SelectField({
   placeholder = 'Choisir',
 }: {
   id: string;
+  name?: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -25,6 +27,7 @@ export function SelectField({
       </label>
       <select
         id={id}
+        name={name}
         className={css.input}
         value={value}
         onChange={(e) => onChange(e.target.value)}

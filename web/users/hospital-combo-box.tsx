@@ -14,8 +14,8 @@ import {
 import type { DataResponse } from '../../contract/http';
 import { type Hospital, USER_PATHS } from '../../contract/users';
 import { apiCall } from '../lib/api';
+import * as ui from '../ui/popover.css';
 import * as css from '../ui/theme.css';
-import * as ui from '../ui/widgets.css';
 
 export const HOSPITAL_SEARCH_DEBOUNCE_MS = 500;
 

@@ -1,10 +1,9 @@
 // The add and edit dialogs of a user (spec §2 'Users', §5 user form): same fields, the hospital only for
 // the Hospital role (cleared otherwise), checked with the contract schemas the API uses.
-import { useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
-import { check, type FieldErrors, MAX_LENGTH } from '../../contract/validation';
+import { check, MAX_LENGTH } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DialogActions, ModalDialog } from '../ui/dialog';
@@ -12,6 +11,7 @@ import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { useForm } from '../ui/use-form';
 import { HospitalComboBox } from './hospital-combo-box';
 
 /** The role order of the spec's options: Admin, Accounting, Operation, Hospital. */
@@ -27,7 +27,7 @@ export function UserFormDialog({
   onSaved: () => void;
 }) {
   const editing = user !== null;
-  const [values, setValues] = useState({
+  const form = useForm({
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
@@ -35,14 +35,8 @@ export function UserFormDialog({
     role: (user?.role ?? '') as Role | '',
     hospitals: user?.hospitals ?? null,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setValues, setErrors } = form;
   const { pending, error: serverError, run } = useAction();
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors((e) => ({ ...e, [key]: '' }));
-    };
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -75,41 +69,10 @@ export function UserFormDialog({
       isDismissable={!pending}
     >
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput
-          label="Prénom"
-          name="firstName"
-          maxLength={MAX_LENGTH.name}
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-          autoFocus
-        />
-        <TextInput
-          label="Nom"
-          name="lastName"
-          maxLength={MAX_LENGTH.name}
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-        <TextInput
-          label="E-mail"
-          name="email"
-          maxLength={MAX_LENGTH.email}
-          type="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <TextInput
-          label="Téléphone"
-          name="phone"
-          maxLength={MAX_LENGTH.phone}
-          type="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-        />
+        <TextInput label="Prénom" maxLength={MAX_LENGTH.name} {...form.field('firstName')} autoFocus />
+        <TextInput label="Nom" maxLength={MAX_LENGTH.name} {...form.field('lastName')} />
+        <TextInput label="E-mail" maxLength={MAX_LENGTH.email} type="email" {...form.field('email')} />
+        <TextInput label="Téléphone" maxLength={MAX_LENGTH.phone} type="tel" {...form.field('phone')} />
         <SelectField
           id="user-role"
           label="Rôle"
@@ -124,7 +87,11 @@ export function UserFormDialog({
           }}
         />
         {values.role === 'HOSPITAL' && (
-          <HospitalComboBox value={values.hospitals} onChange={set('hospitals')} error={errors.hospitals} />
+          <HospitalComboBox
+            value={values.hospitals}
+            onChange={form.set('hospitals')}
+            error={errors.hospitals}
+          />
         )}
         <DialogActions
           error={serverError}

@@ -5,13 +5,12 @@ import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../
 import { apiCall, download, errorMessage } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { ListStatus } from '../ui/list-status';
+import { type Column, DataTable } from '../ui/data-table';
 import { Page } from '../ui/page';
-import { PageNavigator } from '../ui/page-navigator';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as ui from '../ui/widgets.css';
+import * as toolbarUi from '../ui/toolbar.css';
 import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
@@ -25,6 +24,37 @@ export function UsersScreen() {
     setEditing(null);
     list.reload();
   };
+  const columns: Column<UserRow>[] = [
+    { id: 'firstName', header: 'Prénom', cell: (user) => user.firstName },
+    { id: 'lastName', header: 'Nom', cell: (user) => user.lastName },
+    { id: 'email', header: 'E-mail', cell: (user) => user.email },
+    { id: 'hospitals', header: 'Hôpital', cell: (user) => user.hospitals ?? '-' },
+    { id: 'role', header: 'Rôle', cell: (user) => ROLE_LABELS[user.role] },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (user) => (
+        <div style={{ display: 'flex', gap: 4 }}>
+          <button
+            type="button"
+            className={css.button.ghost}
+            aria-label={`Modifier ${user.firstName} ${user.lastName}`}
+            onClick={() => setEditing({ mode: 'edit', user })}
+          >
+            ✎
+          </button>
+          <button
+            type="button"
+            className={css.button.ghost}
+            aria-label={`Supprimer ${user.firstName} ${user.lastName}`}
+            onClick={() => setEditing({ mode: 'delete', user })}
+          >
+            🗑
+          </button>
+        </div>
+      ),
+    },
+  ];
   const exportXlsx = async () => {
     setExporting(true);
     try {
@@ -38,7 +68,7 @@ export function UsersScreen() {
 
   return (
     <Page title="UTILISATEURS">
-      <div className={ui.toolbar}>
+      <div className={toolbarUi.toolbar}>
         <SearchBox
           id="users-search"
           label="Rechercher un utilisateur"
@@ -56,52 +86,13 @@ export function UsersScreen() {
         </button>
       </div>
 
-      <div className={ui.tableWrap}>
-        <table className={ui.table} aria-label="Utilisateurs" aria-busy={list.loading}>
-          <thead>
-            <tr>
-              {['Prénom', 'Nom', 'E-mail', 'Hôpital', 'Rôle', 'Actions'].map((h) => (
-                <th key={h} scope="col" className={ui.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((user) => (
-              <tr key={user.id}>
-                <td className={ui.td}>{user.firstName}</td>
-                <td className={ui.td}>{user.lastName}</td>
-                <td className={ui.td}>{user.email}</td>
-                <td className={ui.td}>{user.hospitals ?? '-'}</td>
-                <td className={ui.td}>{ROLE_LABELS[user.role]}</td>
-                <td className={ui.td}>
-                  <div style={{ display: 'flex', gap: 4 }}>
-                    <button
-                      type="button"
-                      className={css.button.ghost}
-                      aria-label={`Modifier ${user.firstName} ${user.lastName}`}
-                      onClick={() => setEditing({ mode: 'edit', user })}
-                    >
-                      ✎
-                    </button>
-                    <button
-                      type="button"
-                      className={css.button.ghost}
-                      aria-label={`Supprimer ${user.firstName} ${user.lastName}`}
-                      onClick={() => setEditing({ mode: 'delete', user })}
-                    >
-                      🗑
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListStatus list={list} emptyText={'Aucun utilisateur trouvé'} />
-      </div>
-      <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
+      <DataTable
+        label="Utilisateurs"
+        columns={columns}
+        list={list}
+        rowKey={(user) => user.id}
+        emptyText="Aucun utilisateur trouvé"
+      />
 
       {editing?.mode === 'add' && <UserFormDialog user={null} onClose={close} onSaved={saved} />}
       {editing?.mode === 'edit' && <UserFormDialog user={editing.user} onClose={close} onSaved={saved} />}

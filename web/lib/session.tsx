@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { createActor, fromPromise } from 'xstate';
 import { AUTH_PATHS, type Me } from '../../contract/auth';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
-import { bindSession, rawCall } from '../lib/api';
+import { bindSession, rawCall } from './api';
 
 const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
 

@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { MISSION_MESSAGES, MISSION_PATHS, type SyncResult, syncToastText } from '../../contract/missions';
 import { apiCall } from '../lib/api';
-import { missionsChanged } from '../lib/missions-events';
+import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
-import * as css from './layout.css';
+import { missionsChanged } from './missions-events';
 
 export function SyncButtons() {
   const [running, setRunning] = useState<'synchronize' | 'update' | null>(null);
@@ -29,7 +29,7 @@ export function SyncButtons() {
     <>
       <button
         type="button"
-        className={css.menuButton}
+        className={menuButton}
         disabled={running !== null}
         aria-busy={running === 'synchronize'}
         onClick={() => run('synchronize')}
@@ -38,7 +38,7 @@ export function SyncButtons() {
       </button>
       <button
         type="button"
-        className={css.menuButton}
+        className={menuButton}
         disabled={running !== null}
         aria-busy={running === 'update'}
         onClick={() => run('update')}

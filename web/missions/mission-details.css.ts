@@ -1,0 +1,36 @@
+// The mission details: collapsible cards of label/value pairs, and their loading skeleton.
+import { style } from '@vanilla-extract/css';
+import { colors } from '../ui/theme.css';
+
+export const card = style({
+  background: colors.white,
+  border: `1px solid ${colors.border}`,
+  borderRadius: 10,
+  marginBottom: 12,
+});
+export const cardTrigger = style({
+  width: '100%',
+  textAlign: 'left',
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: 16,
+  padding: 16,
+  background: 'transparent',
+  border: 0,
+  cursor: 'pointer',
+  color: colors.navy,
+});
+export const cardBody = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  gap: 16,
+  padding: '0 16px 16px',
+});
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '4px 12px',
+  margin: 0,
+});
+export const sectionTitle = style({ fontSize: 14, margin: '0 0 6px', color: colors.navy });
+export const skeleton = style({ height: 120, borderRadius: 10, background: '#e5e9f0', marginBottom: 12 });

@@ -1,0 +1,79 @@
+// The filters above a mission list: search, period, hospitals (staff) and, on the requested list, the
+// quick status filter. It keeps what the user chose and hands the list's filters to `onFilters`.
+import { useEffect, useState } from 'react';
+import type { DataResponse } from '../../contract/http';
+import { MISSION_PATHS, type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
+import { apiCall } from '../lib/api';
+import { DateRangeFilter } from '../ui/date-range-filter';
+import { SearchBox } from '../ui/search-box';
+import * as css from '../ui/theme.css';
+import * as toolbarUi from '../ui/toolbar.css';
+import { HospitalsFilter } from './hospitals-filter';
+import * as ui from './mission-filters.css';
+
+export interface MissionFilterBarProps {
+  category: MissionCategory;
+  /** Staff filter by hospital; a HOSPITAL user sees its own missions only. */
+  staff: boolean;
+  search: string;
+  onSearch: (value: string) => void;
+  onFilters: (filters: Record<string, unknown>) => void;
+}
+
+/** The hospitals to filter on (their names), or none if the list cannot be had. */
+function useHospitalNames() {
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    apiCall<DataResponse<Array<{ name: string }>>>(MISSION_PATHS.hospitals)
+      .then((answer) => setNames(answer.data.map((h) => h.name)))
+      .catch(() => setNames([]));
+  }, []);
+  return names;
+}
+
+export function MissionFilterBar({ category, staff, search, onSearch, onFilters }: MissionFilterBarProps) {
+  const [quick, setQuick] = useState<string | null>(null);
+  const [hospitals, setHospitals] = useState<string[]>([]);
+  const options = useHospitalNames();
+  const chooseHospitals = (values: string[]) => {
+    setHospitals(values);
+    onFilters({ hospitals: values.length ? values.join(',') : undefined });
+  };
+  return (
+    <>
+      <div className={toolbarUi.toolbar}>
+        <SearchBox
+          id="missions-search"
+          label="Rechercher"
+          placeholder="N° de mission, hôpital, n° cristal"
+          value={search}
+          onChange={onSearch}
+          basis={220}
+        />
+        <DateRangeFilter
+          onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
+        />
+        {staff && <HospitalsFilter options={options} selected={hospitals} onChange={chooseHospitals} />}
+      </div>
+      {category === 'requested' && (
+        <fieldset className={ui.quickFilters} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+          <legend className={css.visuallyHidden}>Filtre rapide</legend>
+          {REQUESTED_QUICK_FILTERS.map((f) => (
+            <button
+              key={f.label}
+              type="button"
+              className={ui.chip}
+              aria-pressed={quick === f.status}
+              onClick={() => {
+                setQuick(f.status);
+                onFilters({ statusNeeded: f.status ?? undefined });
+              }}
+            >
+              {f.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}

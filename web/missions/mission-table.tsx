@@ -1,0 +1,127 @@
+// The missions table of 'LISTE DES MISSIONS': the spec's columns, '-' or 'N.D' for a missing value, and
+// the row actions (view; edit and delete for staff).
+import { Link } from 'wouter';
+import {
+  AIRCRAFT_TYPE_LABELS,
+  MISSION_MESSAGES,
+  MISSION_PATHS,
+  MISSION_STATUS_BADGES,
+  type MissionRow,
+  ORGAN_LABELS,
+} from '../../contract/missions';
+import { href } from '../../contract/routes';
+import { download } from '../lib/api';
+import { Badge } from '../ui/badge';
+import { type Column, DataTable, type TableList } from '../ui/data-table';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { parisDateTime, yesNo } from './format';
+
+export interface MissionTableProps {
+  list: TableList<MissionRow>;
+  /** Staff may edit and delete; HOSPITAL only views. */
+  staff: boolean;
+  onEdit: (mission: MissionRow) => void;
+  onDelete: (mission: MissionRow) => void;
+}
+
+const downloadVoucher = (m: MissionRow) =>
+  download(MISSION_PATHS.voucher(m.id), `bon-de-transport-${m.tripNumber}.pdf`).catch(() =>
+    toast.error(MISSION_MESSAGES.pdfError),
+  );
+
+export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTableProps, 'list'>) {
+  const columns: Column<MissionRow>[] = [
+    {
+      id: 'tripNumber',
+      header: 'N° de mission',
+      cell: (m) =>
+        m.tripNumber ? <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber}</Link> : 'N.D',
+    },
+    { id: 'status', header: 'Statut', cell: (m) => <Badge {...MISSION_STATUS_BADGES[m.status]} /> },
+    { id: 'aircraftType', header: "Type d'avion", cell: (m) => AIRCRAFT_TYPE_LABELS[m.aircraftType] },
+    { id: 'buyerName', header: 'Hôpital', cell: (m) => m.buyerName ?? '-' },
+    { id: 'numberOfCristal', header: 'N° cristal', cell: (m) => m.numberOfCristal ?? '-' },
+    {
+      id: 'organType',
+      header: 'Organes',
+      cell: (m) => m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-',
+    },
+    {
+      id: 'legs',
+      header: 'Itinéraire',
+      cell: (m) =>
+        m.legs.map((l, i) => (
+          <div key={i}>
+            {l.adepName} → {l.adesName}
+          </div>
+        )),
+    },
+    { id: 'departureDateTime', header: 'Départ prévu', cell: (m) => parisDateTime(m.departureDateTime) },
+    { id: 'numberOfMeals', header: 'Plateaux repas', cell: (m) => m.numberOfMeals ?? '-' },
+    { id: 'isWithIcing', header: 'Dégivrage', cell: (m) => yesNo(m.isWithIcing) },
+    { id: 'isWithOCS', header: 'OCS', cell: (m) => yesNo(m.isWithOCS) },
+    {
+      id: 'voucher',
+      header: 'Bon de transport',
+      cell: (m) =>
+        m.hasTransportVoucher ? (
+          <button type="button" className={css.button.ghost} onClick={() => downloadVoucher(m)}>
+            Télécharger
+          </button>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (m) => (
+        <div style={{ display: 'flex', gap: 2 }}>
+          {m.tripNumber && (
+            <Link
+              href={href('missionDetails', { id: m.id })}
+              className={css.button.ghost}
+              aria-label={`Voir la mission ${m.tripNumber}`}
+            >
+              👁
+            </Link>
+          )}
+          {staff && (
+            <>
+              <button
+                type="button"
+                className={css.button.ghost}
+                aria-label={`Modifier la mission ${m.tripNumber ?? 'N.D'}`}
+                onClick={() => onEdit(m)}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                className={css.button.ghost}
+                aria-label={`Supprimer la mission ${m.tripNumber ?? 'N.D'}`}
+                onClick={() => onDelete(m)}
+              >
+                🗑
+              </button>
+            </>
+          )}
+        </div>
+      ),
+    },
+  ];
+  return columns;
+}
+
+export function MissionTable({ list, ...actions }: MissionTableProps) {
+  return (
+    <DataTable
+      label="Missions"
+      columns={missionColumns(actions)}
+      list={list}
+      rowKey={(m) => m.id}
+      emptyText={MISSION_MESSAGES.empty}
+    />
+  );
+}

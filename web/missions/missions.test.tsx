@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+// The mission list's pieces on their own: the table's missing values ('-' and 'N.D'), the filter bar's
+// filters handed to the list, and the edit dialog refusing what the contract refuses before any call.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from 'react-aria-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MISSION_MESSAGES, type MissionRow } from '../../contract/missions';
+import { fakeApi } from '../testing/app';
+import type { TableList } from '../ui/data-table';
+import { MissionEditDialog } from './mission-edit-dialog';
+import { MissionFilterBar } from './mission-filter-bar';
+import { MissionTable } from './mission-table';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const bare: MissionRow = {
+  id: '00000000-0000-0000-0000-0000000000aa',
+  tripNumber: null,
+  status: 'EN_ATTENTE',
+  aircraftType: 'ND',
+  buyerName: null,
+  numberOfCristal: null,
+  organType: [],
+  legs: [],
+  departureDateTime: null,
+  numberOfMeals: null,
+  isWithIcing: null,
+  isWithOCS: null,
+  airportDeIcing: [],
+  hasTransportVoucher: false,
+};
+const listOf = (rows: MissionRow[]): TableList<MissionRow> => ({
+  rows,
+  loading: false,
+  empty: rows.length === 0,
+  failed: false,
+  error: null,
+  reload: () => {},
+  pageNumber: 1,
+  pageCount: 1,
+  goTo: () => {},
+});
+
+describe('Mission table', () => {
+  it("shows '-' for a missing value and 'N.D' for a missing number or yes/no", () => {
+    render(<MissionTable list={listOf([bare])} staff onEdit={() => {}} onDelete={() => {}} />);
+    const cells = within(screen.getByRole('table', { name: 'Missions' }))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    // N° de mission, hôpital, n° cristal, organes, départ, repas, dégivrage, OCS, bon de transport
+    expect([
+      cells[0],
+      cells[3],
+      cells[4],
+      cells[5],
+      cells[7],
+      cells[8],
+      cells[9],
+      cells[10],
+      cells[11],
+    ]).toEqual(['N.D', '-', '-', '-', '-', '-', 'N.D', 'N.D', '-']);
+    expect(screen.getByRole('button', { name: 'Modifier la mission N.D' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Voir la mission/ })).toBeNull();
+  });
+
+  it('offers no edit or delete to a HOSPITAL user', () => {
+    render(<MissionTable list={listOf([bare])} staff={false} onEdit={() => {}} onDelete={() => {}} />);
+    expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
+  });
+
+  it("tells an empty list with the spec's words", () => {
+    render(<MissionTable list={listOf([])} staff onEdit={() => {}} onDelete={() => {}} />);
+    expect(screen.getByText(MISSION_MESSAGES.empty)).toBeTruthy();
+  });
+});
+
+describe('Mission filter bar', () => {
+  const bar = (category: 'requested' | 'completed', staff = true) => {
+    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: [{ name: 'CHU de Lyon' }] } }) });
+    const onFilters = vi.fn();
+    const onSearch = vi.fn();
+    render(
+      <I18nProvider locale="fr-FR">
+        <MissionFilterBar
+          category={category}
+          staff={staff}
+          search=""
+          onSearch={onSearch}
+          onFilters={onFilters}
+        />
+      </I18nProvider>,
+    );
+    return { onFilters, onSearch };
+  };
+
+  it('keeps the chosen quick filter pressed and hands its status to the list', async () => {
+    const { onFilters } = bar('requested');
+    const programmed = screen.getByRole('button', { name: 'Programmée' });
+    await userEvent.click(programmed);
+    expect(programmed.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Toutes' }).getAttribute('aria-pressed')).toBe('false');
+    expect(onFilters).toHaveBeenLastCalledWith({ statusNeeded: 'PROGRAMMEE' });
+    await userEvent.click(screen.getByRole('button', { name: 'Toutes' }));
+    expect(onFilters).toHaveBeenLastCalledWith({ statusNeeded: undefined });
+  });
+
+  it('shows the quick filters only on the requested list, and the hospitals only to staff', () => {
+    bar('completed', false);
+    expect(screen.queryByRole('button', { name: 'Programmée' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Filtres/ })).toBeNull();
+  });
+
+  it('passes the search text on', async () => {
+    const { onSearch } = bar('completed');
+    await userEvent.type(screen.getByLabelText('Rechercher'), 'L');
+    expect(onSearch).toHaveBeenCalledWith('L');
+  });
+});
+
+describe('Mission edit dialog', () => {
+  it('refuses a non-integer meal count and no organ before any call', async () => {
+    const api = fakeApi();
+    render(
+      <MissionEditDialog
+        mission={{ ...bare, tripNumber: 'T-1', numberOfMeals: 2, isWithIcing: false, isWithOCS: false }}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+    );
+    const meals = screen.getByLabelText('Plateaux repas');
+    await userEvent.clear(meals);
+    await userEvent.type(meals, '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(meals.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(MISSION_MESSAGES.mealsInteger)).toBeTruthy();
+    expect(screen.getAllByText(MISSION_MESSAGES.required).length).toBeGreaterThan(0);
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});

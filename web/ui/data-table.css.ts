@@ -1,0 +1,71 @@
+// The table of every list screen: a scroll frame with a sticky header and a sticky first column, its
+// skeleton rows while loading, and the line that tells an empty or failed list.
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { colors } from './theme.css';
+
+export const frame = style({
+  overflow: 'auto',
+  maxHeight: '70vh',
+  borderRadius: 8,
+  border: `1px solid ${colors.border}`,
+  background: colors.white,
+  selectors: { '&:focus-visible': { outline: `2px solid ${colors.primary}`, outlineOffset: 2 } },
+});
+export const table = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+  background: colors.white,
+  fontSize: 14,
+});
+export const th = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 2,
+  background: colors.white,
+  textAlign: 'left',
+  padding: '10px 12px',
+  borderBottom: `2px solid ${colors.border}`,
+  whiteSpace: 'nowrap',
+  color: colors.navy,
+});
+export const td = style({
+  padding: '10px 12px',
+  borderBottom: `1px solid ${colors.border}`,
+  verticalAlign: 'top',
+  background: colors.white,
+});
+/** The first column stays in view while the table scrolls sideways; its header sits above both. */
+export const stickyFirst = style({
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  selectors: { [`${th}&`]: { zIndex: 3 } },
+});
+export const align = styleVariants({
+  start: { textAlign: 'left' },
+  center: { textAlign: 'center' },
+  end: { textAlign: 'right' },
+});
+export const sortButton = style({
+  font: 'inherit',
+  color: 'inherit',
+  fontWeight: 'inherit',
+  background: 'transparent',
+  border: 0,
+  padding: 0,
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: 4,
+  alignItems: 'center',
+});
+export const status = style({ padding: 24, textAlign: 'center', color: colors.muted });
+const shimmer = keyframes({ '0%': { opacity: 1 }, '50%': { opacity: 0.45 }, '100%': { opacity: 1 } });
+export const skeletonRows = style({ display: 'grid', gap: 10, padding: '12px' });
+export const skeletonRow = style({
+  height: 18,
+  borderRadius: 4,
+  background: '#e5e9f0',
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});

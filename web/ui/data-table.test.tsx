@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+// The shared table's states: skeleton while the first page loads, the list's empty words, the error with
+// a retry, rows through the column renderers, the sort indicator, and the focusable named scroll frame.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable, type TableList } from './data-table';
+
+afterEach(cleanup);
+
+type Row = { id: string; name: string; amount: number | null };
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'Nom', cell: (r) => r.name, sortable: true },
+  { id: 'amount', header: 'Montant', cell: (r) => r.amount ?? '-', align: 'end', width: 120 },
+];
+const list = (more: Partial<TableList<Row>> = {}): TableList<Row> => ({
+  rows: [],
+  loading: false,
+  empty: false,
+  failed: false,
+  error: null,
+  reload: () => {},
+  pageNumber: 1,
+  pageCount: 1,
+  goTo: () => {},
+  ...more,
+});
+const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
+  render(
+    <DataTable
+      label="Prix"
+      columns={columns}
+      list={list()}
+      rowKey={(r) => r.id}
+      emptyText="Aucun prix"
+      {...props}
+    />,
+  );
+
+describe('DataTable', () => {
+  it('shows skeleton rows and a status while the first page loads', () => {
+    table({ list: list({ loading: true }) });
+    expect(screen.getByRole('status').textContent).toBe('Chargement…');
+    expect(screen.getByTestId('table-skeleton').children.length).toBe(5);
+    expect(screen.getByRole('table', { name: 'Prix' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it("tells an empty list in the list's own words", () => {
+    table({ list: list({ empty: true }) });
+    expect(screen.getByText('Aucun prix')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the error and retries', async () => {
+    const reload = vi.fn();
+    table({ list: list({ failed: true, error: 'Erreur serveur', reload }) });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Erreur serveur');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('renders rows through the column renderers, with headers and the page navigator', async () => {
+    const goTo = vi.fn();
+    table({
+      list: list({ rows: [{ id: '1', name: 'Repas', amount: null }], pageCount: 3, goTo }),
+    });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'Montant']);
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual(['Repas', '-']);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(goTo).toHaveBeenCalledWith(2);
+  });
+
+  it('asks for a sort on a sortable column and shows its direction', async () => {
+    const onSort = vi.fn();
+    table({ sort: { column: 'name', direction: 'ascending' }, onSort });
+    const header = screen.getByRole('columnheader', { name: /Nom/ });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(onSort).toHaveBeenCalledWith({ column: 'name', direction: 'descending' });
+  });
+
+  it('lets the keyboard reach the scroll frame, named after the table', () => {
+    table();
+    const frame = screen.getByRole('region', { name: 'Tableau Prix' });
+    expect(frame.tabIndex).toBe(0);
+  });
+});

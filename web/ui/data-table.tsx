@@ -1,0 +1,157 @@
+// The table of every list screen (missions, users; prices, statistics, incidents and invoices next):
+// columns as data, a keyboard-focusable scroll frame with a sticky header and first column, skeleton
+// rows while loading, the list's empty and error lines, and the page navigator under it.
+import type { ReactNode } from 'react';
+import * as ui from './data-table.css';
+import { PageNavigator } from './page-navigator';
+import * as css from './theme.css';
+
+export interface Column<Row> {
+  /** Stable key of the column (and the sort key given to `onSort`). */
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  width?: number | string;
+  align?: 'start' | 'center' | 'end';
+  /** The header becomes a button that asks `onSort` for this column, with an indicator. */
+  sortable?: boolean;
+}
+
+export interface Sort {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
+
+/** What the table needs of a list; `usePagedList` (web/lib/use-paged-list.ts) returns exactly this. */
+export interface TableList<Row> {
+  rows: Row[];
+  loading: boolean;
+  empty: boolean;
+  failed: boolean;
+  error: string | null;
+  reload: () => void;
+  pageNumber: number;
+  pageCount: number;
+  goTo: (pageNumber: number) => void;
+}
+
+export interface DataTableProps<Row> {
+  /** Accessible name of the table (e.g. 'Missions'); the scroll frame is named after it. */
+  label: string;
+  columns: ReadonlyArray<Column<Row>>;
+  list: TableList<Row>;
+  rowKey: (row: Row) => string;
+  /** The list's own words when nothing matches (e.g. 'Aucune mission trouvée'). */
+  emptyText: string;
+  sort?: Sort | null;
+  onSort?: (sort: Sort) => void;
+  skeletonRows?: number;
+}
+
+/**
+ * A paged list screen plugs the paged-list machine in with a few lines:
+ *
+ * ```tsx
+ * const list = usePagedList<PriceRow>(PRICE_PATHS.list, PRICES_PAGE_SIZE);
+ * const columns: Column<PriceRow>[] = [
+ *   { id: 'label', header: 'Libellé', cell: (p) => p.label },
+ *   { id: 'amount', header: 'Montant', cell: (p) => euros(p.amount), align: 'end' },
+ * ];
+ * return <DataTable label="Prix" columns={columns} list={list} rowKey={(p) => p.id} emptyText="Aucun prix" />;
+ * ```
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  list,
+  rowKey,
+  emptyText,
+  sort,
+  onSort,
+  skeletonRows = 5,
+}: DataTableProps<Row>) {
+  const cellClass = (column: Column<Row>, index: number, base: string) =>
+    [base, index === 0 ? ui.stickyFirst : '', column.align ? ui.align[column.align] : '']
+      .filter(Boolean)
+      .join(' ');
+  const loadingFirstPage = list.loading && list.rows.length === 0;
+  return (
+    <>
+      {/* Focusable so that keyboard users can scroll it (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus */}
+      <section className={ui.frame} tabIndex={0} aria-label={`Tableau ${label}`}>
+        <table className={ui.table} aria-label={label} aria-busy={list.loading}>
+          <thead>
+            <tr>
+              {columns.map((column, index) => {
+                const sorted = sort?.column === column.id ? sort.direction : undefined;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={cellClass(column, index, ui.th)}
+                    style={column.width === undefined ? undefined : { width: column.width }}
+                    aria-sort={column.sortable ? (sorted ?? 'none') : undefined}
+                  >
+                    {column.sortable && onSort ? (
+                      <button
+                        type="button"
+                        className={ui.sortButton}
+                        onClick={() =>
+                          onSort({
+                            column: column.id,
+                            direction: sorted === 'ascending' ? 'descending' : 'ascending',
+                          })
+                        }
+                      >
+                        {column.header}
+                        <span aria-hidden="true">
+                          {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column, index) => (
+                  <td key={column.id} className={cellClass(column, index, ui.td)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {loadingFirstPage && (
+          <>
+            <p className={css.visuallyHidden} role="status">
+              Chargement…
+            </p>
+            <div className={ui.skeletonRows} aria-hidden="true" data-testid="table-skeleton">
+              {Array.from({ length: skeletonRows }, (_, i) => (
+                <div key={i} className={ui.skeletonRow} />
+              ))}
+            </div>
+          </>
+        )}
+        {list.empty && <p className={ui.status}>{emptyText}</p>}
+        {list.failed && (
+          <div className={ui.status} role="alert">
+            <p>{list.error}</p>
+            <button type="button" className={css.button.secondary} onClick={list.reload}>
+              Réessayer
+            </button>
+          </div>
+        )}
+      </section>
+      <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// The modal dialog: backdrop, frame, title and action row.
+import { style } from '@vanilla-extract/css';
+import { colors } from './theme.css';
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: 'rgba(11, 37, 69, 0.45)',
+  display: 'grid',
+  placeItems: 'center',
+  zIndex: 50,
+  padding: 16,
+});
+export const modal = style({
+  background: colors.white,
+  borderRadius: 12,
+  width: '100%',
+  maxWidth: 560,
+  maxHeight: '90vh',
+  overflowY: 'auto',
+  boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
+});
+export const dialog = style({ padding: 24, outline: 'none', display: 'grid', gap: 16 });
+export const dialogTitle = style({ margin: 0, fontSize: 18, color: colors.navy });
+export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: 8 });

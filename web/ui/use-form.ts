@@ -1,0 +1,39 @@
+// Form state of every form (sign-in screens, password changes, the edit dialogs): values, the errors
+// under the fields, checked with the contract's schemas so the form refuses what the server refuses,
+// in the same words. `field(name)` binds an input: `<TextInput label="Nom" {...form.field('lastName')} />`.
+import { useState } from 'react';
+import type { Struct } from 'superstruct';
+import { check, type FieldErrors } from '../../contract/validation';
+
+export function useForm<T extends Record<string, unknown>>(
+  initial: T,
+  /** Values that follow another one (e.g. no de-icing airports without de-icing). */
+  derive: (next: T, changed: keyof T) => T = (next) => next,
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set =
+    <K extends keyof T>(name: K) =>
+    (value: T[K]) => {
+      setValues((v) => derive({ ...v, [name]: value }, name));
+      setErrors((e) => ({ ...e, [name as string]: '' }));
+    };
+  const field = <K extends keyof T & string>(name: K) => ({
+    name,
+    value: values[name],
+    onChange: set(name),
+    error: errors[name],
+  });
+  /** Checks `input` with `schema` (plus extra rules); returns the coerced value or null after showing errors. */
+  // biome-ignore lint/suspicious/noExplicitAny: any struct
+  const validate = <S extends Struct<any, any>>(schema: S, input: unknown, extra: FieldErrors = {}) => {
+    const result = check(schema, input);
+    const found = {
+      ...(result.ok ? {} : result.errors),
+      ...Object.fromEntries(Object.entries(extra).filter(([, m]) => m)),
+    };
+    setErrors(found);
+    return result.ok && Object.keys(found).length === 0 ? result.value : null;
+  };
+  return { values, errors, set, field, validate, setValues, setErrors };
+}
