@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { optional, type } from 'superstruct';
 import { safeText } from '../contract/validation';
-import { authRoutes } from './auth/routes';
+import { authRoutes } from './auth';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
 import { bodyLimits } from './lib/body-limit';
@@ -14,11 +14,9 @@ import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
 import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
-import { missionsRoutes } from './missions/routes';
-import { syncRoutes } from './missions/sync-routes';
+import { missionsRoutes, syncRoutes } from './missions';
 import { pricesRoutes } from './prices';
-import { meRoutes } from './users/me';
-import { usersRoutes } from './users/routes';
+import { meRoutes, usersRoutes } from './users';
 
 const OutboxQuery = type({ to: optional(safeText) });
 

@@ -4,13 +4,12 @@ import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { missions } from './db/schema';
 import { seedDemo } from './db/seed';
-import { createLeonClient } from './leon/client';
+import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
-import { runSync } from './missions/sync';
-import { startPoll } from './missions/sync-routes';
+import { runSync, startPoll } from './missions';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -2,7 +2,7 @@
 // otherwise: a client that writes its own X-Forwarded-For cannot get a fresh counter (issue #9, finding 2).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { LIMITS } from '../auth/routes';
+import { LIMITS } from '../auth';
 import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { EDGE_SECRET, ORIGIN, testApp } from '../test/harness';

@@ -10,7 +10,7 @@ import {
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
 import { syncRuns, users } from '../db/schema';
-import { LeonError } from '../leon/client';
+import { LeonError } from '../leon';
 import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';

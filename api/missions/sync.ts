@@ -9,8 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MissionStatus, SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, withAdvisoryLock } from '../db/client';
 import { hospitals, leonSkippedTrips, leonState, missionLegs, missions, syncRuns } from '../db/schema';
-import { type LeonClient, LeonError } from '../leon/client';
-import { type LeonFailure, type LeonTrip, withoutNul } from '../leon/mapping';
+import { type LeonClient, LeonError, type LeonFailure, type LeonTrip, withoutNul } from '../leon';
 import { audit } from '../lib/audit';
 import { sqlState } from '../lib/errors';
 

@@ -9,7 +9,7 @@ import {
   regulationCosts,
 } from '../db/schema';
 import { DEMO_PRICE_GAP, DEMO_PRICES_FROM, demoPricesUntil, seedDemo } from '../db/seed';
-import { AIRPORTS } from '../leon/simulator/data';
+import { AIRPORTS } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { computeMissionCosts, loadPriceBook } from './index';
 

@@ -14,8 +14,7 @@ import {
   type UserRow,
 } from '../../contract/users';
 import { PageQuery } from '../../contract/validation';
-import { hashPassword, temporaryPassword } from '../auth/passwords';
-import { revokeSessions } from '../auth/sessions';
+import { hashPassword, revokeSessions, temporaryPassword } from '../auth';
 import type { Db } from '../db/client';
 import { hospitals, users } from '../db/schema';
 import { audit } from '../lib/audit';

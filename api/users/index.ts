@@ -1,0 +1,3 @@
+// Public face of user administration: the current user's route and the admin routes.
+export { meRoutes } from './me';
+export { usersRoutes } from './routes';
