@@ -1,5 +1,6 @@
 // Browser tests: the whole stack (Leon simulator, API on a fresh PGlite, edge serving the built SPA)
-// started by `npm start`'s own script on ports of their own, driven in the system Chromium.
+// started by `npm start`'s own script on ports of their own, driven in the system Chromium. The `setup`
+// project signs in once per role (e2e/auth.setup.ts) before the others run.
 import { defineConfig } from '@playwright/test';
 import { E2E } from './e2e/env';
 
@@ -11,6 +12,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', testIgnore: /auth\.setup\.ts$/, dependencies: ['setup'] },
+  ],
   use: {
     baseURL: E2E.baseURL,
     locale: 'fr-FR',

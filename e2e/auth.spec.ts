@@ -1,8 +1,11 @@
 // Sign-in, forced change, forgotten password, silent renewal and revocation, access rules, through the edge.
-import { expect, test } from '@playwright/test';
+// The tests about signing in (and about a session's life) sign in through the login screen; the others
+// start signed in (e2e/auth.setup.ts).
 import { sign } from 'hono/jwt';
-import { E2E } from './env';
-import { codeIn, expectAccessible, lastMail, menu, signIn } from './support';
+import { AUTH_PATHS } from '../contract/auth';
+import { href } from '../contract/routes';
+import { ACCOUNTS, E2E } from './env';
+import { at, codeIn, expect, expectAccessible, lastMail, menu, signedInAs, signIn, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,26 +42,26 @@ const MENUS: Record<string, { shown: string[]; hidden: string[] }> = {
 for (const [email, { shown, hidden }] of Object.entries(MENUS)) {
   test(`${email} signs in and sees its own menu`, async ({ page }) => {
     await signIn(page, email);
-    await expect(page).toHaveURL(/\/requested-missions$/);
+    await expect(page).toHaveURL(at('requestedMissions'));
     const nav = menu(page);
     for (const name of shown) await expect(nav.getByText(name, { exact: true }).first()).toBeVisible();
     for (const name of hidden) await expect(nav.getByText(name, { exact: true })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Déconnexion' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(at('login'));
     // Signed out for real: a protected page sends back to login.
-    await page.goto('/statistics');
-    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(href('statistics'));
+    await expect(page).toHaveURL(at('login'));
   });
 }
 
 test('a wrong password shows the server message under the form', async ({ page }) => {
   await signIn(page, 'admin@demo.test', 'Mauvais-2026!');
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(at('login'));
 });
 
 test('the login form refuses an empty password and a bad e-mail', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto(href('login'));
   await page.getByLabel('E-mail').fill('pas-un-mail');
   await page.getByRole('button', { name: 'Connexion' }).click();
   await expect(page.getByText('Un courriel valide est requis')).toBeVisible();
@@ -67,12 +70,12 @@ test('the login form refuses an empty password and a bad e-mail', async ({ page 
 
 test('nouveau@demo.test must set a new password before anything else', async ({ page }) => {
   await signIn(page, 'nouveau@demo.test');
-  await expect(page).toHaveURL(/\/force-password-change$/);
+  await expect(page).toHaveURL(at('forcePasswordChange'));
   await expect(page.getByText(/première connexion/)).toBeVisible();
   await expectAccessible(page);
   // No protected page before the change.
-  await page.goto('/statistics');
-  await expect(page).toHaveURL(/\/force-password-change$/);
+  await page.goto(href('statistics'));
+  await expect(page).toHaveURL(at('forcePasswordChange'));
 
   const password = page.getByLabel('Nouveau mot de passe');
   const confirmation = page.getByLabel('Confirmer le mot de passe');
@@ -97,18 +100,18 @@ test('nouveau@demo.test must set a new password before anything else', async ({ 
 
   await confirmation.fill('Nouveau-2026!');
   await submit.click();
-  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(page).toHaveURL(at('requestedMissions'));
   await expect(menu(page)).toBeVisible();
 
   // The new password is the one that works from now on.
   await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
   await signIn(page, 'nouveau@demo.test', 'Nouveau-2026!');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(page).toHaveURL(at('requestedMissions'));
 });
 
 test('an expired access token is renewed without the user noticing', async ({ page, context }) => {
   await signIn(page, 'operation@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(page).toHaveURL(at('requestedMissions'));
   const access = (await context.cookies()).find((c) => c.name === 'access_token');
   expect(access).toBeTruthy();
   // Same session, same key, but expired a minute ago.
@@ -116,8 +119,8 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   const expired = await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, E2E.sessionSecret);
   await context.addCookies([{ ...access!, value: expired }]);
 
-  await page.goto('/statistics');
-  await expect(page).toHaveURL(/\/statistics$/);
+  await page.goto(href('statistics'));
+  await expect(page).toHaveURL(at('statistics'));
   await expect(menu(page)).toBeVisible();
   const renewed = (await context.cookies()).find((c) => c.name === 'access_token');
   expect(renewed?.value).not.toBe(expired);
@@ -125,31 +128,62 @@ test('an expired access token is renewed without the user noticing', async ({ pa
 
 test('a revoked session lands on login', async ({ page, context, playwright }) => {
   await signIn(page, 'operation@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(page).toHaveURL(at('requestedMissions'));
   // The same session signs out elsewhere (another client holding the same cookies).
   const other = await playwright.request.newContext({ storageState: await context.storageState() });
-  const logout = await other.post(`${E2E.baseURL}/api/auth/logout`, { headers: { Origin: E2E.baseURL } });
+  const logout = await other.post(`${E2E.baseURL}/api${AUTH_PATHS.logout}`, {
+    headers: { Origin: E2E.baseURL },
+  });
   expect(logout.ok()).toBe(true);
   await other.dispose();
 
-  await page.goto('/statistics');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(href('statistics'));
+  await expect(page).toHaveURL(at('login'));
 });
 
-test('a HOSPITAL user opening /users lands on the dashboard', async ({ page }) => {
-  await signIn(page, 'hopital@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  await page.goto('/users');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test('a HOSPITAL user opening /users lands on the dashboard', async ({ page }) => {
+    await page.goto(href('dashboard'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    await page.goto(href('users'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+  });
 });
 
-test('signed-in users leave the public screens for the dashboard', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  await page.goto('/login');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  await page.goto('/forget-password');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+test.describe('as ADMIN', () => {
+  test.use(signedInAs('ADMIN'));
+
+  test('signed-in users leave the public screens for the dashboard', async ({ page }) => {
+    await page.goto(href('dashboard'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    await page.goto(href('login'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    await page.goto(href('forgetPassword'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+  });
+
+  test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(href('dashboard'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+    const nav = menu(page);
+    await expect(nav).not.toBeInViewport();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeInViewport();
+    await page.mouse.click(370, 400);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).not.toBeInViewport();
+    await toggle.click();
+    await expect(nav).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(nav).not.toBeInViewport();
+  });
 });
 
 test('an unknown path shows Not Found', async ({ page }) => {
@@ -158,26 +192,26 @@ test('an unknown path shows Not Found', async ({ page }) => {
 });
 
 test('the public screens have no serious accessibility violation', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto(href('login'));
   await expect(page.getByRole('button', { name: 'Connexion' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: /oublié/ }).click();
-  await expect(page).toHaveURL(/\/forget-password$/);
+  await expect(page).toHaveURL(at('forgetPassword'));
   await expectAccessible(page);
   await page.getByLabel('E-mail').fill('inconnu@demo.test');
   await page.getByRole('button', { name: "Demande d'oubli de mot de passe" }).click();
-  await expect(page).toHaveURL(/\/confirm-forget-password/);
+  await expect(page).toHaveURL(at('confirmForgetPassword'));
   await expect(page.getByRole('button', { name: 'Réinitialiser le mot de passe' })).toBeVisible();
   await expectAccessible(page);
 });
 
 test('forgotten password: wrong code, resend countdown, reset, then sign-in', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const email = 'accounting@demo.test';
-  await page.goto('/forget-password');
+  const email = ACCOUNTS.ACCOUNTING;
+  await page.goto(href('forgetPassword'));
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: "Demande d'oubli de mot de passe" }).click();
-  await expect(page).toHaveURL(/\/confirm-forget-password/);
+  await expect(page).toHaveURL(at('confirmForgetPassword'));
   const first = await lastMail(request, email);
 
   const resend = page.getByRole('button', { name: /Renvoyer le code/ });
@@ -189,7 +223,7 @@ test('forgotten password: wrong code, resend countdown, reset, then sign-in', as
   await page.getByLabel('Confirmer le mot de passe').fill('Compta-2027!');
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
   await expect(page.getByText('Code incorrect ou expiré')).toBeVisible();
-  await expect(page).toHaveURL(/\/confirm-forget-password/);
+  await expect(page).toHaveURL(at('confirmForgetPassword'));
 
   // After the 60-second countdown, a new code is sent and supersedes the first.
   await expect(resend).toBeEnabled({ timeout: 75_000 });
@@ -200,29 +234,8 @@ test('forgotten password: wrong code, resend countdown, reset, then sign-in', as
 
   await page.getByLabel('Code de vérification').fill(codeIn(second));
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(at('login'));
 
   await signIn(page, email, 'Compta-2027!');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-});
-
-test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 800 });
-  await signIn(page, 'admin@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
-  const nav = menu(page);
-  await expect(nav).not.toBeInViewport();
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(nav).toBeInViewport();
-  await page.mouse.click(370, 400);
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(nav).not.toBeInViewport();
-  await toggle.click();
-  await expect(nav).toBeInViewport();
-  await page.keyboard.press('Escape');
-  await expect(nav).not.toBeInViewport();
+  await expect(page).toHaveURL(at('requestedMissions'));
 });

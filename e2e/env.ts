@@ -1,4 +1,8 @@
-// Ports, secrets and data folder of the stack the browser tests run against (kept apart from `npm start`).
+// Ports, secrets and data folder of the stack the browser tests run against (kept apart from `npm start`),
+// and the demo accounts the tests sign in with.
+import { fileURLToPath } from 'node:url';
+import type { Role } from '../contract/roles';
+
 export const E2E = {
   baseURL: 'http://127.0.0.1:8797',
   apiURL: 'http://127.0.0.1:3100',
@@ -18,3 +22,22 @@ export const E2E = {
     LEON_POLL_MINUTES: '0',
   } as Record<string, string>,
 };
+
+/** The seeded demo account of each role. */
+export const ACCOUNTS: Record<Role, string> = {
+  ADMIN: 'admin@demo.test',
+  OPERATION: 'operation@demo.test',
+  ACCOUNTING: 'accounting@demo.test',
+  HOSPITAL: 'hopital@demo.test',
+};
+
+/**
+ * The roles signed in once by e2e/auth.setup.ts, whose browser state the tests reuse. Not ACCOUNTING: the
+ * forgotten-password test resets its password, which ends all of its sessions.
+ */
+export const STORED_ROLES = ['ADMIN', 'OPERATION', 'HOSPITAL'] as const satisfies readonly Role[];
+export type StoredRole = (typeof STORED_ROLES)[number];
+
+/** Where the signed-in browser states are kept (not committed). */
+export const AUTH_DIR = fileURLToPath(new URL('.auth/', import.meta.url));
+export const storageOf = (role: StoredRole) => `${AUTH_DIR}${role.toLowerCase()}.json`;

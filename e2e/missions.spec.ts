@@ -1,234 +1,259 @@
 // Missions in the browser: lists with search, period, hospitals, quick filters and paging; a sync from
 // the menu bringing trips just added to the Leon simulator; edit, delete, details, PDF; the HOSPITAL view.
-import { expect, type Page, test } from '@playwright/test';
+// Each test starts signed in (e2e/auth.setup.ts) on the requested missions.
+import type { Page } from '@playwright/test';
+import { MISSION_PATHS } from '../contract/missions';
+import { href, type ScreenName } from '../contract/routes';
 import { E2E } from './env';
-import { menu, signIn } from './support';
+import {
+  at,
+  cellIn,
+  columnTexts,
+  dataRows,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  test,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Missions' });
-const rows = (page: Page) => table(page).locator('tbody tr');
+const rows = (page: Page) => dataRows(table(page));
 
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/requested-missions$/);
+/** Opens the dashboard, which is the requested missions, and waits for the first rows. */
+async function openRequested(page: Page) {
+  await page.goto(href('dashboard'));
+  await expect(page).toHaveURL(at('requestedMissions'));
   await expect(rows(page).first()).toBeVisible();
 }
 
-test('a sync from the menu brings trips just added to Leon, and the lists page by 20', async ({
-  page,
-  request,
-}) => {
-  await signInAs(page, 'operation@demo.test');
-  const nav = menu(page);
-  const before = await nav.getByRole('link', { name: /^Demandée/ }).textContent();
-  // Twenty-five new confirmed trips in Leon for the Toulouse hospital.
-  const added: string[] = [];
-  for (let i = 0; i < 25; i++) {
-    const std = new Date(Date.now() + (30 + i) * 3600_000).toISOString();
-    const answer = await request.post(`${E2E.simURL}/__sim/trips`, {
-      data: {
-        status: 'CONFIRMED',
-        client: 'CHU de Toulouse – Hôpital Rangueil',
-        legs: [{ from: 'LFBO', to: 'LFPG', std }],
-      },
-    });
-    expect(answer.ok()).toBe(true);
-    added.push(((await answer.json()) as { tripNumber: string }).tripNumber);
-  }
-  const sync = nav.getByRole('button', { name: 'Chargement nouvelles missions' });
-  const update = nav.getByRole('button', { name: 'Mise à jour informations' });
-  // While one runs, both buttons wait.
-  await page.route('**/api/leon/synchronize-data', async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
-    await route.continue();
-  });
-  await sync.click();
-  await expect(sync).toBeDisabled();
-  await expect(update).toBeDisabled();
-  await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
-  await expect(nav.getByRole('link', { name: /^Demandée/ })).not.toHaveText(before ?? '');
-  await expect(sync).toBeEnabled();
+test.describe('as OPERATION', () => {
+  test.use(signedInAs('OPERATION'));
 
-  // The new trips are in the list; 20 per page with the navigator.
-  await page.getByLabel('Rechercher').fill(added[0]);
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toContainText('Toulouse');
-  await page.getByLabel('Rechercher').fill('');
-  await expect(rows(page)).toHaveCount(20);
-  const pager = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pager.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
-  await pager.getByRole('button', { name: 'Page 2' }).click();
-  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(rows(page).first()).toBeVisible();
-});
-
-test('quick filters, hospitals and period narrow the requested list', async ({ page }) => {
-  await signInAs(page, 'operation@demo.test');
-  await page.getByRole('button', { name: 'Programmée' }).click();
-  await expect(page.getByRole('button', { name: 'Programmée' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(rows(page).first()).toBeVisible();
-  for (const status of await table(page).locator('tbody tr td:nth-child(2)').allTextContents())
-    expect(status).toBe('Programmée');
-  await page.getByRole('button', { name: 'Toutes' }).click();
-
-  await page.getByRole('button', { name: /Hôpitaux/ }).click();
-  await page.getByRole('checkbox', { name: /Rangueil/ }).check();
-  await page.keyboard.press('Escape');
-  await expect(rows(page).first()).toBeVisible();
-  await expect
-    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
-    .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
-
-  // A period long before any flight: nothing.
-  const period = page.getByRole('group', { name: 'Période' });
-  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
-  await page.keyboard.type('01012023');
-  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
-  await page.keyboard.type('02012023');
-  await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
-  await period.getByRole('button', { name: 'Effacer la période' }).click();
-  await expect(rows(page).first()).toBeVisible();
-
-  // Before 2023-01-01 is refused with the picker's message, and filters nothing.
-  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
-  await page.keyboard.type('01012020');
-  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
-  await page.keyboard.type('02012020');
-  await expect(page.getByText('Date input not valid.')).toBeVisible();
-  await expect(rows(page).first()).toBeVisible();
-});
-
-test('on a small screen the hospitals filter opens in a side panel', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 800 });
-  await signInAs(page, 'operation@demo.test');
-  await expect(page.getByRole('button', { name: /^Hôpitaux :/ })).toBeHidden();
-  await page.getByRole('button', { name: 'Filtres' }).click();
-  const panel = page.getByRole('dialog', { name: 'Hôpitaux' });
-  await panel.getByRole('checkbox', { name: /Rangueil/ }).check();
-  await panel.getByRole('button', { name: 'Fermer' }).click();
-  await expect(panel).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
-  await expect
-    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
-    .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
-});
-
-const LISTS: Array<[string, string, string[]]> = [
-  ['En cours', '/in-progress-missions', ['En Cours']],
-  ['Réalisée', '/completed-missions', ['Réalisée']],
-  ['Annulée sans frais', '/cancelled-missions', ['Annulée +45’', 'Annulée -45’']],
-  ['Clôturée', '/closed-missions', ['Clôturée', 'Annulée -45’']],
-];
-
-test('every other list shows its own statuses and searches by mission number', async ({ page }) => {
-  await signInAs(page, 'operation@demo.test');
-  for (const [entry, path, statuses] of LISTS) {
-    await menu(page)
-      .getByRole('link', { name: new RegExp(`^${entry}`) })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(rows(page).first()).toBeVisible();
-    for (const status of await table(page).locator('tbody tr td:nth-child(2)').allTextContents())
-      expect(statuses).toContain(status);
-    const number = (await rows(page).first().locator('td').first().textContent())!.trim();
-    if (number !== 'N.D') {
-      await page.getByLabel('Rechercher').fill(number);
-      await expect(rows(page)).toHaveCount(1);
-      await page.getByLabel('Rechercher').fill('');
+  test('a sync from the menu brings trips just added to Leon, and the lists page by 20', async ({
+    page,
+    request,
+  }) => {
+    await openRequested(page);
+    const nav = menu(page);
+    const before = await nav.getByRole('link', { name: /^Demandée/ }).textContent();
+    // Twenty-five new confirmed trips in Leon for the Toulouse hospital.
+    const added: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const std = new Date(Date.now() + (30 + i) * 3600_000).toISOString();
+      const answer = await request.post(`${E2E.simURL}/__sim/trips`, {
+        data: {
+          status: 'CONFIRMED',
+          client: 'CHU de Toulouse – Hôpital Rangueil',
+          legs: [{ from: 'LFBO', to: 'LFPG', std }],
+        },
+      });
+      expect(answer.ok()).toBe(true);
+      added.push(((await answer.json()) as { tripNumber: string }).tripNumber);
     }
-  }
-});
+    const sync = nav.getByRole('button', { name: 'Chargement nouvelles missions' });
+    const update = nav.getByRole('button', { name: 'Mise à jour informations' });
+    // While one runs, both buttons wait.
+    await page.route(`**/api${MISSION_PATHS.synchronize}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await sync.click();
+    await expect(sync).toBeDisabled();
+    await expect(update).toBeDisabled();
+    await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Demandée/ })).not.toHaveText(before ?? '');
+    await expect(sync).toBeEnabled();
 
-test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
-  await signInAs(page, 'operation@demo.test');
-  const first = rows(page).first();
-  const number = (await first.locator('td').first().textContent())!.trim();
-  await first.getByRole('button', { name: /^Modifier la mission/ }).click();
-  const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
-  await dialog.getByLabel('Nombre de cristals').fill('1.5');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog.getByText('le nombre de cristals doit être entier')).toBeVisible();
-  await dialog.getByLabel('Nombre de cristals').fill('3');
-  await dialog.getByRole('checkbox', { name: 'Cœur' }).check();
-  await dialog.getByLabel("Type d'avion").selectOption('JET');
-  await dialog.getByLabel('Plateaux repas').fill('2');
-  await dialog.getByLabel('OCS').selectOption('false');
-  await dialog.getByLabel('Dégivrage').selectOption('true');
-  await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toBeVisible();
-  await dialog.getByLabel('Dégivrage').selectOption('false');
-  await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog).toBeHidden();
-  const edited = table(page).getByRole('row', { name: new RegExp(number) });
-  await expect(edited.locator('td').nth(4)).toHaveText('3');
-  await expect(edited.locator('td').nth(5)).toHaveText('Cœur');
-
-  const waiting = menu(page).getByRole('link', { name: /^Demandée/ });
-  const countBefore = Number((await waiting.textContent())!.match(/\((\d+)\)/)![1]);
-  await edited.getByRole('button', { name: /^Supprimer la mission/ }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette mission' });
-  await expect(confirm).toContainText('Êtes-vous sûr(e) de vouloir supprimer cette mission ?');
-  await confirm.getByRole('button', { name: 'Supprimer' }).click();
-  await expect(confirm).toBeHidden();
-  await page.getByLabel('Rechercher').fill(number);
-  await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
-  // The menu counts follow.
-  await expect(waiting).toHaveText(new RegExp(`\\(${countBefore - 1}\\)`));
-});
-
-test('the details page shows each leg, falls back to the plane icon, and downloads the PDF', async ({
-  page,
-}) => {
-  await signInAs(page, 'operation@demo.test');
-  // A slow answer shows the five skeletons first.
-  await page.route('**/api/missions/details/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
+    // The new trips are in the list; 20 per page with the navigator.
+    await page.getByLabel('Rechercher').fill(added[0]);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Toulouse');
+    await page.getByLabel('Rechercher').fill('');
+    await expect(rows(page)).toHaveCount(20);
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(rows(page).first()).toBeVisible();
   });
-  await rows(page)
-    .first()
-    .getByRole('link', { name: /^Voir la mission/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Détails de la mission' })).toBeVisible();
-  const leg = page.getByRole('button', { name: /^Vol 1 :/ });
-  await expect(leg).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText(/heure de Paris/).first()).toBeVisible();
-  // No aircraft photo is shipped: the plane icon takes its place.
-  await expect(page.getByRole('img', { name: 'Avion (photo indisponible)' })).toBeVisible();
-  await leg.click();
-  await expect(leg).toHaveAttribute('aria-expanded', 'false');
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('mission-details.pdf');
-  const stream = await file.createReadStream();
-  const head = await new Promise<string>((resolve) =>
-    stream.once('data', (chunk) => resolve(chunk.toString('latin1', 0, 5))),
-  );
-  expect(head).toBe('%PDF-');
 
-  // When the PDF cannot be made, the user is told so.
-  await page.route('**/api/missions/generate-pdf/**', (route) =>
-    route.fulfill({ status: 500, json: { message: 'Erreur' } }),
-  );
-  await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
-  await expect(page.getByText('Erreur lors de la génération du PDF')).toBeVisible();
+  test('quick filters, hospitals and period narrow the requested list', async ({ page }) => {
+    await openRequested(page);
+    await page.getByRole('button', { name: 'Programmée' }).click();
+    await expect(page.getByRole('button', { name: 'Programmée' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows(page).first()).toBeVisible();
+    for (const status of await columnTexts(table(page), 'Statut')) expect(status).toBe('Programmée');
+    await page.getByRole('button', { name: 'Toutes' }).click();
+
+    await page.getByRole('button', { name: /Hôpitaux/ }).click();
+    await page.getByRole('checkbox', { name: /Rangueil/ }).check();
+    await page.keyboard.press('Escape');
+    await expect(rows(page).first()).toBeVisible();
+    await expect
+      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
+
+    // A period long before any flight: nothing.
+    const period = page.getByRole('group', { name: 'Période' });
+    await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+    await page.keyboard.type('01012023');
+    await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+    await page.keyboard.type('02012023');
+    await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
+    await period.getByRole('button', { name: 'Effacer la période' }).click();
+    await expect(rows(page).first()).toBeVisible();
+
+    // Before 2023-01-01 is refused with the picker's message, and filters nothing.
+    await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+    await page.keyboard.type('01012020');
+    await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+    await page.keyboard.type('02012020');
+    await expect(page.getByText('Date input not valid.')).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test('on a small screen the hospitals filter opens in a side panel', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openRequested(page);
+    await expect(page.getByRole('button', { name: /^Hôpitaux :/ })).toBeHidden();
+    await page.getByRole('button', { name: 'Filtres' }).click();
+    const panel = page.getByRole('dialog', { name: 'Hôpitaux' });
+    await panel.getByRole('checkbox', { name: /Rangueil/ }).check();
+    await panel.getByRole('button', { name: 'Fermer' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
+    await expect
+      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
+  });
+
+  const LISTS: Array<[string, ScreenName, string[]]> = [
+    ['En cours', 'inProgressMissions', ['En Cours']],
+    ['Réalisée', 'completedMissions', ['Réalisée']],
+    ['Annulée sans frais', 'cancelledMissions', ['Annulée +45’', 'Annulée -45’']],
+    ['Clôturée', 'closedMissions', ['Clôturée', 'Annulée -45’']],
+  ];
+
+  test('every other list shows its own statuses and searches by mission number', async ({ page }) => {
+    await openRequested(page);
+    for (const [entry, screen, statuses] of LISTS) {
+      await menu(page)
+        .getByRole('link', { name: new RegExp(`^${entry}`) })
+        .click();
+      await expect(page).toHaveURL(at(screen));
+      await expect(rows(page).first()).toBeVisible();
+      for (const status of await columnTexts(table(page), 'Statut')) expect(statuses).toContain(status);
+      const number = (await rows(page).first().getByRole('cell').first().textContent())!.trim();
+      if (number !== 'N.D') {
+        await page.getByLabel('Rechercher').fill(number);
+        await expect(rows(page)).toHaveCount(1);
+        await page.getByLabel('Rechercher').fill('');
+      }
+    }
+  });
+
+  test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
+    await openRequested(page);
+    const first = rows(page).first();
+    const number = (await first.getByRole('cell').first().textContent())!.trim();
+    await first.getByRole('button', { name: /^Modifier la mission/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
+    await dialog.getByLabel('Nombre de cristals').fill('1.5');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('le nombre de cristals doit être entier')).toBeVisible();
+    await dialog.getByLabel('Nombre de cristals').fill('3');
+    await dialog.getByRole('checkbox', { name: 'Cœur' }).check();
+    await dialog.getByLabel("Type d'avion").selectOption('JET');
+    await dialog.getByLabel('Plateaux repas').fill('2');
+    await dialog.getByLabel('OCS').selectOption('false');
+    await dialog.getByLabel('Dégivrage').selectOption('true');
+    await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toBeVisible();
+    await dialog.getByLabel('Dégivrage').selectOption('false');
+    await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+    const edited = table(page).getByRole('row', { name: new RegExp(number) });
+    await expect(await cellIn(table(page), edited, 'N° cristal')).toHaveText('3');
+    await expect(await cellIn(table(page), edited, 'Organes')).toHaveText('Cœur');
+
+    const waiting = menu(page).getByRole('link', { name: /^Demandée/ });
+    const countBefore = Number((await waiting.textContent())!.match(/\((\d+)\)/)![1]);
+    await edited.getByRole('button', { name: /^Supprimer la mission/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette mission' });
+    await expect(confirm).toContainText('Êtes-vous sûr(e) de vouloir supprimer cette mission ?');
+    await confirm.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByLabel('Rechercher').fill(number);
+    await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
+    // The menu counts follow.
+    await expect(waiting).toHaveText(new RegExp(`\\(${countBefore - 1}\\)`));
+  });
+
+  test('the details page shows each leg, falls back to the plane icon, and downloads the PDF', async ({
+    page,
+  }) => {
+    await openRequested(page);
+    // A slow answer shows the five skeletons first.
+    await page.route(`**/api${MISSION_PATHS.details('**')}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^Voir la mission/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Détails de la mission' })).toBeVisible();
+    const leg = page.getByRole('button', { name: /^Vol 1 :/ });
+    await expect(leg).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/heure de Paris/).first()).toBeVisible();
+    // No aircraft photo is shipped: the plane icon takes its place.
+    await expect(page.getByRole('img', { name: 'Avion (photo indisponible)' })).toBeVisible();
+    await leg.click();
+    await expect(leg).toHaveAttribute('aria-expanded', 'false');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('mission-details.pdf');
+    const stream = await file.createReadStream();
+    const head = await new Promise<string>((resolve) =>
+      stream.once('data', (chunk) => resolve(chunk.toString('latin1', 0, 5))),
+    );
+    expect(head).toBe('%PDF-');
+
+    // When the PDF cannot be made, the user is told so.
+    await page.route(`**/api${MISSION_PATHS.pdf('**')}`, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Erreur' } }),
+    );
+    await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
+    await expect(page.getByText('Erreur lors de la génération du PDF')).toBeVisible();
+  });
+
+  test('the missions list has no serious accessibility violation', async ({ page }) => {
+    await openRequested(page);
+    await expectAccessible(page);
+  });
 });
 
-test("a HOSPITAL user sees only its hospital's missions, without counts, sync, edit or delete", async ({
-  page,
-}) => {
-  await signInAs(page, 'hopital@demo.test');
-  const nav = menu(page);
-  await expect(nav.getByRole('link', { name: 'Demandée', exact: true })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'Chargement nouvelles missions' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /Hôpitaux/ })).toHaveCount(0);
-  await expect
-    .poll(async () => new Set(await table(page).locator('tbody tr td:nth-child(4)').allTextContents()))
-    .toEqual(new Set(['CHU de Bordeaux – Hôpital Pellegrin']));
-  await expect(table(page).getByRole('button', { name: /^Modifier la mission/ })).toHaveCount(0);
-  await expect(table(page).getByRole('button', { name: /^Supprimer la mission/ })).toHaveCount(0);
-  await page.goto('/cancelled-missions');
-  await expect(page).toHaveURL(/\/requested-missions$/);
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test("a HOSPITAL user sees only its hospital's missions, without counts, sync, edit or delete", async ({
+    page,
+  }) => {
+    await openRequested(page);
+    const nav = menu(page);
+    await expect(nav.getByRole('link', { name: 'Demandée', exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Chargement nouvelles missions' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Hôpitaux/ })).toHaveCount(0);
+    await expect
+      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .toEqual(new Set(['CHU de Bordeaux – Hôpital Pellegrin']));
+    await expect(table(page).getByRole('button', { name: /^Modifier la mission/ })).toHaveCount(0);
+    await expect(table(page).getByRole('button', { name: /^Supprimer la mission/ })).toHaveCount(0);
+    await page.goto(href('cancelledMissions'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+  });
 });

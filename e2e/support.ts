@@ -1,10 +1,47 @@
-// Shared steps of the browser tests: signing in through the UI, reading the outbox, the menu.
+// Shared steps of the browser tests: signing in through the UI (for the tests about signing in; the others
+// start signed in, see e2e/auth.setup.ts), where a page is, the menu, tables by their column names, the outbox.
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { E2E } from './env';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { href, type ScreenName } from '../contract/routes';
+import { AUTH_DIR, E2E, type StoredRole, storageOf } from './env';
+
+export { expect };
+
+/** The options of `test.use()` that start each test of a file or group signed in as `role`. */
+export const signedInAs = (role: StoredRole) => ({ storageState: storageOf(role) });
+
+/** The session id (`sid`) of the access token among `cookies`, if any. */
+function sessionIn(cookies: Array<{ name: string; value: string }>): string | null {
+  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
+  try {
+    return token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Playwright's `test`, which after a test started from a saved sign-in saves the browser state back when
+ * it still holds the same session: a renewal during the test rotates the refresh token, and the next test
+ * must start from the new one (presenting a rotated token ends the session). So the saved sessions outlive
+ * the 15 minutes of an access token, however long the run.
+ */
+export const test = base.extend<{ keepSavedSession: undefined }>({
+  keepSavedSession: [
+    async ({ context, storageState }, use) => {
+      await use(undefined);
+      if (typeof storageState !== 'string' || !storageState.startsWith(AUTH_DIR)) return;
+      const saved = sessionIn(JSON.parse(await readFile(storageState, 'utf8')).cookies);
+      if (saved && sessionIn(await context.cookies()) === saved)
+        await context.storageState({ path: storageState });
+    },
+    { auto: true },
+  ],
+});
 
 export async function signIn(page: Page, email: string, password = E2E.password): Promise<void> {
-  await page.goto('/login');
+  await page.goto(href('login'));
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Connexion' }).click();
@@ -12,6 +49,37 @@ export async function signIn(page: Page, email: string, password = E2E.password)
 
 export function menu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' });
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches the URL of a screen (contract/routes.ts), with or without a query: `toHaveURL(at('users'))`. */
+export const at = (screen: ScreenName, params: Record<string, string> = {}) =>
+  new RegExp(`^${escaped(E2E.baseURL + href(screen, params))}(\\?.*)?$`);
+
+/** The rows of a table that hold data (not its header row). */
+export const dataRows = (table: Locator) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('cell') });
+
+async function columnIndex(table: Locator, header: string): Promise<number> {
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column '${header}' in: ${headers.join(', ')}`);
+  return index;
+}
+
+/** The cell of `row` under the column header named `header`. */
+export async function cellIn(table: Locator, row: Locator, header: string): Promise<Locator> {
+  return row.getByRole('cell').nth(await columnIndex(table, header));
+}
+
+/** The texts of the column named `header`, one per data row. */
+export async function columnTexts(table: Locator, header: string): Promise<string[]> {
+  const index = await columnIndex(table, header);
+  const rows = await dataRows(table).all();
+  return Promise.all(
+    rows.map(async (row) => ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim()),
+  );
 }
 
 interface OutboxMessage {

@@ -1,10 +1,12 @@
 // User administration in the browser: add a HOSPITAL user who gets a welcome mail, signs in, must change
-// the password and sees the restricted menu; then edit and delete after confirmation.
-import { expect, test } from '@playwright/test';
-import { E2E } from './env';
-import { lastMail, menu, signIn } from './support';
+// the password and sees the restricted menu; then edit and delete after confirmation. The admin starts
+// signed in (e2e/auth.setup.ts).
+import { href } from '../contract/routes';
+import { ACCOUNTS, E2E } from './env';
+import { at, cellIn, expect, expectAccessible, lastMail, menu, signedInAs, signIn, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
+test.use(signedInAs('ADMIN'));
 
 const email = 'lucie.bernard@chu-bordeaux.fr';
 
@@ -12,11 +14,11 @@ test('an admin adds a HOSPITAL user, who signs in with the mailed password and m
   page,
   request,
 }) => {
-  await signIn(page, 'admin@demo.test');
+  await page.goto(href('dashboard'));
   await menu(page).getByRole('link', { name: 'Utilisateurs' }).click();
   await expect(page.getByRole('heading', { name: 'UTILISATEURS' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Utilisateurs' });
-  await expect(table.getByRole('cell', { name: 'admin@demo.test' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: ACCOUNTS.ADMIN })).toBeVisible();
 
   await page.getByRole('button', { name: 'Ajouter utilisateur' }).click();
   const dialog = page.getByRole('dialog', { name: 'AJOUTER UN UTILISATEUR' });
@@ -43,25 +45,24 @@ test('an admin adds a HOSPITAL user, who signs in with the mailed password and m
 
   const mail = await lastMail(request, email);
   expect(mail.subject).toMatch(/Bienvenue/);
-  expect(mail.text).toContain(`${E2E.baseURL}/login`);
+  expect(mail.text).toContain(`${E2E.baseURL}${href('login')}`);
   const password = mail.text.match(/Mot de passe temporaire : (\S+)/)![1];
 
-  await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
+  // Signed out without ending the saved admin session (clicking 'Déconnexion' would end it for the next tests).
+  await page.context().clearCookies();
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/force-password-change$/);
+  await expect(page).toHaveURL(at('forcePasswordChange'));
   await page.getByLabel('Nouveau mot de passe').fill('Lucie-2026!');
   await page.getByLabel('Confirmer le mot de passe').fill('Lucie-2026!');
   await page.getByRole('button', { name: 'Confirmer' }).click();
-  await expect(page).toHaveURL(/\/requested-missions$/);
+  await expect(page).toHaveURL(at('requestedMissions'));
   await expect(menu(page).getByText('Utilisateurs')).toHaveCount(0);
   await expect(menu(page).getByText('Prix')).toHaveCount(0);
   await expect(menu(page).getByText('Annulée sans frais')).toHaveCount(0);
 });
 
 test('an admin searches, edits, then deletes a user after the confirmation', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  await page.goto('/users');
+  await page.goto(href('users'));
   const table = page.getByRole('table', { name: 'Utilisateurs' });
   await page.getByPlaceholder('Rechercher un utilisateur').fill('bernard');
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -72,7 +73,7 @@ test('an admin searches, edits, then deletes a user after the confirmation', asy
   await edit.getByLabel('Rôle').selectOption({ label: 'Operation' });
   // The hospital selector goes away with the Hospital role.
   await expect(edit.getByRole('combobox', { name: 'Hôpital' })).toHaveCount(0);
-  await edit.getByLabel('E-mail').fill('admin@demo.test');
+  await edit.getByLabel('E-mail').fill(ACCOUNTS.ADMIN);
   await edit.getByRole('button', { name: 'Modifier' }).click();
   await expect(edit.getByRole('alert')).toHaveText('Un utilisateur existe déjà avec cet e-mail');
   await edit.getByLabel('E-mail').fill(email);
@@ -80,7 +81,7 @@ test('an admin searches, edits, then deletes a user after the confirmation', asy
   await expect(edit).toBeHidden();
   const row = table.getByRole('row', { name: /Lucie/ });
   await expect(row.getByRole('cell', { name: 'Operation' })).toBeVisible();
-  await expect(row.getByRole('cell').nth(3)).toHaveText('-');
+  await expect(await cellIn(table, row, 'Hôpital')).toHaveText('-');
 
   await table.getByRole('button', { name: 'Supprimer Lucie Bernard' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'SUPPRIMER CET UTILISATEUR' });
@@ -94,10 +95,14 @@ test('an admin searches, edits, then deletes a user after the confirmation', asy
 });
 
 test('the users export downloads users.xlsx', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await expect(page).toHaveURL(/\/requested-missions$/);
-  await page.goto('/users');
+  await page.goto(href('users'));
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exporter XLSX' }).click();
   expect((await download).suggestedFilename()).toBe('users.xlsx');
+});
+
+test('the users screen has no serious accessibility violation', async ({ page }) => {
+  await page.goto(href('users'));
+  await expect(page.getByRole('table', { name: 'Utilisateurs' }).getByRole('cell').first()).toBeVisible();
+  await expectAccessible(page);
 });
