@@ -3,19 +3,24 @@
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../contract/roles';
 
+/** Shifts every port, so that two checkouts can run their browser tests at once (E2E_PORT_OFFSET=10). */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = (base: number) => String(base + offset);
+
 export const E2E = {
-  baseURL: 'http://127.0.0.1:8797',
-  apiURL: 'http://127.0.0.1:3100',
-  simURL: 'http://127.0.0.1:4110',
-  componentCheckURL: 'http://127.0.0.1:4173/dev/component-check.html',
+  baseURL: `http://127.0.0.1:${port(8797)}`,
+  apiURL: `http://127.0.0.1:${port(3100)}`,
+  simURL: `http://127.0.0.1:${port(4110)}`,
+  componentCheckPort: port(4173),
+  componentCheckURL: `http://127.0.0.1:${port(4173)}/dev/component-check.html`,
   sessionSecret: 'e2e-session-secret-0123456789abcdef0123456789',
   password: 'Demo-2026!',
   serverEnv: {
     NODE_ENV: 'test',
-    API_PORT: '3100',
-    EDGE_PORT: '8797',
-    LEON_SIM_PORT: '4110',
-    PUBLIC_ORIGIN: 'http://127.0.0.1:8797',
+    API_PORT: port(3100),
+    EDGE_PORT: port(8797),
+    LEON_SIM_PORT: port(4110),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port(8797)}`,
     DATA_DIR: '.e2e-data',
     SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
     SEED_DEMO: 'true',
