@@ -15,6 +15,12 @@ export const AUTH_PATHS = {
   me: '/user/me',
 } as const;
 
+/**
+ * A cookie the API sets beside the session cookies and clears with them, readable by the page and holding
+ * no secret: without it there is no session, and the SPA makes no call that could only answer 401.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
 export const MESSAGES = {
   emailEmpty: "L'e-mail ne peut pas être vide",
   emailInvalid: 'Un courriel valide est requis',

@@ -2,9 +2,8 @@
 // e2e/.auth/<role>.json, which the other tests start from (`test.use({ storageState: storageOf(role) })`)
 // instead of signing in again. The access token lives 15 minutes: the whole run must fit in that, since a
 // renewal in one test rotates the refresh token that the saved state of the next test still holds.
-import { expect, test as setup } from '@playwright/test';
 import { ACCOUNTS, STORED_ROLES, storageOf } from './env';
-import { at, menu, signIn } from './support';
+import { at, expect, menu, test as setup, signIn } from './support';
 
 for (const role of STORED_ROLES) {
   setup(`sign in as ${role}`, async ({ page }) => {

@@ -5,7 +5,18 @@ import { sign } from 'hono/jwt';
 import { AUTH_PATHS } from '../contract/auth';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import { at, codeIn, expect, expectAccessible, lastMail, menu, signedInAs, signIn, test } from './support';
+import {
+  allowConsole,
+  at,
+  codeIn,
+  expect,
+  expectAccessible,
+  lastMail,
+  menu,
+  signedInAs,
+  signIn,
+  test,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,6 +66,7 @@ for (const [email, { shown, hidden }] of Object.entries(MENUS)) {
 }
 
 test('a wrong password shows the server message under the form', async ({ page }) => {
+  allowConsole(page, /status of 401/);
   await signIn(page, 'admin@demo.test', 'Mauvais-2026!');
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou mot de passe incorrect' })).toBeVisible();
   await expect(page).toHaveURL(at('login'));

@@ -1,7 +1,8 @@
 // Evidence that the react-aria components the product relies on work in Chromium with the React we
 // ship (docs/decisions/002): dialog, popover, combobox, date-range picker, table and toast.
-import { expect, test } from '@playwright/test';
+
 import { E2E } from './env';
+import { expect, test } from './support';
 
 /** Opens the check page with only `section` mounted; returns the page errors seen. */
 async function open(page: import('@playwright/test').Page, section: string): Promise<string[]> {

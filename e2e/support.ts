@@ -21,13 +21,45 @@ function sessionIn(cookies: Array<{ name: string; value: string }>): string | nu
   }
 }
 
+/** Console messages a test expects (a refused sign-in logs the 401 it got), set with `allowConsole`. */
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/** Lets the current test log console errors matching `pattern` (an expected 4xx answer, say). */
+export function allowConsole(page: Page, pattern: RegExp): void {
+  allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
+}
+
 /**
- * Playwright's `test`, which after a test started from a saved sign-in saves the browser state back when
- * it still holds the same session: a renewal during the test rotates the refresh token, and the next test
- * must start from the new one (presenting a rotated token ends the session). So the saved sessions outlive
- * the 15 minutes of an access token, however long the run.
+ * Playwright's `test`, with two automatic fixtures:
+ * - `cleanConsole` fails the test on any console error or warning, uncaught page error or Content-Security-
+ *   Policy violation (Chromium logs those as console errors) of any page it opened, unless the test
+ *   allowed it with `allowConsole`;
+ * - `keepSavedSession`: after a test started from a saved sign-in, saves the browser state back when it
+ *   still holds the same session: a renewal during the test rotates the refresh token, and the next test
+ *   must start from the new one (presenting a rotated token ends the session). So the saved sessions
+ *   outlive the 15 minutes of an access token, however long the run.
  */
-export const test = base.extend<{ keepSavedSession: undefined }>({
+export const test = base.extend<{ cleanConsole: undefined; keepSavedSession: undefined }>({
+  cleanConsole: [
+    async ({ context }, use) => {
+      const problems: Array<{ page: Page; text: string }> = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning')
+            problems.push({ page, text: `console.${message.type()}: ${message.text()}` });
+        });
+        page.on('pageerror', (error) => problems.push({ page, text: `page error: ${error.message}` }));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(undefined);
+      const unexpected = problems
+        .filter(({ page, text }) => !(allowed.get(page) ?? []).some((pattern) => pattern.test(text)))
+        .map(({ page, text }) => `${page.url()}  ${text}`);
+      expect(unexpected, 'the browser console stays clean').toEqual([]);
+    },
+    { auto: true },
+  ],
   keepSavedSession: [
     async ({ context, storageState }, use) => {
       await use(undefined);

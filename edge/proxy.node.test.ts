@@ -21,11 +21,22 @@ describe('withoutHopByHop', () => {
 });
 
 describe('rewriteSetCookie', () => {
-  it('removes Domain and puts Path under /api', () => {
-    expect(rewriteSetCookie('a=1; Domain=api.example.fr; Path=/; Secure')).toBe('a=1; Path=/api; Secure');
+  it('removes Domain and puts the Path of an HttpOnly cookie under /api', () => {
+    expect(rewriteSetCookie('a=1; Domain=api.example.fr; Path=/; HttpOnly; Secure')).toBe(
+      'a=1; Path=/api; HttpOnly; Secure',
+    );
     expect(rewriteSetCookie('r=2; path=/auth; HttpOnly')).toBe('r=2; Path=/api/auth; HttpOnly');
-    expect(rewriteSetCookie('c=3')).toBe('c=3; Path=/api');
-    expect(rewriteSetCookie('d=; Max-Age=0; Path=/auth')).toBe('d=; Path=/api/auth; Max-Age=0');
+    expect(rewriteSetCookie('c=3; HttpOnly')).toBe('c=3; Path=/api; HttpOnly');
+    expect(rewriteSetCookie('d=; Max-Age=0; Path=/auth; HttpOnly')).toBe(
+      'd=; Path=/api/auth; Max-Age=0; HttpOnly',
+    );
+  });
+
+  it('lets a cookie the page reads (not HttpOnly, the session hint) live on the whole site', () => {
+    expect(rewriteSetCookie('signed_in=1; Max-Age=60; Domain=api.example.fr; Path=/; SameSite=Lax')).toBe(
+      'signed_in=1; Path=/; Max-Age=60; SameSite=Lax',
+    );
+    expect(rewriteSetCookie('signed_in=; Max-Age=0; Path=/')).toBe('signed_in=; Path=/; Max-Age=0');
   });
 });
 

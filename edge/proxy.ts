@@ -52,11 +52,15 @@ export function withoutHopByHop(source: Headers): Headers {
   return headers;
 }
 
-/** A Set-Cookie from the API, made to live on the edge's domain under /api. */
+/**
+ * A Set-Cookie from the API, made to live on the edge's domain under /api. A cookie the page itself must
+ * read (not HttpOnly: the session hint, which holds no secret) lives on the whole site instead.
+ */
 export function rewriteSetCookie(cookie: string): string {
   const [pair, ...attributes] = cookie.split(';');
   let path = '/';
   const kept: string[] = [];
+  const forThePage = !attributes.some((a) => a.trim().toLowerCase() === 'httponly');
   for (const raw of attributes) {
     const attribute = raw.trim();
     const lower = attribute.toLowerCase();
@@ -67,6 +71,7 @@ export function rewriteSetCookie(cookie: string): string {
     }
     if (attribute) kept.push(attribute);
   }
+  if (forThePage) return [pair.trim(), 'Path=/', ...kept].join('; ');
   const apiPath = path === '/' ? API_PREFIX : `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
   return [pair.trim(), `Path=${apiPath}`, ...kept].join('; ');
 }

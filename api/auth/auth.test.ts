@@ -39,6 +39,16 @@ describeEachDatabase('sessions', (database) => {
       expect((await c.get('/user/me')).body).toMatchObject({ data: { email: 'admin@demo.test' } });
     });
 
+    it('sets a readable hint cookie holding no secret beside the session, and clears it on logout', async () => {
+      const c = caller();
+      const hint = (await c.login('admin@demo.test')).setCookies.find((s) => s.startsWith('signed_in='))!;
+      expect(hint).toMatch(/^signed_in=1;/);
+      expect(hint).not.toMatch(/HttpOnly/);
+      expect(hint).toMatch(/Path=\//);
+      const cleared = (await c.post('/auth/logout')).setCookies.find((s) => s.startsWith('signed_in='));
+      expect(cleared).toMatch(/Max-Age=0/);
+    });
+
     it('marks cookies Secure behind an https origin', async () => {
       const secure = testApp(database().db, { PUBLIC_ORIGIN: 'https://bo.example.fr' });
       const answer = await secure.app.request('/auth/login', {

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
+import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { Config } from '../lib/config';
 
 export const ACCESS_COOKIE = 'access_token';
@@ -52,12 +53,20 @@ export function setSessionCookies(c: Context, config: Config, access: string, re
   const base = { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax' } as const;
   setCookie(c, ACCESS_COOKIE, access, { ...base, path: '/', maxAge: ACCESS_TTL_SECONDS });
   setCookie(c, REFRESH_COOKIE, refresh, { ...base, path: REFRESH_PATH, maxAge: REFRESH_TTL_SECONDS });
+  // Readable by the page and holding no secret: it only tells the SPA that a session may exist.
+  setCookie(c, SESSION_HINT_COOKIE, '1', {
+    ...base,
+    httpOnly: false,
+    path: '/',
+    maxAge: REFRESH_TTL_SECONDS,
+  });
 }
 
 export function clearSessionCookies(c: Context, config: Config): void {
   const base = { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax' } as const;
   deleteCookie(c, ACCESS_COOKIE, { ...base, path: '/' });
   deleteCookie(c, REFRESH_COOKIE, { ...base, path: REFRESH_PATH });
+  deleteCookie(c, SESSION_HINT_COOKIE, { ...base, httpOnly: false, path: '/' });
 }
 
 export const readAccess = (c: Context) => getCookie(c, ACCESS_COOKIE);

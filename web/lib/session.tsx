@@ -2,16 +2,23 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { AUTH_PATHS, type Me } from '../../contract/auth';
+import { AUTH_PATHS, type Me, SESSION_HINT_COOKIE } from '../../contract/auth';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { bindSession, rawCall } from './api';
 
 const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
 
+/** Whether the API may hold a session for this browser (its readable hint cookie is there). */
+const maybeSignedIn = () => document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+/** An anonymous visit: the machine goes to signed-out without a call (and without a 401 in the console). */
+const NO_SESSION = Object.assign(new Error('Aucune session'), { status: 0 });
+
 export function createSession(): SessionActor {
   const logic = sessionMachine.provide({
     actors: {
-      fetchMe: fromPromise(() => unwrap(rawCall(AUTH_PATHS.me))),
+      fetchMe: fromPromise(() =>
+        maybeSignedIn() ? unwrap(rawCall(AUTH_PATHS.me)) : Promise.reject(NO_SESSION),
+      ),
       login: fromPromise(({ input }) => unwrap(rawCall(AUTH_PATHS.login, { method: 'POST', body: input }))),
       forceChangePassword: fromPromise(({ input }) =>
         unwrap(rawCall(AUTH_PATHS.forceChangePassword, { method: 'POST', body: input })),
