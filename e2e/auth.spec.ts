@@ -122,6 +122,8 @@ test('nouveau@demo.test must set a new password before anything else', async ({ 
 });
 
 test('an expired access token is renewed without the user noticing', async ({ page, context }) => {
+  // The API's 401 to the expired token is how the app learns it must renew: expected, and the only trace.
+  allowConsole(page, /status of 401/);
   await signIn(page, 'operation@demo.test');
   await expect(page).toHaveURL(at('requestedMissions'));
   const access = (await context.cookies()).find((c) => c.name === 'access_token');
@@ -139,6 +141,8 @@ test('an expired access token is renewed without the user noticing', async ({ pa
 });
 
 test('a revoked session lands on login', async ({ page, context, playwright }) => {
+  // The API refusing the revoked session (call, refresh) is what the test is about.
+  allowConsole(page, /status of 401/);
   await signIn(page, 'operation@demo.test');
   await expect(page).toHaveURL(at('requestedMissions'));
   // The same session signs out elsewhere (another client holding the same cookies).

@@ -6,6 +6,7 @@ import { MISSION_PATHS } from '../contract/missions';
 import { href, type ScreenName } from '../contract/routes';
 import { E2E } from './env';
 import {
+  allowConsole,
   at,
   cellIn,
   columnTexts,
@@ -103,15 +104,20 @@ test.describe('as OPERATION', () => {
     await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
     await page.keyboard.type('02012023');
     await expect(page.getByText('Aucune mission trouvée')).toBeVisible();
-    await period.getByRole('button', { name: 'Effacer la période' }).click();
+    // The keyboard clears the period too.
+    await period.getByRole('button', { name: 'Effacer la période' }).focus();
+    await page.keyboard.press('Enter');
     await expect(rows(page).first()).toBeVisible();
 
-    // Before 2023-01-01 is refused with the picker's message, and filters nothing.
+    // Before 2023-01-01 is refused with the picker's message, which moves nothing, and filters nothing.
+    const tableTop = async () => (await table(page).boundingBox())?.y;
+    const top = await tableTop();
     await period.getByRole('spinbutton', { name: /jour/i }).first().click();
     await page.keyboard.type('01012020');
     await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
     await page.keyboard.type('02012020');
-    await expect(page.getByText('Date input not valid.')).toBeVisible();
+    await expect(page.getByText('Date non valide.')).toBeVisible();
+    expect(await tableTop()).toBe(top);
     await expect(rows(page).first()).toBeVisible();
   });
 
@@ -209,7 +215,8 @@ test.describe('as OPERATION', () => {
     const leg = page.getByRole('button', { name: /^Vol 1 :/ });
     await expect(leg).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(/heure de Paris/).first()).toBeVisible();
-    // No aircraft photo is shipped: the plane icon takes its place.
+    // No aircraft photo is shipped for this one: its URL answers 404 and the plane icon takes its place.
+    allowConsole(page, /status of 404/);
     await expect(page.getByRole('img', { name: 'Avion (photo indisponible)' })).toBeVisible();
     await leg.click();
     await expect(leg).toHaveAttribute('aria-expanded', 'false');
@@ -223,7 +230,8 @@ test.describe('as OPERATION', () => {
     );
     expect(head).toBe('%PDF-');
 
-    // When the PDF cannot be made, the user is told so.
+    // When the PDF cannot be made, the user is told so (the browser logs the failed answer).
+    allowConsole(page, /status of 500/);
     await page.route(`**/api${MISSION_PATHS.pdf('**')}`, (route) =>
       route.fulfill({ status: 500, json: { message: 'Erreur' } }),
     );

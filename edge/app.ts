@@ -12,6 +12,9 @@ export interface EdgeOptions extends ProxyOptions {
   hsts: boolean;
 }
 
+/** A path naming a file (an extension, not a page): a missing one is a 404, never the app's index.html. */
+const namesAFile = (pathname: string) => /\.[a-z0-9]{1,8}$/i.test(pathname) && !/\.html?$/i.test(pathname);
+
 export function createEdgeApp(options: EdgeOptions): Hono {
   const app = new Hono();
   // No stack trace or English text leaves the edge: a path that does not decode is the client's fault.
@@ -40,6 +43,13 @@ export function createEdgeApp(options: EdgeOptions): Hono {
     const assets = options.assets;
     app.on(['GET', 'HEAD'], '*', async (c) => {
       const response = await assets(c.req.raw);
+      // The SPA fallback answering for a missing file (an aircraft photo that does not exist, say) would
+      // be a 200 with HTML where an image was asked for: the page's <img> must see a 404 instead.
+      if (
+        namesAFile(new URL(c.req.url).pathname) &&
+        (response.headers.get('content-type') ?? '').startsWith('text/html')
+      )
+        return json(404, MESSAGES.notFound);
       const headers = new Headers(response.headers);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
       if (!headers.has('cache-control')) {

@@ -173,6 +173,13 @@ describe('the SPA under Node', () => {
     expect(svg.headers.get('content-type')).toMatch(/image\/svg\+xml/);
   });
 
+  it('404s a missing file outside /assets (an unknown aircraft photo) instead of serving the app', async () => {
+    const photo = await fetch(`${base()}/images/acfts/F-XXXX.png`);
+    expect(photo.status).toBe(404);
+    expect(await photo.json()).toEqual({ message: 'Ressource introuvable' });
+    expect((await fetch(`${base()}/mission-details/abc`)).status).toBe(200);
+  });
+
   it('never serves files outside the assets folder', async () => {
     const response = await fetch(`${base()}/..%2f..%2fetc%2fpasswd`);
     expect(await response.text()).toContain('<title>app</title>');

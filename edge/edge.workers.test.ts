@@ -139,6 +139,12 @@ describe('the Worker', () => {
     const asset = await call(new Request('https://bo.example.fr/assets/index-abc.js'));
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it('404s a missing aircraft photo that the assets answered with the app shell', async () => {
+    const photo = await call(new Request('https://bo.example.fr/images/acfts/F-XXXX.png'));
+    expect(photo.status).toBe(404);
+    expect(await photo.json()).toEqual({ message: 'Ressource introuvable' });
+  });
 });
 
 describe('finding 1: the Worker reaches only API_ORIGIN', () => {

@@ -1,22 +1,75 @@
 // The protected layout: the side menu (a slide-in drawer on small screens) beside the page, and the
 // user's own password change opened from it.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { ChangePasswordDialog } from '../auth';
 import { useSession } from '../lib/session';
 import { SyncButtons, useRecordsCount } from '../sync';
 import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
+import { menuTitleOf } from './menu';
 import { SideMenu } from './side-menu';
+
+const APP_NAME = "Transports d'organes";
+
+/**
+ * On every route change: the document title names the screen (its menu entry, else its heading), and the
+ * focus moves to the page's heading, so that a keyboard user starts at the page, not at <body>.
+ */
+function useRouteFocus() {
+  const [path] = useLocation();
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const heading = document.getElementById('page-title');
+      const title = menuTitleOf(path) ?? heading?.textContent?.trim();
+      document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+      heading?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [path]);
+}
+
+/** The focusable entries of the open drawer, in order. */
+const drawerItems = () => [
+  ...(document
+    .getElementById('side-menu')
+    ?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []),
+];
 
 export function AppLayout({ children, menuActions }: { children: ReactNode; menuActions?: ReactNode }) {
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const counts = useRecordsCount(Boolean(session.user) && session.user?.role !== 'HOSPITAL');
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  useRouteFocus();
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    menuToggle.current?.focus();
+  };
   useEffect(() => {
     if (!drawerOpen) return;
+    // The open drawer holds the focus: it starts on its first entry, Tab cycles through its entries, and
+    // Escape closes it and gives the focus back to the Menu button.
+    drawerItems()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key === 'Escape') {
+        setDrawerOpen(false);
+        menuToggle.current?.focus();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = drawerItems();
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey
+        ? at <= 0
+          ? items.length - 1
+          : at - 1
+        : at === items.length - 1
+          ? 0
+          : at + 1;
+      event.preventDefault();
+      items[at < 0 ? 0 : next]?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -24,8 +77,12 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
   if (!session.user) return null;
   return (
     <div className={css.shell}>
+      <a href="#contenu" className={css.skipLink}>
+        Aller au contenu
+      </a>
       <header className={css.topbar}>
         <button
+          ref={menuToggle}
           type="button"
           className={menuButton}
           aria-expanded={drawerOpen}
@@ -41,7 +98,7 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
           className={css.backdrop}
           data-testid="drawer-backdrop"
           aria-hidden="true"
-          onClick={() => setDrawerOpen(false)}
+          onClick={closeDrawer}
         />
       )}
       <SideMenu
@@ -56,7 +113,9 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
         }}
         onLogout={() => session.send({ type: 'session.logout' })}
       />
-      <main className={css.main}>{children}</main>
+      <main id="contenu" tabIndex={-1} className={css.main}>
+        {children}
+      </main>
       {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
     </div>
   );

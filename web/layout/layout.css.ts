@@ -43,11 +43,30 @@ export const sidebar = style({
       bottom: 0,
       zIndex: 40,
       transform: 'translateX(-100%)',
-      transition: 'transform 0.2s ease',
+      // Closed, the drawer is also hidden, so its links leave the Tab order (once it has slid away).
+      visibility: 'hidden',
+      transition: 'transform 0.2s ease, visibility 0s linear 0.2s',
     },
   },
 });
-export const sidebarOpen = style({ '@media': { [small]: { transform: 'translateX(0)' } } });
+export const sidebarOpen = style({
+  '@media': {
+    [small]: { transform: 'translateX(0)', visibility: 'visible', transition: 'transform 0.2s ease' },
+  },
+});
+/** 'Aller au contenu': the first stop of the Tab order, shown only when it has the focus. */
+export const skipLink = style({
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 100,
+  padding: '8px 12px',
+  borderRadius: 8,
+  background: colors.white,
+  color: colors.navy,
+  fontWeight: 700,
+  selectors: { '&:focus': { top: 8 } },
+});
 export const backdrop = style({
   display: 'none',
   '@media': {

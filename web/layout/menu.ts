@@ -1,6 +1,6 @@
 // The entries of the side menu (spec §2 'Side menu'), each tied to a screen of contract/routes.ts so the
 // roles that may open it decide whether it shows.
-import type { ScreenName } from '../../contract/routes';
+import { href, type ScreenName } from '../../contract/routes';
 import type { RecordsCountKey } from '../sync';
 
 export interface MenuEntry {
@@ -43,3 +43,16 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
 ];
 
 export const isGroup = (item: MenuEntry | MenuGroup): item is MenuGroup => 'entries' in item;
+
+/** The document title of the screen at `path`: its menu entry ('Missions – Demandée'), if it has one. */
+export function menuTitleOf(path: string): string | null {
+  for (const item of MENU) {
+    if (!isGroup(item)) {
+      if (href(item.screen) === path) return item.label;
+      continue;
+    }
+    const entry = item.entries.find((e) => href(e.screen) === path);
+    if (entry) return `${item.label} – ${entry.label}`;
+  }
+  return null;
+}

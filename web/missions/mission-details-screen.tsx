@@ -11,6 +11,7 @@ import {
   ORGAN_LABELS,
 } from '../../contract/missions';
 import { apiCall, download, errorMessage } from '../lib/api';
+import { BackIcon, OpenIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
@@ -38,6 +39,9 @@ function LegCard({ leg, index }: { leg: MissionDetailsLeg; index: number }) {
     <Disclosure defaultExpanded={index === 0} className={ui.card}>
       <Heading level={2} style={{ margin: 0 }}>
         <Button slot="trigger" className={ui.cardTrigger}>
+          <span className={ui.chevron}>
+            <OpenIcon />
+          </span>
           Vol {index + 1} : {leg.adepIcao} {leg.adepName} → {leg.adesIcao} {leg.adesName}
         </Button>
       </Heading>
@@ -123,7 +127,7 @@ export function MissionDetailsScreen() {
             aria-label="Retour"
             onClick={() => (history.length > 1 ? history.back() : navigate('/'))}
           >
-            ←
+            <BackIcon />
           </button>{' '}
           Détails de la mission
         </>

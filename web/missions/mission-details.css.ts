@@ -19,6 +19,16 @@ export const cardTrigger = style({
   border: 0,
   cursor: 'pointer',
   color: colors.navy,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+});
+/** The chevron that says a leg card opens: pointing right when closed, down when open. */
+export const chevron = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  transition: 'transform 150ms',
+  selectors: { [`${cardTrigger}[aria-expanded="true"] &`]: { transform: 'rotate(90deg)' } },
 });
 export const cardBody = style({
   display: 'grid',

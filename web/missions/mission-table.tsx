@@ -13,6 +13,7 @@ import { href } from '../../contract/routes';
 import { download } from '../lib/api';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { DeleteIcon, EditIcon, ViewIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { parisDateTime, yesNo } from './format';
@@ -84,7 +85,7 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
               className={css.button.ghost}
               aria-label={`Voir la mission ${m.tripNumber}`}
             >
-              👁
+              <ViewIcon />
             </Link>
           )}
           {staff && (
@@ -95,7 +96,7 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
                 aria-label={`Modifier la mission ${m.tripNumber ?? 'N.D'}`}
                 onClick={() => onEdit(m)}
               >
-                ✎
+                <EditIcon />
               </button>
               <button
                 type="button"
@@ -103,7 +104,7 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
                 aria-label={`Supprimer la mission ${m.tripNumber ?? 'N.D'}`}
                 onClick={() => onDelete(m)}
               >
-                🗑
+                <DeleteIcon />
               </button>
             </>
           )}

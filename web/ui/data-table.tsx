@@ -3,6 +3,7 @@
 // rows while loading, the list's empty and error lines, and the page navigator under it.
 import type { ReactNode } from 'react';
 import * as ui from './data-table.css';
+import { SortAscendingIcon, SortableIcon, SortDescendingIcon } from './icons';
 import { PageNavigator } from './page-navigator';
 import * as css from './theme.css';
 
@@ -106,7 +107,13 @@ export function DataTable<Row>({
                       >
                         {column.header}
                         <span aria-hidden="true">
-                          {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                          {sorted === 'ascending' ? (
+                            <SortAscendingIcon />
+                          ) : sorted === 'descending' ? (
+                            <SortDescendingIcon />
+                          ) : (
+                            <SortableIcon />
+                          )}
                         </span>
                       </button>
                     ) : (

@@ -11,6 +11,15 @@ export const dateGroup = style({
   padding: '2px 6px',
   background: colors.white,
 });
+/** The picker holds its error message below it, out of the flow, so that showing it moves nothing. */
+export const picker = style({ position: 'relative' });
+export const dateError = style({
+  position: 'absolute',
+  top: '100%',
+  left: 0,
+  whiteSpace: 'nowrap',
+  marginTop: 2,
+});
 export const dateInput = style({ display: 'flex', padding: '6px 2px' });
 export const segment = style({
   padding: '0 1px',

@@ -20,6 +20,7 @@ import {
   RangeCalendarStateContext,
 } from 'react-aria-components';
 import * as ui from './date-range-filter.css';
+import { CalendarIcon, CloseIcon } from './icons';
 import * as popoverUi from './popover.css';
 import * as css from './theme.css';
 
@@ -81,6 +82,9 @@ function MonthYear() {
   );
 }
 
+/** Said under the period, over what follows it: the toolbar does not move (spec §5 says it in English). */
+export const DATE_INVALID = 'Date non valide.';
+
 export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | null) => void }) {
   const [value, setValue] = useState<{
     start: ReturnType<typeof parseDate>;
@@ -90,7 +94,7 @@ export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | nul
   const min = parseDate(MIN_DAY);
   return (
     <DateRangePicker
-      className={css.field}
+      className={`${css.field} ${ui.picker}`}
       value={value}
       minValue={min}
       maxValue={max}
@@ -117,24 +121,26 @@ export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | nul
           {(segment) => <DateSegment segment={segment} className={ui.segment} />}
         </DateInput>
         <Button className={css.button.ghost} aria-label="Ouvrir le calendrier">
-          📅
+          <CalendarIcon />
         </Button>
         {value && (
-          <button
-            type="button"
+          // react-aria's Button (outside the picker's slots): the picker's group keeps Enter and Space from
+          // a plain button, so only a mouse could clear the period.
+          <Button
+            slot={null}
             className={css.button.ghost}
             aria-label="Effacer la période"
-            onClick={() => {
+            onPress={() => {
               setValue(null);
               onChange(null);
             }}
           >
-            ×
-          </button>
+            <CloseIcon />
+          </Button>
         )}
       </Group>
-      <FieldError className={css.fieldError}>
-        {({ validationDetails }) => (validationDetails.valid ? null : 'Date input not valid.')}
+      <FieldError className={`${css.fieldError} ${ui.dateError}`}>
+        {({ validationDetails }) => (validationDetails.valid ? null : DATE_INVALID)}
       </FieldError>
       <Popover className={popoverUi.popover} style={{ padding: 12 }}>
         <Dialog aria-label="Calendrier de la période">

@@ -1,6 +1,6 @@
 // A modal dialog with a title (react-aria Modal + Dialog): focus trapped inside, Escape closes; and the
 // foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as ui from './dialog.css';
 import * as css from './theme.css';
@@ -20,6 +20,22 @@ export function ModalDialog({
   role?: 'dialog' | 'alertdialog';
   children: ReactNode;
 }) {
+  const dialog = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!isOpen) return;
+    // react-aria focuses the dialog's frame, which shows nothing: move on to the first field, or to the
+    // title of a dialog without fields (a confirmation), once react-aria is done.
+    const timer = setTimeout(() => {
+      const frame = dialog.current;
+      const active = document.activeElement;
+      if (!frame || (frame.contains(active) && active !== frame)) return;
+      const field = frame.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      );
+      (field ?? frame.querySelector<HTMLElement>('[data-dialog-title]'))?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [isOpen]);
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -28,8 +44,8 @@ export function ModalDialog({
       className={ui.overlay}
     >
       <Modal className={ui.modal}>
-        <Dialog className={ui.dialog} role={role}>
-          <Heading slot="title" className={ui.dialogTitle}>
+        <Dialog ref={dialog as never} className={ui.dialog} role={role}>
+          <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
             {title}
           </Heading>
           {children}

@@ -1,6 +1,7 @@
 // A multi-select in a popover: a list of checkboxes (the hospitals filter).
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { CheckboxGroup } from './checkbox-group';
+import { ExpandIcon } from './icons';
 import * as ui from './popover.css';
 import * as css from './theme.css';
 
@@ -36,7 +37,7 @@ export function MultiSelect(props: MultiSelectProps) {
       </span>
       <DialogTrigger>
         <Button className={css.button.secondary} aria-label={`${label} : ${summary}`}>
-          {summary} ▾
+          {summary} <ExpandIcon />
         </Button>
         <Popover className={ui.popover} placement="bottom start">
           <Dialog aria-label={label} style={{ padding: 8, outline: 'none' }}>

@@ -22,7 +22,8 @@ export function Page({
           flexWrap: 'wrap',
         }}
       >
-        <h1 id="page-title" className={pageTitle}>
+        {/* Focused on every route change (web/layout), hence reachable by script but not by Tab. */}
+        <h1 id="page-title" tabIndex={-1} className={pageTitle}>
           {title}
         </h1>
         {actions}

@@ -7,6 +7,7 @@ import {
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { CloseIcon } from './icons';
 import * as css from './theme.css';
 
 interface ToastValue {
@@ -31,7 +32,7 @@ export function Toasts() {
             <Text slot="title">{item.content.title}</Text>
           </ToastContent>
           <Button slot="close" className={css.toastClose} aria-label="Fermer">
-            ×
+            <CloseIcon />
           </Button>
         </Toast>
       )}

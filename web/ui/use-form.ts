@@ -5,6 +5,14 @@ import { useState } from 'react';
 import type { Struct } from 'superstruct';
 import { check, type FieldErrors } from '../../contract/validation';
 
+/**
+ * After the errors render, puts the focus on the first field marked invalid, in the order of the form, so
+ * that a keyboard or screen reader user lands on what to fix (its message is its description).
+ */
+function focusFirstInvalid(scope: ParentNode): void {
+  setTimeout(() => scope.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}
+
 export function useForm<T extends Record<string, unknown>>(
   initial: T,
   /** Values that follow another one (e.g. no de-icing airports without de-icing). */
@@ -33,6 +41,7 @@ export function useForm<T extends Record<string, unknown>>(
       ...Object.fromEntries(Object.entries(extra).filter(([, m]) => m)),
     };
     setErrors(found);
+    if (Object.keys(found).length) focusFirstInvalid(document.activeElement?.closest('form') ?? document);
     return result.ok && Object.keys(found).length === 0 ? result.value : null;
   };
   return { values, errors, set, field, validate, setValues, setErrors };

@@ -14,6 +14,7 @@ import {
 import type { DataResponse } from '../../contract/http';
 import { type Hospital, USER_PATHS } from '../../contract/users';
 import { apiCall } from '../lib/api';
+import { ExpandIcon } from '../ui/icons';
 import * as ui from '../ui/popover.css';
 import * as css from '../ui/theme.css';
 
@@ -59,7 +60,7 @@ export function HospitalComboBox({
       <div style={{ display: 'flex', gap: 4 }}>
         <Input className={css.input} style={{ flex: 1 }} />
         <Button className={css.button.secondary} aria-label="Afficher les hôpitaux">
-          ▾
+          <ExpandIcon />
         </Button>
       </div>
       <FieldError className={css.fieldError}>{error}</FieldError>

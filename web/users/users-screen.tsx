@@ -6,6 +6,7 @@ import { apiCall, download, errorMessage } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
+import { DeleteIcon, EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
@@ -41,7 +42,7 @@ export function UsersScreen() {
             aria-label={`Modifier ${user.firstName} ${user.lastName}`}
             onClick={() => setEditing({ mode: 'edit', user })}
           >
-            ✎
+            <EditIcon />
           </button>
           <button
             type="button"
@@ -49,7 +50,7 @@ export function UsersScreen() {
             aria-label={`Supprimer ${user.firstName} ${user.lastName}`}
             onClick={() => setEditing({ mode: 'delete', user })}
           >
-            🗑
+            <DeleteIcon />
           </button>
         </div>
       ),
