@@ -223,6 +223,7 @@ test('the public screens have no serious accessibility violation', async ({ page
 
 test('forgotten password: wrong code, resend countdown, reset, then sign-in', async ({ page, request }) => {
   test.setTimeout(150_000);
+  allowConsole(page, /status of 400/); // the wrong code, refused
   const email = ACCOUNTS.ACCOUNTING;
   await page.goto(href('forgetPassword'));
   await page.getByLabel('E-mail').fill(email);

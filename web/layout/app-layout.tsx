@@ -19,13 +19,17 @@ const APP_NAME = "Transports d'organes";
 function useRouteFocus() {
   const [path] = useLocation();
   useEffect(() => {
-    const timer = setTimeout(() => {
+    // The screen may arrive a little later (a lazily loaded chunk): look for its heading for 3 s.
+    let tries = 0;
+    const timer = setInterval(() => {
       const heading = document.getElementById('page-title');
+      if (!heading && ++tries < 60) return;
+      clearInterval(timer);
       const title = menuTitleOf(path) ?? heading?.textContent?.trim();
       document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
       heading?.focus();
-    }, 0);
-    return () => clearTimeout(timer);
+    }, 50);
+    return () => clearInterval(timer);
   }, [path]);
 }
 

@@ -19,12 +19,18 @@ export function useForm<T extends Record<string, unknown>>(
   derive: (next: T, changed: keyof T) => T = (next) => next,
 ) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setFieldErrors] = useState<FieldErrors>({});
+  /** Shows `found` under the fields; when there are some, the first invalid field takes the focus. */
+  const setErrors = (found: FieldErrors | ((current: FieldErrors) => FieldErrors)) => {
+    setFieldErrors(found);
+    if (typeof found === 'object' && Object.values(found).some(Boolean))
+      focusFirstInvalid(document.activeElement?.closest('form') ?? document);
+  };
   const set =
     <K extends keyof T>(name: K) =>
     (value: T[K]) => {
       setValues((v) => derive({ ...v, [name]: value }, name));
-      setErrors((e) => ({ ...e, [name as string]: '' }));
+      setFieldErrors((e) => ({ ...e, [name as string]: '' }));
     };
   const field = <K extends keyof T & string>(name: K) => ({
     name,
@@ -41,7 +47,6 @@ export function useForm<T extends Record<string, unknown>>(
       ...Object.fromEntries(Object.entries(extra).filter(([, m]) => m)),
     };
     setErrors(found);
-    if (Object.keys(found).length) focusFirstInvalid(document.activeElement?.closest('form') ?? document);
     return result.ok && Object.keys(found).length === 0 ? result.value : null;
   };
   return { values, errors, set, field, validate, setValues, setErrors };
