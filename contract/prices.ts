@@ -161,12 +161,23 @@ export const priceId = define<string>('priceId', (v) => {
 
 // ---- Schemas -------------------------------------------------------------------------------------
 
+/**
+ * The period rule alone (spec §5): the message for the end date when both dates are days and the start
+ * is not strictly before the end, else null. Forms use it to show it beside the other fields' messages
+ * (a schema checks it only once every field is valid).
+ */
+export const periodProblem = (period: { fromDate?: unknown; toDate?: unknown }): string | null =>
+  isCalendarDay(period.fromDate) && isCalendarDay(period.toDate) && period.fromDate >= period.toDate
+    ? PRICE_MESSAGES.dateOrder
+    : null;
+
 /** fromDate strictly before toDate, else the spec's message on the end date (spec §5). */
 // biome-ignore lint/suspicious/noExplicitAny: any object struct with the two dates
 const ordered = <S extends Struct<any, any>>(schema: S): S =>
-  refine(schema, 'period', (value: { fromDate: string; toDate: string }) =>
-    value.fromDate < value.toDate ? true : { path: ['toDate'], message: PRICE_MESSAGES.dateOrder },
-  ) as S;
+  refine(schema, 'period', (value: { fromDate: string; toDate: string }) => {
+    const problem = periodProblem(value);
+    return problem === null ? true : { path: ['toDate'], message: problem };
+  }) as S;
 
 const period = { fromDate: calendarDay, toDate: calendarDay };
 const airportName = boundedText(PRICE_MESSAGES.airportNameLength);
