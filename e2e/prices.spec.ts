@@ -9,6 +9,21 @@ import { at, columnTexts, dataRows, expect, expectAccessible, menu, signedInAs, 
 
 test.describe.configure({ mode: 'serial' });
 
+// No console error on any of these screens (a style refused by the CSP would be one); the browser's own
+// line for the 409 of the overlap test is the one expected.
+let consoleErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 409/.test(message.text()))
+      consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
 const SCREENS: Array<[ScreenName, PriceTable]> = [
   ['unitFlightCost', 'flightUnitCost'],
   ['regulationCost', 'regulationCost'],

@@ -197,7 +197,8 @@ describe('Price screen', () => {
       [`GET ${PRICE_PATHS.airportCost.list}`]: () => ({ body: { data: { rows, pageCount: 1 } } }),
       ...more,
     });
-  const table = () => screen.findByRole('table', { name: "Coût de l'aéroport" });
+  // The screen's chunk loads on demand: slow on a busy machine.
+  const table = () => screen.findByRole('table', { name: "Coût de l'aéroport" }, { timeout: 5000 });
   const firstCells = async () =>
     within((await table()).querySelectorAll('tbody tr')[0] as HTMLElement)
       .getAllByRole('cell')
@@ -261,17 +262,31 @@ describe('Price screen', () => {
     expect(names).toEqual(['Paris-CDG', 'Bordeaux-Mérignac', 'Mérignac']);
   });
 
+  it('shows the loading rows while the page is on its way', async () => {
+    const { fetch } = fakeApi(COUNTS);
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      String(input).includes(PRICE_PATHS.flightUnitCost.list)
+        ? new Promise<never>(() => {})
+        : answer(input, init),
+    );
+    renderApp('/unit-flight-cost', signedInAs('ADMIN'));
+    expect(await screen.findByText('Chargement…', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('table-skeleton')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Turbopropulseur avec OCS' })).toBeTruthy();
+  });
+
   it('tells an empty table and a failed one', async () => {
     fakeApi({
       ...COUNTS,
       [`GET ${PRICE_PATHS.marketNumber.list}`]: () => ({ body: { data: { rows: [], pageCount: 0 } } }),
     });
     renderApp('/market-number', signedInAs('ACCOUNTING'));
-    expect(await screen.findByText('Aucun prix trouvé')).toBeTruthy();
+    expect(await screen.findByText('Aucun prix trouvé', {}, { timeout: 5000 })).toBeTruthy();
     cleanup();
     fakeApi({ ...COUNTS, [`GET ${PRICE_PATHS.regulationCost.list}`]: () => ({ status: 500, body: {} }) });
     renderApp('/regulation-cost', signedInAs('ADMIN'));
-    expect(await screen.findByText(MESSAGES.generic)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.generic, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 });
