@@ -2,23 +2,9 @@
 // §4 'Prices'): paths, the add and edit schemas shared by the forms and the API, rows, money and days.
 import { coerce, define, type Infer, object, refine, type Struct, string } from 'superstruct';
 
-export const PRICE_TABLES = [
-  'flightUnitCost',
-  'regulationCost',
-  'passengerMealCost',
-  'airportCost',
-  'marketNumber',
-] as const;
-export type PriceTable = (typeof PRICE_TABLES)[number];
+export { PRICE_TABLE_LABELS, PRICE_TABLES, type PriceTable } from './price-tables';
 
-/** Menu and screen titles (spec §2 'Side menu'). */
-export const PRICE_TABLE_LABELS: Record<PriceTable, string> = {
-  flightUnitCost: "Coût unitaire de l'heure de vol",
-  regulationCost: 'Coût de la régulation',
-  passengerMealCost: 'Coût des repas des passagers',
-  airportCost: "Coût de l'aéroport",
-  marketNumber: 'Numéro de marché',
-};
+import type { PriceTable } from './price-tables';
 
 const pathsOf = (base: string) => ({ list: base, create: `${base}-create`, edit: `${base}-edit/` }) as const;
 
