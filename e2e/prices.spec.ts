@@ -9,8 +9,9 @@ import { at, columnTexts, dataRows, expect, expectAccessible, menu, signedInAs, 
 
 test.describe.configure({ mode: 'serial' });
 
-// No console error on any of these screens (a style refused by the CSP would be one); the browser's own
-// line for the 409 of the overlap test is the one expected.
+// No console error on any of these screens (a style refused by the CSP would be one: the first toast's
+// close button makes react-aria insert its <style>, allowed by its hash in edge/headers.ts); the
+// browser's own line for the 409 of the overlap test is the one expected.
 let consoleErrors: string[] = [];
 test.beforeEach(({ page }) => {
   consoleErrors = [];
