@@ -2,23 +2,9 @@
 // §4 'Prices'): paths, the add and edit schemas shared by the forms and the API, rows, money and days.
 import { coerce, define, type Infer, object, refine, type Struct, string } from 'superstruct';
 
-export const PRICE_TABLES = [
-  'flightUnitCost',
-  'regulationCost',
-  'passengerMealCost',
-  'airportCost',
-  'marketNumber',
-] as const;
-export type PriceTable = (typeof PRICE_TABLES)[number];
+export { PRICE_TABLE_LABELS, PRICE_TABLES, type PriceTable } from './price-tables';
 
-/** Menu and screen titles (spec §2 'Side menu'). */
-export const PRICE_TABLE_LABELS: Record<PriceTable, string> = {
-  flightUnitCost: "Coût unitaire de l'heure de vol",
-  regulationCost: 'Coût de la régulation',
-  passengerMealCost: 'Coût des repas des passagers',
-  airportCost: "Coût de l'aéroport",
-  marketNumber: 'Numéro de marché',
-};
+import type { PriceTable } from './price-tables';
 
 const pathsOf = (base: string) => ({ list: base, create: `${base}-create`, edit: `${base}-edit/` }) as const;
 
@@ -161,12 +147,23 @@ export const priceId = define<string>('priceId', (v) => {
 
 // ---- Schemas -------------------------------------------------------------------------------------
 
+/**
+ * The period rule alone (spec §5): the message for the end date when both dates are days and the start
+ * is not strictly before the end, else null. Forms use it to show it beside the other fields' messages
+ * (a schema checks it only once every field is valid).
+ */
+export const periodProblem = (period: { fromDate?: unknown; toDate?: unknown }): string | null =>
+  isCalendarDay(period.fromDate) && isCalendarDay(period.toDate) && period.fromDate >= period.toDate
+    ? PRICE_MESSAGES.dateOrder
+    : null;
+
 /** fromDate strictly before toDate, else the spec's message on the end date (spec §5). */
 // biome-ignore lint/suspicious/noExplicitAny: any object struct with the two dates
 const ordered = <S extends Struct<any, any>>(schema: S): S =>
-  refine(schema, 'period', (value: { fromDate: string; toDate: string }) =>
-    value.fromDate < value.toDate ? true : { path: ['toDate'], message: PRICE_MESSAGES.dateOrder },
-  ) as S;
+  refine(schema, 'period', (value: { fromDate: string; toDate: string }) => {
+    const problem = periodProblem(value);
+    return problem === null ? true : { path: ['toDate'], message: problem };
+  }) as S;
 
 const period = { fromDate: calendarDay, toDate: calendarDay };
 const airportName = boundedText(PRICE_MESSAGES.airportNameLength);

@@ -12,6 +12,7 @@ import {
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
+import { PRICE_SCREENS, PriceScreen } from './prices';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
@@ -31,11 +32,10 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['incidents', () => <ComingScreen title="Incidents" />],
   ['incidentDetails', () => <ComingScreen title="SUIVI DE L'INCIDENT" />],
   ['users', UsersScreen],
-  ['unitFlightCost', () => <ComingScreen title="Coût unitaire de l'heure de vol" />],
-  ['regulationCost', () => <ComingScreen title="Coût de la régulation" />],
-  ['passengerMealCost', () => <ComingScreen title="Coût des repas des passagers" />],
-  ['airportCost', () => <ComingScreen title="Coût de l'aéroport" />],
-  ['marketNumber', () => <ComingScreen title="Numéro de marché" />],
+  ...PRICE_SCREENS.map(({ screen, table }): [ScreenName, ComponentType] => [
+    screen,
+    () => <PriceScreen key={table} table={table} />,
+  ]),
   ['invoices', () => <ComingScreen title="Factures Leon" />],
 ];
 

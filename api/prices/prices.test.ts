@@ -323,6 +323,39 @@ describeEachDatabase('prices', (database) => {
         ['a numeric id', 'edit', { id: 42, ...body(name, 2020) }, 400, PRICE_MESSAGES.idInvalid],
         ['an injected id', 'edit', { id: "' or 1=1 --", ...body(name, 2020) }, 400, PRICE_MESSAGES.idInvalid],
         ['an unknown id', 'edit', { id: UNKNOWN_ID, ...body(name, 2020) }, 404, PRICE_MESSAGES.notFound],
+        // The edit route takes the same beating as the create route.
+        ['an empty object on edit', 'edit', {}, 400, PRICE_MESSAGES.required],
+        ['an array on edit', 'edit', [{ id: created.id, ...body(name, 2019) }], 400],
+        [
+          'no toDate on edit',
+          'edit',
+          { id: created.id, ...body(name, 2019), toDate: undefined },
+          400,
+          PRICE_MESSAGES.required,
+        ],
+        [
+          'toDate before fromDate on edit',
+          'edit',
+          { id: created.id, ...body(name, 2019, { toDate: '2018-12-31' }) },
+          400,
+          PRICE_MESSAGES.dateOrder,
+        ],
+        [
+          'a number as date on edit',
+          'edit',
+          { id: created.id, ...body(name, 2019, { toDate: 20191231 }) },
+          400,
+          PRICE_MESSAGES.dateInvalid,
+        ],
+        ['an unknown field on edit', 'edit', { id: created.id, ...body(name, 2019), role: 'ADMIN' }, 400],
+        [
+          'a 1 MB string on edit',
+          'edit',
+          { id: created.id, ...body(name, 2019, { toDate: 'x'.repeat(1 << 20) }) },
+          413,
+          PRICE_MESSAGES.bodyTooLarge,
+        ],
+        ['a 1 MB id', 'edit', { id: 'a'.repeat(1 << 20), ...body(name, 2019) }, 413],
       ];
       for (const field of PRICE_FIELDS[name]) {
         const zeroOk = name === 'airportCost' && field === 'priceWithDeIcing';
@@ -393,6 +426,28 @@ describeEachDatabase('prices', (database) => {
             PRICE_MESSAGES.priceDecimals,
           ],
           [
+            `${field} missing on edit`,
+            'edit',
+            { id: created.id, ...body(name, 2019, { [field]: undefined }) },
+            400,
+            PRICE_MESSAGES.required,
+          ],
+          [
+            `${field} as text on edit`,
+            'edit',
+            { id: created.id, ...body(name, 2019, { [field]: 'douze' }) },
+            400,
+            PRICE_MESSAGES.priceNumber,
+          ],
+          [
+            `${field} huge on edit`,
+            'edit',
+            { id: created.id, ...body(name, 2019, { [field]: 1e21 }) },
+            400,
+            PRICE_MESSAGES.priceMax,
+          ],
+          [`${field} as an object`, 'create', body(name, 2020, { [field]: { euros: 12 } }), 400],
+          [
             `${field} negative on edit`,
             'edit',
             { id: created.id, ...body(name, 2019, { [field]: -0.01 }) },
@@ -434,6 +489,28 @@ describeEachDatabase('prices', (database) => {
             PRICE_MESSAGES.airportNameLength,
           ],
           ['a 1 MB airport name', 'create', body(name, 2020, { airportName: 'é'.repeat(1 << 20) }), 413],
+          [
+            'an ICAO code as a number',
+            'create',
+            body(name, 2020, { icaoCode: 1234 }),
+            400,
+            PRICE_MESSAGES.icao,
+          ],
+          ['no ICAO code', 'create', body(name, 2020, { icaoCode: undefined }), 400, PRICE_MESSAGES.required],
+          [
+            'an airport name as a number',
+            'create',
+            body(name, 2020, { airportName: 42 }),
+            400,
+            PRICE_MESSAGES.required,
+          ],
+          [
+            'a bad ICAO code on edit',
+            'edit',
+            { id: created.id, ...body(name, 2019, { icaoCode: 'LFBDX' }) },
+            400,
+            PRICE_MESSAGES.icao,
+          ],
         );
       }
       if (name === 'marketNumber') {
@@ -457,16 +534,33 @@ describeEachDatabase('prices', (database) => {
         expect(answer.body.message, label).not.toMatch(/Expected|undefined|null|Error/);
         if (message) expect({ label, message: answer.body.message }).toEqual({ label, message });
       }
-      // Bodies that are not JSON at all.
-      for (const text of ['{', 'prix=12', '']) {
-        const response = await t.app.request(paths.create, {
-          method: 'POST',
-          headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: cookieOf(admin) },
-          body: text,
-        });
-        expect(response.status).toBe(400);
-        expect(((await response.json()) as { message: string }).message).toBe(MESSAGES.invalidBody);
+      // Bodies that are not JSON at all, on both write routes.
+      for (const [method, path] of [
+        ['POST', paths.create],
+        ['PUT', paths.edit],
+      ]) {
+        for (const text of ['{', 'prix=12', '']) {
+          const response = await t.app.request(path, {
+            method,
+            headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: cookieOf(admin) },
+            body: text,
+          });
+          expect({ method, text, status: response.status }).toEqual({ method, text, status: 400 });
+          expect(((await response.json()) as { message: string }).message).toBe(MESSAGES.invalidBody);
+        }
       }
+      // The list route: wrong types and a 1 MB search, on every table (only the airports read `search`).
+      for (const query of ['pageSize=dix', 'pageNumber=1.5', `search=${'a'.repeat(101)}`]) {
+        const bad = await admin.get(`${paths.list}?${query}`);
+        expect({ query: query.slice(0, 20), status: bad.status }).toEqual({
+          query: query.slice(0, 20),
+          status: 400,
+        });
+        expect(bad.body.message).toMatch(FRENCH);
+      }
+      const huge = await admin.get(`${paths.list}?search=${'a'.repeat(1 << 20)}`);
+      expect(huge.status).toBeGreaterThanOrEqual(400);
+      expect(huge.status).toBeLessThan(500);
       expect([await rowsIn(name), await auditRows()]).toEqual(before);
       expect((await admin.get<PageBody>(paths.list)).body.data.rows).toEqual([created]);
     });

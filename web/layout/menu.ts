@@ -1,6 +1,7 @@
 // The entries of the side menu (spec §2 'Side menu'), each tied to a screen of contract/routes.ts so the
 // roles that may open it decide whether it shows.
 import { href, type ScreenName } from '../../contract/routes';
+import { PRICE_SCREENS } from '../prices';
 import type { RecordsCountKey } from '../sync';
 
 export interface MenuEntry {
@@ -30,13 +31,7 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
   { label: 'Utilisateurs', screen: 'users' },
   {
     label: 'Prix',
-    entries: [
-      { label: "Coût unitaire de l'heure de vol", screen: 'unitFlightCost' },
-      { label: 'Coût de la régulation', screen: 'regulationCost' },
-      { label: 'Coût des repas des passagers', screen: 'passengerMealCost' },
-      { label: "Coût de l'aéroport", screen: 'airportCost' },
-      { label: 'Numéro de marché', screen: 'marketNumber' },
-    ],
+    entries: PRICE_SCREENS.map(({ label, screen }) => ({ label, screen })),
   },
   { label: 'Incidents', screen: 'incidents' },
   { label: 'Factures', screen: 'invoices' },

@@ -10,7 +10,7 @@ export interface TextInputProps {
   error?: string | null;
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
-  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'tel';
   maxLength?: number;
   autoFocus?: boolean;
   isDisabled?: boolean;

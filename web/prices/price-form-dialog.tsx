@@ -1,0 +1,103 @@
+// The add and edit dialog of every price table (spec §2 'Price screens', §5): the table's fields in
+// order, checked with the contract's schemas the API uses; the first field takes the focus on opening,
+// the first invalid one on a refused submit; the server's message (e.g. an overlapping period) in the
+// dialog; the buttons wait while the call runs.
+import { useEffect, useRef, useState } from 'react';
+import type { DataResponse } from '../../contract/http';
+import {
+  PRICE_MESSAGES,
+  PRICE_PATHS,
+  PRICE_SCHEMAS,
+  type PricePeriod,
+  periodProblem,
+  TEXT_MAX,
+} from '../../contract/prices';
+import { apiCall } from '../lib/api';
+import { useAction } from '../lib/use-action';
+import { DayField } from '../ui/day-field';
+import { DialogActions, ModalDialog } from '../ui/dialog';
+import { TextInput } from '../ui/field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { useForm } from '../ui/use-form';
+import { type PriceTableView, rowName, typed } from './tables';
+
+export type PriceRow = PricePeriod & Record<string, unknown>;
+
+export function PriceFormDialog({
+  view,
+  row,
+  onClose,
+  onSaved,
+}: {
+  view: PriceTableView;
+  /** The row to edit; null to add one. */
+  row: PriceRow | null;
+  onClose: () => void;
+  onSaved: (row: PriceRow) => void;
+}) {
+  const editing = row !== null;
+  const form = useForm<Record<string, string>>(
+    Object.fromEntries(view.fields.map((f) => [f.name, row ? typed(f.kind, row[f.name]) : ''])),
+  );
+  const { pending, error: serverError, run } = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The first field takes the focus on opening (before the dialog would take it itself); after each
+  // refused submit, once the errors are shown, the first invalid field (a day field: its first segment).
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    const selector = refused === 0 ? 'input, [role="spinbutton"]' : '[aria-invalid="true"]';
+    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [refused]);
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const schemas = PRICE_SCHEMAS[view.table];
+    const input = editing ? { id: row.id, ...form.values } : form.values;
+    const value = form.validate(editing ? schemas.edit : schemas.create, input, {
+      toDate: periodProblem(form.values) ?? '',
+    });
+    if (value === null) {
+      setRefused((n) => n + 1);
+      return;
+    }
+    const paths = PRICE_PATHS[view.table];
+    await run(async () => {
+      const answer = await apiCall<DataResponse<PriceRow>>(editing ? paths.edit : paths.create, {
+        method: editing ? 'PUT' : 'POST',
+        body: value,
+      });
+      toast.success(editing ? PRICE_MESSAGES.edited : PRICE_MESSAGES.created);
+      onSaved(answer.data);
+    });
+  };
+
+  const title = editing
+    ? `Modifier le prix ${rowName(view.table, row)}`
+    : `${PRICE_MESSAGES.add} : ${view.title}`;
+  return (
+    <ModalDialog title={title} isOpen onClose={onClose} isDismissable={!pending}>
+      <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
+        {view.fields.map((field) =>
+          field.kind === 'day' ? (
+            <DayField key={field.name} label={field.label} {...form.field(field.name)} />
+          ) : (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              {...form.field(field.name)}
+              inputMode={field.kind === 'money' ? 'decimal' : 'text'}
+              maxLength={field.kind === 'icao' ? 4 : field.kind === 'text' ? TEXT_MAX : 20}
+            />
+          ),
+        )}
+        <DialogActions
+          error={serverError}
+          pending={pending}
+          onCancel={onClose}
+          actionLabel={editing ? 'Modifier' : 'Ajouter'}
+        />
+      </form>
+    </ModalDialog>
+  );
+}
