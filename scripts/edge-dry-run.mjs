@@ -16,15 +16,16 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const outdir = join(root, '.tmp/edge-bundle');
-let config = join(root, 'edge/wrangler.toml');
+// The top-level wrangler.toml, as `wrangler deploy` reads it from the root.
+let config = join(root, 'wrangler.toml');
 let tempDir;
 if (!existsSync(join(root, 'web/dist/index.html'))) {
   tempDir = mkdtempSync(join(tmpdir(), 'edge-dry-run-'));
   mkdirSync(join(tempDir, 'dist'));
   writeFileSync(join(tempDir, 'dist/index.html'), '<!doctype html>');
   const toml = readFileSync(config, 'utf8')
-    .replace('main = "worker.ts"', `main = "${join(root, 'edge/worker.ts')}"`)
-    .replace('directory = "../web/dist"', `directory = "${join(tempDir, 'dist')}"`);
+    .replace('main = "edge/worker.ts"', `main = "${join(root, 'edge/worker.ts')}"`)
+    .replace('directory = "web/dist"', `directory = "${join(tempDir, 'dist')}"`);
   config = join(tempDir, 'wrangler.toml');
   writeFileSync(config, toml);
 }
