@@ -66,6 +66,21 @@ describe('check-boundaries', () => {
     expect(problems.join('\n')).toMatch(/web\/routes\.tsx imports \.\/missions\/list/);
   });
 
+  it('lets anyone use an adapter (api/leon) through its index only, and keeps it from importing a feature', () => {
+    const root = tree({
+      ...CLEAN,
+      'api/leon/index.ts': "export { client } from './client';\n",
+      'api/leon/client.ts': "import { fail } from '../lib/errors';\n",
+      'api/lib/context.ts': "import type { LeonSource } from '../leon';\n",
+      'api/missions/routes.ts': "import { client } from '../leon/client';\n",
+      'api/leon/mapping.ts': "import { routes } from '../missions';\n",
+    });
+    const { problems } = check(root);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('api/leon/mapping.ts imports ../missions (api/leon/ is an adapter');
+    expect(problems[1]).toContain('api/missions/routes.ts imports ../leon/client (only api/leon/index.ts');
+  });
+
   it('keeps the top-level rules', () => {
     const root = tree({ ...CLEAN, 'web/lib/api.ts': "import { db } from '../../api/db/client';\n" });
     expect(check(root).problems).toEqual([

@@ -7,10 +7,10 @@ import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
+import type { LeonSource } from '../leon';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
-import type { LeonSource } from '../missions/sync';
 
 export const ORIGIN = 'http://localhost:8787';
 /** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */

@@ -6,10 +6,9 @@ import { beforeAll, expect, it } from 'vitest';
 import type { MissionDetailsLeg, SkippedTrip, SyncResult, SyncRunRow } from '../../contract/missions';
 import { leonState, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import { createLeonClient, createLeonSimulator, type LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, testApp } from '../test/harness';
-import type { LeonSource } from './sync';
 
 const HOUR = 3600_000;
 

@@ -8,7 +8,7 @@ import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { createLeonClient, createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, testApp } from '../test/harness';
-import { runSync, SyncBusyError } from './sync';
+import { runSync, SyncBusyError } from './run';
 
 const HOUR = 3600_000;
 type SyncBody = {

@@ -8,7 +8,7 @@ import { createLeonClient, createLeonSimulator } from '../leon';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
-import { startPoll } from './sync-routes';
+import { startPoll } from './poll';
 
 let database: Database;
 beforeAll(async () => {
