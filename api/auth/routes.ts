@@ -13,13 +13,13 @@ import {
 } from '../../contract/auth';
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
-import { requireUser } from '../lib/auth';
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
 import { body } from '../lib/validate';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { requireUser } from './guards';
 import { checkCode, decoyCode, newCode, takeSendSlot, useCode } from './reset-codes';
 import {
   meColumns,

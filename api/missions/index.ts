@@ -1,3 +1,2 @@
-// Public face of missions: their routes and the test fixtures.
-export { insertMissions } from './fixtures';
+// Public face of missions: their routes.
 export { missionsRoutes } from './routes';

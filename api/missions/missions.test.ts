@@ -12,9 +12,9 @@ import {
 import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
+import { insertMissions } from '../test/fixtures';
 import { Caller, testApp } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
-import { insertMissions } from './fixtures';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
 const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;

@@ -12,9 +12,9 @@ import {
   type RecordsCount,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
+import { requireRole, requireUser } from '../auth';
 import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
-import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';

@@ -8,9 +8,9 @@ import {
   SyncRunsQuery,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
+import { requireRole, requireUser } from '../auth';
 import { syncRuns, users } from '../db/schema';
 import { LeonError } from '../leon';
-import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';

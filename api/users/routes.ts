@@ -14,14 +14,14 @@ import {
   type UserRow,
 } from '../../contract/users';
 import { PageQuery } from '../../contract/validation';
-import { hashPassword, revokeSessions, temporaryPassword } from '../auth';
+import { requireRole, requireUser, revokeSessions } from '../auth';
 import type { Db } from '../db/client';
 import { hospitals, users } from '../db/schema';
 import { audit } from '../lib/audit';
-import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { containsPattern, pageParams, toPage } from '../lib/paging';
+import { hashPassword, temporaryPassword } from '../lib/passwords';
 import { addTextRow, xlsxResponse } from '../lib/spreadsheet';
 import { body, param, query } from '../lib/validate';
 

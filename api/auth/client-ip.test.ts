@@ -2,12 +2,12 @@
 // otherwise: a client that writes its own X-Forwarded-For cannot get a fresh counter (issue #9, finding 2).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { LIMITS } from '../auth';
 import { seedDemo } from '../db/seed';
+import { listen } from '../lib/listen';
+import { hit } from '../lib/rate-limit';
 import { describeEachDatabase } from '../test/databases';
 import { EDGE_SECRET, ORIGIN, testApp } from '../test/harness';
-import { listen } from './listen';
-import { hit } from './rate-limit';
+import { LIMITS } from './routes';
 
 const MINUTE = 60_000;
 /** LIMITS.loginPerIp: 30 failed sign-ins per 15 minutes per address. */
