@@ -16,6 +16,7 @@ import { audit } from '../lib/audit';
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
+import { resetCodeMail } from '../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
 import { body } from '../lib/validate';
@@ -92,20 +93,7 @@ async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
     return;
   }
   await newCode(deps.db, deps.config.sessionSecret, user.id, now, (tx, code) =>
-    deps.mailer.send(
-      {
-        to: user.email,
-        subject: 'Votre code de réinitialisation du mot de passe',
-        text: [
-          `Bonjour ${user.firstName},`,
-          '',
-          `Votre code de réinitialisation : ${code}`,
-          '',
-          'Ce code est valable 10 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
-        ].join('\n'),
-      },
-      tx,
-    ),
+    deps.mailer.send(resetCodeMail(user, code), tx),
   );
 }
 
