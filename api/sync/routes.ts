@@ -69,7 +69,6 @@ export const syncRoutes = new Hono<AppEnv>()
     ]);
     const page: SyncRunRow[] = rows.map(({ firstName, lastName, startedAt, finishedAt, ...run }) => ({
       ...run,
-      kind: run.kind as SyncKind,
       actorName: firstName === null ? null : `${firstName} ${lastName}`,
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt?.toISOString() ?? null,
