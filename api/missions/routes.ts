@@ -10,6 +10,7 @@ import {
   MISSIONS_PAGE_SIZE,
   MissionsListQuery,
   type RecordsCount,
+  splitOrgans,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
 import { requireRole, requireUser } from '../auth';
@@ -137,7 +138,7 @@ export const missionsRoutes = new Hono<AppEnv>()
             numberOfCristal: input.numberOfCristal,
             status: input.astonStatus,
             statusSetByStaff: before.statusSetByStaff || input.astonStatus !== before.status,
-            organType: input.organType,
+            organType: splitOrgans(input.organType),
             aircraftType: input.aircraftType,
             aircraftTypeSetByStaff:
               before.aircraftTypeSetByStaff || input.aircraftType !== before.aircraftType,

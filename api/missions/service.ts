@@ -12,7 +12,6 @@ import {
   type MissionRow,
   type MissionStatus,
   type MissionsListQueryInput,
-  splitOrgans,
 } from '../../contract/missions';
 import type { Role } from '../../contract/roles';
 import type { Db, Tx } from '../db/client';
@@ -119,7 +118,7 @@ export async function rowsWithLegs(db: Db, rows: Mission[]): Promise<MissionRow[
     aircraftType: m.aircraftType,
     buyerName: m.buyerName,
     numberOfCristal: m.numberOfCristal,
-    organType: splitOrgans(m.organType),
+    organType: m.organType,
     legs: legs.filter((l) => l.missionId === m.id).map(({ missionId: _, ...leg }) => leg),
     departureDateTime: m.departureDateTime?.toISOString() ?? null,
     numberOfMeals: m.numberOfMeals,
@@ -199,7 +198,7 @@ export async function missionDetails(db: Db, mission: Mission): Promise<MissionD
     numberOfCristal: mission.numberOfCristal,
     tripNumber: mission.tripNumber,
     buyerName: mission.buyerName,
-    organType: splitOrgans(mission.organType),
+    organType: mission.organType,
   }));
 }
 

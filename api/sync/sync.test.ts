@@ -163,7 +163,7 @@ describeEachDatabase('Leon sync', (database) => {
       status: 'PROGRAMMEE',
       aircraftType: 'TURBOPROP',
       numberOfCristal: 7,
-      organType: 'FOIE',
+      organType: ['FOIE'],
       numberOfMeals: 2,
       isWithIcing: true,
     });
