@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import { createLeonClient } from '../leon';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
 import { describeEachDatabase } from '../test/databases';
+import { testLeon } from '../test/harness';
 import { startPoll } from './poll';
 
 describeEachDatabase('the background poll', (database) => {
@@ -29,8 +30,7 @@ describeEachDatabase('the background poll', (database) => {
 
   it('syncs every interval, records the run as the poll, and stops when told', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const sim = createLeonSimulator({ apiKey: 'k', trips: 0 });
-    const leon = createLeonClient({ baseUrl: 'http://leon.test', apiKey: 'k', fetch: sim.fetch });
+    const { sim, leon } = testLeon({ trips: 0 });
     const deps = depsWith(leon);
     const lines: string[] = [];
     const stop = startPoll(deps, 5, (line) => lines.push(line));

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { MissionRow, RecordsCount } from '../../contract/missions';
 import { missions, syncRuns } from '../db/schema';
-import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
+import { Caller, seededTestApp, testLeon } from '../test/harness';
 import { runSync, SyncBusyError } from './run';
 
 const HOUR = 3600_000;
@@ -23,15 +22,8 @@ type SyncBody = {
 
 describeEachDatabase('Leon sync', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
-  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 7, trips: 12 });
-  const leon = createLeonClient({
-    baseUrl: 'http://leon.test',
-    apiKey: 'test-key',
-    fetch: sim.fetch,
-    now: () => clock.now,
-    sleep: async () => {},
-  });
-  let t: ReturnType<typeof testApp>;
+  const { sim, leon } = testLeon({ now: () => clock.now, seed: 7, trips: 12 });
+  const t = seededTestApp(database, { leon });
   let ops: Caller;
   let hospital: Caller;
   const sync = (kind: 'synchronize' | 'update' = 'synchronize') =>
@@ -44,8 +36,6 @@ describeEachDatabase('Leon sync', (database) => {
   };
 
   beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db, {}, leon);
     t.clock.now = new Date(clock.now);
     ops = new Caller(t.app);
     await ops.login('operation@demo.test');

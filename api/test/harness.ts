@@ -4,13 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { outbox } from '../db/schema';
-import type { LeonSource } from '../leon';
+import { seedDemo } from '../db/seed';
+import { createLeonClient, createLeonSimulator, type LeonSource } from '../leon';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
+import { freshDatabase } from './databases';
 
 export const ORIGIN = 'http://localhost:8787';
 /** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */
@@ -35,6 +38,55 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
     clock.now = new Date(clock.now.getTime() + ms);
   };
   return { app, config, clock, advance, files, filesDir };
+}
+
+type TestApp = ReturnType<typeof testApp>;
+
+/**
+ * The app of a suite, made in its beforeAll on the demo data (seeded first): the returned object is
+ * filled then, so that tests read `t.app`, `t.clock`… as usual.
+ */
+export function seededTestApp(
+  database: () => Database,
+  options: { env?: Record<string, string>; leon?: LeonSource } = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    await seedDemo(database().db);
+    Object.assign(t, testApp(database().db, options.env, options.leon));
+  });
+  return t;
+}
+
+/** The app of a suite on a fresh PGlite database of its own, closed after the suite (HTTP-layer tests). */
+export function freshTestApp(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    Object.assign(t, testApp(database.db, env));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return t;
+}
+
+/**
+ * The Leon simulator and a client on it, reached without a network, both on Leon's clock `now`
+ * (milliseconds; the real time by default); the client does not wait between retries.
+ */
+export function testLeon(options: { seed?: number; trips?: number; now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const sim = createLeonSimulator({ apiKey: 'test-key', now, seed: options.seed, trips: options.trips });
+  const leon = createLeonClient({
+    baseUrl: 'http://leon.test',
+    apiKey: 'test-key',
+    fetch: sim.fetch,
+    now,
+    sleep: async () => {},
+  });
+  return { sim, leon };
 }
 
 /** The text of the last mail sent to `to` (the outbox of the test mailer). */
