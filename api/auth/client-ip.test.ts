@@ -5,7 +5,7 @@ import { MESSAGES } from '../../contract/auth';
 import { listen } from '../lib/listen';
 import { hit } from '../lib/rate-limit';
 import { describeEachDatabase } from '../test/databases';
-import { EDGE_SECRET, ORIGIN, seededTestApp } from '../test/harness';
+import { EDGE_SECRET, LOCAL_SERVER, ORIGIN, seededTestApp } from '../test/harness';
 import { LIMITS } from './routes';
 
 const MINUTE = 60_000;
@@ -18,12 +18,7 @@ describeEachDatabase('the client address of the API', (database) => {
   let attempt = 0;
 
   beforeAll(async () => {
-    api = await listen(t.app.fetch, {
-      port: 0,
-      host: '127.0.0.1',
-      keepAliveTimeoutMs: 5_000,
-      requestTimeoutMs: 60_000,
-    });
+    api = await listen(t.app.fetch, LOCAL_SERVER);
   });
   afterAll(async () => {
     await api?.close();

@@ -6,13 +6,12 @@ import { MESSAGES } from '../../contract/auth';
 import { tooLong } from '../../contract/validation';
 import { users } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, seededTestApp } from '../test/harness';
+import { Caller, lastResetCode, seededTestApp } from '../test/harness';
 
 describeEachDatabase('session limits', (database) => {
   const t = seededTestApp(database);
   const caller = (ip?: string) => new Caller(t.app, ip);
-  const lastCode = async (email: string) =>
-    (await lastMailText(database().db, email))?.match(/\b(\d{6})\b/)?.[1];
+  const lastCode = (email: string) => lastResetCode(database().db, email);
   let ipCounter = 0;
   /** A new client address each time, so that only the per-account limits can apply. */
   const fresh = () => caller(`198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);

@@ -1,7 +1,7 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
 // the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   CATEGORY_STATUSES,
   canList,
@@ -33,6 +33,13 @@ import {
 } from './service';
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+/** changeMission on the mission of the path's `:id`, as the signed-in user. */
+const changeMissionOfPath = <T>(
+  c: Context<AppEnv>,
+  action: Parameters<typeof changeMission>[3],
+  write: Parameters<typeof changeMission<T>>[4],
+) => changeMission(c.get('deps'), c.get('user'), param(c, 'id'), action, write);
 
 const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(bytes as BodyInit, {
@@ -156,36 +163,24 @@ export const missionsRoutes = new Hono<AppEnv>()
     return c.json({ data: (await rowsWithLegs(deps.db, [after]))[0] });
   })
   .delete('/missions/delete/:id', ...staff, async (c) => {
-    const data = await changeMission(
-      c.get('deps'),
-      c.get('user'),
-      param(c, 'id'),
-      'mission.delete',
-      async (tx, before, now) => {
-        await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
-        return { result: { id: before.id } };
-      },
-    );
+    const data = await changeMissionOfPath(c, 'mission.delete', async (tx, before, now) => {
+      await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
+      return { result: { id: before.id } };
+    });
     return c.json({ data });
   })
   .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
-    const data = await changeMission(
-      c.get('deps'),
-      c.get('user'),
-      param(c, 'id'),
-      'mission.toggle-statistic',
-      async (tx, before, now) => {
-        const [row] = await tx
-          .update(missions)
-          .set({ showForHospital: !before.showForHospital, updatedAt: now })
-          .where(eq(missions.id, before.id))
-          .returning({ id: missions.id, showForHospital: missions.showForHospital });
-        return {
-          result: row,
-          before: { showForHospital: before.showForHospital },
-          after: { showForHospital: row.showForHospital },
-        };
-      },
-    );
+    const data = await changeMissionOfPath(c, 'mission.toggle-statistic', async (tx, before, now) => {
+      const [row] = await tx
+        .update(missions)
+        .set({ showForHospital: !before.showForHospital, updatedAt: now })
+        .where(eq(missions.id, before.id))
+        .returning({ id: missions.id, showForHospital: missions.showForHospital });
+      return {
+        result: row,
+        before: { showForHospital: before.showForHospital },
+        after: { showForHospital: row.showForHospital },
+      };
+    });
     return c.json({ data });
   });

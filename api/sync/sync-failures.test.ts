@@ -8,7 +8,7 @@ import { leonState, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import type { LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, seededTestApp, testLeon } from '../test/harness';
+import { Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 
 const HOUR = 3600_000;
 
@@ -69,12 +69,9 @@ describeEachDatabase('Leon sync failures', (database) => {
 
   beforeAll(async () => {
     t.clock.now = new Date(clock.now);
-    ops = new Caller(t.app);
-    await ops.login('operation@demo.test');
-    admin = new Caller(t.app);
-    await admin.login('admin@demo.test');
-    hospital = new Caller(t.app);
-    await hospital.login('hopital@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test');
+    admin = await signedIn(t.app, 'admin@demo.test');
+    hospital = await signedIn(t.app, 'hopital@demo.test');
     expect((await ops.put('/leon/synchronize-data')).status).toBe(200);
   });
 

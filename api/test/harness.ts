@@ -42,6 +42,14 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
 
 type TestApp = ReturnType<typeof testApp>;
 
+/** Where tests serve the app on real sockets (api/lib/listen.ts): a free local port, the server's timeouts. */
+export const LOCAL_SERVER = {
+  port: 0,
+  host: '127.0.0.1',
+  keepAliveTimeoutMs: 5_000,
+  requestTimeoutMs: 60_000,
+};
+
 /**
  * The app of a suite, made in its beforeAll on the demo data (seeded first): the returned object is
  * filled then, so that tests read `t.app`, `t.clock`… as usual.
@@ -99,6 +107,10 @@ export async function lastMailText(db: Db, to: string): Promise<string | undefin
     .limit(1);
   return mail?.text;
 }
+
+/** The six-digit code of the last mail sent to `to` (forgotten password). */
+export const lastResetCode = async (db: Db, to: string): Promise<string | undefined> =>
+  (await lastMailText(db, to))?.match(/\b(\d{6})\b/)?.[1];
 
 export interface Answer<T = unknown> {
   status: number;
@@ -158,4 +170,11 @@ export class Caller {
   login(email: string, password = 'Demo-2026!') {
     return this.post('/auth/login', { email, password });
   }
+}
+
+/** A caller signed in as `email` (a demo account by default password). */
+export async function signedIn(app: TestApp['app'], email: string, password?: string): Promise<Caller> {
+  const caller = new Caller(app);
+  await caller.login(email, password);
+  return caller;
 }
