@@ -46,8 +46,7 @@ export default defineConfig({
     },
     {
       // The react-aria components built apart from the app (docs/decisions/002).
-      command:
-        `node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port ${E2E.componentCheckPort} --strictPort`,
+      command: `node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port ${E2E.componentCheckPort} --strictPort`,
       url: `${E2E.componentCheckURL}`,
       timeout: 120_000,
       reuseExistingServer: false,
