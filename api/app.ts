@@ -14,8 +14,9 @@ import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
 import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
-import { missionsRoutes, syncRoutes } from './missions';
+import { missionsRoutes } from './missions';
 import { pricesRoutes } from './prices';
+import { syncRoutes } from './sync';
 import { meRoutes, usersRoutes } from './users';
 
 const OutboxQuery = type({ to: optional(safeText) });

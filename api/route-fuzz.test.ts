@@ -11,9 +11,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from './db/seed';
 import { createLeonClient, createLeonSimulator } from './leon';
 import { type InputSeen, observeInputs } from './lib/validate';
-import { insertMissions } from './missions';
 import { arbitraryFor, hostileJson, pathValue, queryArbitraryFor } from './test/arbitraries';
 import { describeEachDatabase } from './test/databases';
+import { insertMissions } from './test/fixtures';
 import { EDGE_SECRET, ORIGIN, testApp } from './test/harness';
 
 // biome-ignore lint/suspicious/noExplicitAny: any struct, whatever its schema type

@@ -1,15 +1,13 @@
 // The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
-import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { missions } from './db/schema';
 import { seedDemo } from './db/seed';
 import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
-import { runSync, startPoll } from './missions';
+import { startPoll, syncDemoMissions } from './sync';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -55,15 +53,12 @@ async function main(): Promise<void> {
   if (!config.s3 && config.env === 'production')
     console.warn('S3_* not set: files stay on this machine, so only one API instance can run.');
   const deps = { db: database.db, config, mailer, leon, files, now: () => new Date() };
-  if (leon && config.seedDemo) {
-    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(missions);
-    if (count === 0) {
-      // Demo missions arrive the way real ones do: a first sync from Leon (the simulator by default).
-      const result = await runSync({ db: database.db, source: leon, now: deps.now }, 'synchronize', null);
+  if (config.seedDemo) {
+    const result = await syncDemoMissions(deps);
+    if (result)
       console.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
-    }
   }
   const stopPoll = startPoll(deps, config.leonPollMinutes);
   const app = createApp(deps);

@@ -26,7 +26,7 @@ async function fill(database: Database): Promise<void> {
       (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
       (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
       timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
-      'JET', g % 9000, 'COEUR'
+      'JET', g % 9000, array['COEUR']
     from generate_series(1, ${COUNT}) g`);
   await database.db.execute(sql`
     insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, adep_icao, adep_name, ades_icao, ades_name)

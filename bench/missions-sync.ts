@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../api/db/client';
 import { createLeonClient } from '../api/leon/client';
 import { createLeonSimulator } from '../api/leon/simulator/app';
-import { runSync } from '../api/missions/sync';
+import { runSync } from '../api/sync';
 import { forEachBenchDatabase } from './lib/databases';
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 10_000);

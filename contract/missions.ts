@@ -315,18 +315,6 @@ export const MissionsListQuery = refine(
 );
 export type MissionsListQueryInput = Infer<typeof MissionsListQuery>;
 
-/** Query of GET /missions: `status` is the category, `statusNeeded` the quick filter within it. */
-export interface MissionsQuery {
-  pageSize?: number;
-  pageNumber?: number;
-  search?: string;
-  status: MissionCategory;
-  hospitals?: string;
-  startDate?: string;
-  endDate?: string;
-  statusNeeded?: MissionStatus;
-}
-
 // ——— Leon sync: its answer, its runs (GET /leon/sync-runs, ADMIN) ———
 
 /** A trip a sync could not read or store: left out, reported, and read again at every run until stored. */

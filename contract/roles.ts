@@ -11,5 +11,3 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Staff roles: everyone but hospital users. */
 export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'OPERATION', 'ACCOUNTING'];
-
-export const isStaff = (role: Role): boolean => role !== 'HOSPITAL';

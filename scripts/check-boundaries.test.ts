@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { checkBoundaries } from './check-boundaries.mjs';
+import { checkBoundaries, KNOWN_API_VIOLATIONS } from './check-boundaries.mjs';
 
 type Check = (root: string, known?: string[]) => { problems: string[]; unused: string[] };
 const check = checkBoundaries as Check;
@@ -66,6 +66,20 @@ describe('check-boundaries', () => {
     expect(problems.join('\n')).toMatch(/web\/routes\.tsx imports \.\/missions\/list/);
   });
 
+  it('lets anyone use an adapter (api/leon) through its index only, and keeps it from importing a feature', () => {
+    const adapterUses = {
+      'api/leon/index.ts': "export { client } from './client';\n",
+      'api/leon/client.ts': "import { fail } from '../lib/errors';\n",
+      'api/lib/context.ts': "import type { LeonSource } from '../leon';\n",
+      'api/missions/routes.ts': "import { client } from '../leon/client';\n",
+      'api/leon/mapping.ts': "import { routes } from '../missions';\n",
+    };
+    expect(check(tree({ ...CLEAN, ...adapterUses })).problems).toEqual([
+      'api/leon/mapping.ts imports ../missions (api/leon/ is an adapter and may not import the feature api/missions/)',
+      'api/missions/routes.ts imports ../leon/client (only api/leon/index.ts may be imported from outside api/leon/)',
+    ]);
+  });
+
   it('keeps the top-level rules', () => {
     const root = tree({ ...CLEAN, 'web/lib/api.ts': "import { db } from '../../api/db/client';\n" });
     expect(check(root).problems).toEqual([
@@ -77,5 +91,10 @@ describe('check-boundaries', () => {
     const root = tree({ ...CLEAN, 'api/users/routes.ts': "import { hash } from '../auth/passwords';\n" });
     const known = ['api/users/routes.ts → ../auth/passwords', 'api/lib/auth.ts → ../auth/sessions'];
     expect(check(root, known)).toEqual({ problems: [], unused: ['api/lib/auth.ts → ../auth/sessions'] });
+  });
+
+  it('passes on this repository with no tolerated violation left', () => {
+    expect(KNOWN_API_VIOLATIONS).toEqual([]);
+    expect(check(join(import.meta.dirname, '..')).problems).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../api/db/seed';
 import { listen } from '../api/lib/listen';
 import { describeEachDatabase } from '../api/test/databases';
-import { EDGE_SECRET, ORIGIN, testApp } from '../api/test/harness';
+import { EDGE_SECRET, LOCAL_SERVER, ORIGIN, testApp } from '../api/test/harness';
 import { MESSAGES } from '../contract/auth';
 import { startEdge } from '../edge/node';
 
@@ -24,12 +24,7 @@ describeEachDatabase('the API behind the edge', (database) => {
   beforeAll(async () => {
     await seedDemo(database().db);
     const t = testApp(database().db);
-    api = await listen(t.app.fetch, {
-      port: 0,
-      host: '127.0.0.1',
-      keepAliveTimeoutMs: 5_000,
-      requestTimeoutMs: 60_000,
-    });
+    api = await listen(t.app.fetch, LOCAL_SERVER);
     assets = mkdtempSync(join(tmpdir(), 'stack-assets-'));
     writeFileSync(join(assets, 'index.html'), '<!doctype html>');
     edge = await startEdge({

@@ -1,23 +1,17 @@
 // The session calls as a browser would see them, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { auditLog } from '../db/schema';
-import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, testApp } from '../test/harness';
+import { Caller, lastResetCode, seededTestApp, testApp } from '../test/harness';
 
 const MINUTE = 60_000;
 
 describeEachDatabase('sessions', (database) => {
-  let t: ReturnType<typeof testApp>;
-  beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db);
-  });
+  const t = seededTestApp(database);
   const caller = (ip?: string) => new Caller(t.app, ip);
-  const lastCode = async (email: string) =>
-    (await lastMailText(database().db, email))?.match(/\b(\d{6})\b/)?.[1];
+  const lastCode = (email: string) => lastResetCode(database().db, email);
 
   describe('login', () => {
     it('signs in with the right password and sets both cookies with safe flags', async () => {

@@ -1,23 +1,17 @@
 // The limits of the session calls as callers see them: a sign-in lockout that spares the owner's other
 // addresses, a daily cap of wrong reset codes per account, and the length of every field.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { tooLong } from '../../contract/validation';
 import { users } from '../db/schema';
-import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, testApp } from '../test/harness';
+import { Caller, lastResetCode, seededTestApp } from '../test/harness';
 
 describeEachDatabase('session limits', (database) => {
-  let t: ReturnType<typeof testApp>;
-  beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db);
-  });
+  const t = seededTestApp(database);
   const caller = (ip?: string) => new Caller(t.app, ip);
-  const lastCode = async (email: string) =>
-    (await lastMailText(database().db, email))?.match(/\b(\d{6})\b/)?.[1];
+  const lastCode = (email: string) => lastResetCode(database().db, email);
   let ipCounter = 0;
   /** A new client address each time, so that only the per-account limits can apply. */
   const fresh = () => caller(`198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);

@@ -1,19 +1,14 @@
 // Password changes as callers see them: the forced change only while one is pending, the signed-in
 // user's own change with the current password, and the other sessions ended by both.
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { auditLog, users } from '../db/schema';
-import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, testApp } from '../test/harness';
+import { Caller, lastMailText, seededTestApp } from '../test/harness';
 
 describeEachDatabase('password changes', (database) => {
-  let t: ReturnType<typeof testApp>;
-  beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db);
-  });
+  const t = seededTestApp(database);
   const caller = (ip?: string) => new Caller(t.app, ip);
   const copyOf = (c: Caller) => {
     const copy = caller();

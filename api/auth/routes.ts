@@ -13,13 +13,14 @@ import {
 } from '../../contract/auth';
 import { users } from '../db/schema';
 import { audit } from '../lib/audit';
-import { requireUser } from '../lib/auth';
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
+import { resetCodeMail } from '../lib/mail-texts';
+import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
 import { body } from '../lib/validate';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { requireUser } from './guards';
 import { checkCode, decoyCode, newCode, takeSendSlot, useCode } from './reset-codes';
 import {
   meColumns,
@@ -74,6 +75,37 @@ async function activeUserByEmail(deps: Deps, email: string) {
 
 const withoutHash = <T extends { passwordHash: string }>({ passwordHash: _, ...rest }: T) => rest;
 
+async function storedHash(deps: Deps, userId: string): Promise<string> {
+  const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row.hash;
+}
+
+/** A 429 in French while `limit` is reached. */
+async function refuseWhenLimited(
+  deps: Deps,
+  limit: Limit,
+  now: Date,
+  message: string = MESSAGES.tooManyAttempts,
+) {
+  if (await isLimited(deps.db, limit, now)) fail(429, message);
+}
+
+/** The audit entry of a session opened or closed, or of a password set by its owner. */
+const ownAudit = (
+  actorId: string | null,
+  action: 'login' | 'logout' | 'password.change' | 'password.reset',
+  entityId: string,
+  at: Date,
+  change: { before?: unknown; after?: unknown } = {},
+) => ({
+  actorId,
+  action,
+  entity: action === 'login' || action === 'logout' ? 'session' : 'user',
+  entityId,
+  at,
+  ...change,
+});
+
 /**
  * Issues a code. Known and unknown addresses get the same answer after the same work: the mail is only
  * queued (api/lib/mail.ts delivers it later, and a delivery failure never reaches the caller), and an
@@ -82,9 +114,9 @@ const withoutHash = <T extends { passwordHash: string }>({ passwordHash: _, ...r
 async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
   const now = deps.now();
   const ipLimit = LIMITS.codeRequestsPerIp(clientIp(c));
-  if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
+  await refuseWhenLimited(deps, ipLimit, now);
   await hit(deps.db, ipLimit, now);
-  if (await isLimited(deps.db, LIMITS.codeFailuresPerEmail(email), now)) fail(429, MESSAGES.otpLocked);
+  await refuseWhenLimited(deps, LIMITS.codeFailuresPerEmail(email), now, MESSAGES.otpLocked);
   if (!(await takeSendSlot(deps.db, email, now))) fail(429, MESSAGES.otpResendTooSoon);
   const user = await activeUserByEmail(deps, email);
   if (!user) {
@@ -92,22 +124,16 @@ async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
     return;
   }
   await newCode(deps.db, deps.config.sessionSecret, user.id, now, (tx, code) =>
-    deps.mailer.send(
-      {
-        to: user.email,
-        subject: 'Votre code de réinitialisation du mot de passe',
-        text: [
-          `Bonjour ${user.firstName},`,
-          '',
-          `Votre code de réinitialisation : ${code}`,
-          '',
-          'Ce code est valable 10 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
-        ].join('\n'),
-      },
-      tx,
-    ),
+    deps.mailer.send(resetCodeMail(user, code), tx),
   );
 }
+
+/** Asking for a code and asking again: the same work, each with its French answer. */
+const codeRoute = (message: string) => async (c: Context<AppEnv>) => {
+  const { email } = await body(c, EmailBody);
+  await sendCode(c.get('deps'), c, email);
+  return c.json({ data: { message } });
+};
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', async (c) => {
@@ -116,7 +142,7 @@ export const authRoutes = new Hono<AppEnv>()
     const now = deps.now();
     const ip = clientIp(c);
     const limits = [LIMITS.loginPerEmailAndIp(email, ip), LIMITS.loginPerIp(ip)];
-    for (const limit of limits) if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
+    for (const limit of limits) await refuseWhenLimited(deps, limit, now);
     const user = await activeUserByEmail(deps, email);
     // Unknown e-mails cost a hash too, so timing does not tell which addresses exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
@@ -126,13 +152,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await clear(deps.db, limits[0].key);
     const sessionId = await openSession(c, deps, user.id);
-    await audit(deps.db, {
-      actorId: user.id,
-      action: 'login',
-      entity: 'session',
-      entityId: sessionId,
-      at: now,
-    });
+    await audit(deps.db, ownAudit(user.id, 'login', sessionId, now));
     return c.json({ data: withoutHash(user) });
   })
   .post('/auth/refresh', async (c) => {
@@ -155,13 +175,7 @@ export const authRoutes = new Hono<AppEnv>()
     const sessionId = claims?.sid ?? (refresh ? await sessionOfRefresh(deps.db, refresh) : null);
     if (sessionId) {
       await revokeSessions(deps.db, { sessionId }, 'logout', now);
-      await audit(deps.db, {
-        actorId: claims?.sub ?? null,
-        action: 'logout',
-        entity: 'session',
-        entityId: sessionId,
-        at: now,
-      });
+      await audit(deps.db, ownAudit(claims?.sub ?? null, 'logout', sessionId, now));
     }
     clearSessionCookies(c, deps.config);
     return c.json({ data: null });
@@ -172,11 +186,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Only the change asked of this account (first sign-in): not a way round the current password.
     if (!me.forceChangePassword) fail(403, MESSAGES.noPasswordChangePending);
     const { newPassword } = await body(c, ForceChangePasswordBody);
-    const [current] = await deps.db
-      .select({ hash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, me.id));
-    if (await verifyPassword(newPassword, current.hash)) fail(400, MESSAGES.samePassword);
+    if (await verifyPassword(newPassword, await storedHash(deps, me.id))) fail(400, MESSAGES.samePassword);
     const now = deps.now();
     const passwordHash = await hashPassword(newPassword);
     const changed = await deps.db.transaction(async (tx) => {
@@ -187,15 +197,13 @@ export const authRoutes = new Hono<AppEnv>()
         .returning(meColumns);
       if (!user) return null;
       const session = await renewSessions(tx, me.id, 'password-change', now);
-      await audit(tx, {
-        actorId: me.id,
-        action: 'password.change',
-        entity: 'user',
-        entityId: me.id,
-        before: { forceChangePassword: true },
-        after: { forceChangePassword: false },
-        at: now,
-      });
+      await audit(
+        tx,
+        ownAudit(me.id, 'password.change', me.id, now, {
+          before: { forceChangePassword: true },
+          after: { forceChangePassword: false },
+        }),
+      );
       return { user, session };
     });
     // A concurrent call changed it first.
@@ -208,13 +216,9 @@ export const authRoutes = new Hono<AppEnv>()
     const me = c.get('user');
     const now = deps.now();
     const limit = LIMITS.passwordChecksPerUser(me.id);
-    if (await isLimited(deps.db, limit, now)) fail(429, MESSAGES.tooManyAttempts);
+    await refuseWhenLimited(deps, limit, now);
     const { currentPassword, newPassword } = await body(c, ChangePasswordBody);
-    const [current] = await deps.db
-      .select({ hash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, me.id));
-    if (!(await verifyPassword(currentPassword, current.hash))) {
+    if (!(await verifyPassword(currentPassword, await storedHash(deps, me.id)))) {
       await hit(deps.db, limit, now);
       fail(400, MESSAGES.currentPasswordWrong);
     }
@@ -222,35 +226,21 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.id));
       const opened = await renewSessions(tx, me.id, 'password-change', now);
-      await audit(tx, {
-        actorId: me.id,
-        action: 'password.change',
-        entity: 'user',
-        entityId: me.id,
-        at: now,
-      });
+      await audit(tx, ownAudit(me.id, 'password.change', me.id, now));
       return opened;
     });
     await clear(deps.db, limit.key);
     await setCookiesOf(c, deps, session, now);
     return c.json({ data: { message: MESSAGES.passwordChanged } });
   })
-  .post('/auth/request-forget-password', async (c) => {
-    const { email } = await body(c, EmailBody);
-    await sendCode(c.get('deps'), c, email);
-    return c.json({ data: { message: MESSAGES.resetRequested } });
-  })
-  .put('/auth/resend-reset-password-otp', async (c) => {
-    const { email } = await body(c, EmailBody);
-    await sendCode(c.get('deps'), c, email);
-    return c.json({ data: { message: MESSAGES.resendSuccess } });
-  })
+  .post('/auth/request-forget-password', codeRoute(MESSAGES.resetRequested))
+  .put('/auth/resend-reset-password-otp', codeRoute(MESSAGES.resendSuccess))
   .put('/auth/reset-password', async (c) => {
     const deps = c.get('deps');
     const { email, otp, password } = await body(c, ResetPasswordBody);
     const now = deps.now();
     const ipLimit = LIMITS.codeChecksPerIp(clientIp(c));
-    if (await isLimited(deps.db, ipLimit, now)) fail(429, MESSAGES.tooManyAttempts);
+    await refuseWhenLimited(deps, ipLimit, now);
     const failures = LIMITS.codeFailuresPerEmail(email);
     if (await isLimited(deps.db, failures, now)) {
       // Still a try from that address.
@@ -272,13 +262,7 @@ export const authRoutes = new Hono<AppEnv>()
         .where(eq(users.id, user.id));
       await useCode(tx, codeId, now);
       await revokeSessions(tx, { userId: user.id }, 'password-reset', now);
-      await audit(tx, {
-        actorId: user.id,
-        action: 'password.reset',
-        entity: 'user',
-        entityId: user.id,
-        at: now,
-      });
+      await audit(tx, ownAudit(user.id, 'password.reset', user.id, now));
     });
     await clear(deps.db, failures.key);
     return c.json({ data: { message: MESSAGES.passwordChanged } });

@@ -15,6 +15,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(…)` (also a savepoint's). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -22,7 +24,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -31,6 +33,14 @@ export interface OpenOptions {
   /** An in-memory PGlite (tests). */
   memory?: boolean;
   poolSize?: number;
+  /** Another set of migrations (a test of one migration applies those before it first). */
+  migrationsFolder?: string;
+}
+
+/** Applies the migrations of `folder` not applied yet. */
+export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, folder = MIGRATIONS_FOLDER) {
+  const migrate = database.kind === 'postgres' ? migratePg : migratePglite;
+  await migrate(database.db as never, { migrationsFolder: folder });
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -39,7 +49,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -49,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

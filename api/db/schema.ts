@@ -1,5 +1,6 @@
 // The database schema (Drizzle, PostgreSQL 15 features only); migrations in ./migrations are generated
-// from it with drizzle-kit and applied at start on PGlite and PostgreSQL alike.
+// from it with drizzle-kit and applied at start on PGlite and PostgreSQL alike. The contract owns the
+// enums and the shapes stored as JSON: the schema imports them, never spells them again.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,8 +17,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  AIRCRAFT_TYPES,
+  type CrewMember,
+  MISSION_STATUSES,
+  type OrganType,
+  type SkippedTrip,
+  type SyncKind,
+  type SyncResult,
+  type SyncRunStatus,
+} from '../../contract/missions';
+import { ROLES } from '../../contract/roles';
 
-export const roleEnum = pgEnum('role', ['ADMIN', 'OPERATION', 'ACCOUNTING', 'HOSPITAL']);
+export const roleEnum = pgEnum('role', ROLES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -140,16 +152,8 @@ export const auditLog = pgTable(
 
 // Missions, from Leon trips. Leon owns the trip, legs, times, crew, aircraft and requester; the
 // back-office owns the medical fields and, once edited by staff, the status and aircraft type.
-export const missionStatusEnum = pgEnum('mission_status', [
-  'EN_ATTENTE',
-  'PROGRAMMEE',
-  'EN_COURS',
-  'ANNULEE_45_PLUS',
-  'ANNULEE_45_MOINS',
-  'TERMINEE',
-  'CLOTUREE',
-]);
-export const aircraftTypeEnum = pgEnum('aircraft_type', ['ND', 'JET', 'TURBOPROP']);
+export const missionStatusEnum = pgEnum('mission_status', MISSION_STATUSES);
+export const aircraftTypeEnum = pgEnum('aircraft_type', AIRCRAFT_TYPES);
 
 export const missions = pgTable(
   'missions',
@@ -163,7 +167,7 @@ export const missions = pgTable(
     aircraftTypeSetByStaff: boolean('aircraft_type_set_by_staff').notNull().default(false),
     buyerName: text('buyer_name'),
     numberOfCristal: integer('number_of_cristal'),
-    organType: text('organ_type'),
+    organType: text('organ_type').array().$type<OrganType[]>().notNull().default(sql`'{}'::text[]`),
     numberOfMeals: integer('number_of_meals'),
     isWithIcing: boolean('is_with_icing'),
     isWithOCS: boolean('is_with_ocs'),
@@ -188,13 +192,6 @@ export const missions = pgTable(
   ],
 );
 
-export interface CrewMemberRow {
-  name: string;
-  surname: string;
-  position: string;
-  phoneWork: string | null;
-}
-
 export const missionLegs = pgTable(
   'mission_legs',
   {
@@ -216,40 +213,30 @@ export const missionLegs = pgTable(
     adesName: text('ades_name').notNull(),
     registration: text('registration'),
     passengerCount: integer('passenger_count'),
-    crew: jsonb('crew').$type<CrewMemberRow[]>().notNull().default(sql`'[]'::jsonb`),
+    crew: jsonb('crew').$type<CrewMember[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index('mission_legs_mission').on(t.missionId, t.position)],
 );
-
-export interface SkippedTripRow {
-  tripNumber: string | null;
-  tripNid: number | null;
-  flightNid: number | null;
-  reason: string;
-}
 
 // One row per sync run, ok or failed (migration 0004 added status, reason and skipped).
 export const syncRuns = pgTable(
   'sync_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<SyncKind>().notNull(),
     actorId: uuid('actor_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    status: text('status').$type<'ok' | 'failed'>().notNull().default('ok'),
+    status: text('status').$type<SyncRunStatus>().notNull().default('ok'),
     /** Why a run failed as a whole, in French. */
     reason: text('reason'),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     deleted: integer('deleted').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    errors: jsonb('errors')
-      .$type<Array<{ tripNumber: string | null; message: string }>>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    errors: jsonb('errors').$type<SyncResult['errors']>().notNull().default(sql`'[]'::jsonb`),
     /** The trips left out by this run, with Leon's ids and the French reason. */
-    skipped: jsonb('skipped').$type<SkippedTripRow[]>().notNull().default(sql`'[]'::jsonb`),
+    skipped: jsonb('skipped').$type<SkippedTrip[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),

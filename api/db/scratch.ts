@@ -15,16 +15,19 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 }
 
 export async function scratchDatabase(
-  options: { kind: 'pglite' } | { kind: 'postgres'; serverUrl: string; poolSize?: number },
+  options: ({ kind: 'pglite' } | { kind: 'postgres'; serverUrl: string; poolSize?: number }) & {
+    migrationsFolder?: string;
+  },
 ): Promise<Database> {
-  if (options.kind === 'pglite') return openDatabase({ memory: true });
+  const { migrationsFolder } = options;
+  if (options.kind === 'pglite') return openDatabase({ memory: true, migrationsFolder });
   const { serverUrl, poolSize } = options;
   const name = `scratch_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize, migrationsFolder });
     return {
       ...database,
       async close() {

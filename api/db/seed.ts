@@ -2,7 +2,7 @@
 // empty database.
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../contract/roles';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import {
   airportCosts,

@@ -57,6 +57,9 @@ export interface TripsResult {
 
 export type LeonClient = ReturnType<typeof createLeonClient>;
 
+/** What the sync reads from Leon: the client, or a stand-in in tests. */
+export type LeonSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
+
 interface GraphqlAnswer {
   data?: unknown;
   errors?: Array<{ message?: unknown }>;

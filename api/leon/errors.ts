@@ -32,7 +32,3 @@ export class LeonError extends Error {
     super(message);
   }
 }
-
-export function isLeonError(error: unknown): error is LeonError {
-  return error instanceof LeonError;
-}

@@ -3,6 +3,7 @@
 // trip), so that a sync imports the others and reports it.
 import {
   array,
+  assign,
   boolean,
   define,
   enums,
@@ -184,14 +185,7 @@ const RawFlight = type({
   journeyLog: maybe(type({ blockOff: maybe(instant), blockOn: maybe(instant) })),
 });
 
-const RawTrip = type({
-  tripNid: integer(),
-  tripNumber: union([nonBlank, integer()]),
-  tripStatus: enums(LEON_TRIP_STATUSES),
-  isDeleted: maybe(boolean()),
-  client: maybe(type({ name: maybe(string()) })),
-  flightList: array(unknown()),
-});
+const RawTrip = assign(RawTripHeader, type({ flightList: array(unknown()) }));
 
 // ——— Mapping ———
 

@@ -1,11 +1,9 @@
 // Request bodies are capped at 1 MB (issue #9, finding 6), whether the client declares the length or
 // streams the body; a route prefix can have its own limit (the hook for a future PDF upload).
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import type { Database } from '../db/client';
-import { freshDatabase } from '../test/databases';
-import { ORIGIN, testApp } from '../test/harness';
+import { freshTestApp, ORIGIN } from '../test/harness';
 import { bodyLimits, MB } from './body-limit';
 
 /** A JSON login body of exactly `size` bytes. */
@@ -24,15 +22,7 @@ const streamOf = (bytes: Buffer, chunk = 64 * 1024) =>
   });
 
 describe('the API caps request bodies', () => {
-  let database: Database;
-  let t: ReturnType<typeof testApp>;
-  beforeAll(async () => {
-    database = await freshDatabase('pglite');
-    t = testApp(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = freshTestApp();
 
   const post = (body: Buffer | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
     t.app.request('/auth/login', {

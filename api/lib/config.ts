@@ -14,6 +14,7 @@ import {
   string,
   validate,
 } from 'superstruct';
+import type { S3Options } from './storage';
 
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 const toBool = (s: string) =>
@@ -97,14 +98,7 @@ export interface Config {
   leonApiKey?: string;
   leonPollMinutes: number;
   /** The S3-compatible bucket for files; absent → the local folder `${dataDir}/files`. */
-  s3?: {
-    endpoint: string;
-    bucket: string;
-    accessKeyId: string;
-    secretAccessKey: string;
-    region: string;
-    forcePathStyle: boolean;
-  };
+  s3?: Omit<S3Options, 'now'>;
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
   secureCookies: boolean;
   /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */

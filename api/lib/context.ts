@@ -1,7 +1,7 @@
 // What every route can reach: the dependencies given to createApp and the signed-in user.
 import type { Me } from '../../contract/auth';
 import type { Db } from '../db/client';
-import type { LeonSource } from '../missions/sync';
+import type { LeonSource } from '../leon';
 import type { Config } from './config';
 import type { Mailer } from './mail';
 import type { FileStore } from './storage';

@@ -1,21 +1,11 @@
 // Every API answer carries `X-Content-Type-Options: nosniff`, errors included, and a path that does not
 // percent-decode is a 400 in French (issue #9, findings 11 and 14).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import type { Database } from '../db/client';
-import { freshDatabase } from '../test/databases';
-import { ORIGIN, testApp } from '../test/harness';
+import { freshTestApp, ORIGIN } from '../test/harness';
 
 describe('answers of the API', () => {
-  let database: Database;
-  let t: ReturnType<typeof testApp>;
-  beforeAll(async () => {
-    database = await freshDatabase('pglite');
-    t = testApp(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = freshTestApp();
 
   it('are all nosniff: success, 400, 401, 403, 404, 413', async () => {
     const json = { origin: ORIGIN, 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 // Spreadsheet exports. Formula injection (DESIGN.md §3) is prevented by the cell's type, not by changing
 // its text: every text goes in as an explicit string cell with the Text number format ('@'), so that
 // `=1+1` or `+33 1 45…` shows exactly as written, is never evaluated, and stays text when a user edits it.
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 
 /** Adds a row (values by column key); its strings become text cells. */
@@ -11,6 +11,26 @@ export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unkn
     if (typeof cell.value === 'string') cell.numFmt = '@';
   });
   return row;
+}
+
+export interface SheetColumn<K extends string> {
+  header: string;
+  key: K;
+  width: number;
+}
+
+/** A workbook of one sheet: a bold header row, then one text row per value. */
+export function textWorkbook<K extends string>(
+  sheetName: string,
+  columns: SheetColumn<K>[],
+  rows: Array<Record<K, unknown>>,
+): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) addTextRow(sheet, row);
+  return workbook;
 }
 
 export async function xlsxResponse(

@@ -7,8 +7,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { MISSION_MESSAGES } from '../../contract/missions';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { seedDemo } from '../db/seed';
-import { insertMissions } from '../missions/fixtures';
 import { describeEachDatabase } from '../test/databases';
+import { insertMissions } from '../test/fixtures';
 import { Caller, ORIGIN, testApp } from '../test/harness';
 
 const BAD_IDS = [

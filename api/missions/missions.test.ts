@@ -10,25 +10,23 @@ import {
   type RecordsCount,
 } from '../../contract/missions';
 import { auditLog, missionLegs, missions } from '../db/schema';
-import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
+import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
+import { insertMissions } from '../test/fixtures';
+import { type Caller, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
-import { insertMissions } from './fixtures';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
 const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;
 
 describeEachDatabase('missions', (database) => {
-  let t: ReturnType<typeof testApp>;
+  const t = seededTestApp(database);
   let admin: Caller;
   let ops: Caller;
   let accounting: Caller;
   let hospital: Caller;
   let ids: string[];
   beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db);
     ids = await insertMissions(database().db, [
       {
         tripNumber: 'TR-1001',
@@ -68,14 +66,10 @@ describeEachDatabase('missions', (database) => {
       { tripNumber: null, status: 'TERMINEE', buyerName: BORDEAUX, departure: '2026-02-02T08:00:00Z' },
       { tripNumber: 'TR-1007', status: 'CLOTUREE', buyerName: PARIS_HEGP, departure: '2026-01-02T08:00:00Z' },
     ]);
-    admin = new Caller(t.app);
-    await admin.login('admin@demo.test');
-    ops = new Caller(t.app);
-    await ops.login('operation@demo.test');
-    accounting = new Caller(t.app);
-    await accounting.login('accounting@demo.test');
-    hospital = new Caller(t.app);
-    await hospital.login('hopital@demo.test');
+    admin = await signedIn(t.app, 'admin@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test');
+    accounting = await signedIn(t.app, 'accounting@demo.test');
+    hospital = await signedIn(t.app, 'hopital@demo.test');
   });
   const list = (c: Caller, query: string) => c.get<PageBody>(`/missions?${query}`);
   const numbers = (answer: { body: PageBody }) => answer.body.data.rows.map((r) => r.tripNumber);

@@ -15,7 +15,7 @@ const mission = (buyerName: string) =>
     status: 'TERMINEE',
     buyerName,
     numberOfCristal: 3,
-    organType: 'COEUR,REINS',
+    organType: ['COEUR', 'REINS'],
     aircraftType: 'JET',
     numberOfMeals: 1,
     isWithIcing: true,

@@ -11,7 +11,6 @@ import {
   MISSION_STATUS_BADGES,
   type MissionDetailsLeg,
   ORGAN_LABELS,
-  splitOrgans,
 } from '../../contract/missions';
 import type { missions } from '../db/schema';
 import { PARIS } from './service';
@@ -288,12 +287,7 @@ function informations(w: Writer, mission: Mission) {
   w.line('Statut', MISSION_STATUS_BADGES[mission.status].label);
   w.line('Hôpital demandeur', mission.buyerName ?? '-');
   w.line('N° cristal', mission.numberOfCristal?.toString() ?? '-');
-  w.line(
-    'Organes',
-    splitOrgans(mission.organType)
-      .map((o) => ORGAN_LABELS[o])
-      .join(', ') || '-',
-  );
+  w.line('Organes', mission.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-');
   w.line("Type d'avion", AIRCRAFT_TYPE_LABELS[mission.aircraftType]);
 }
 

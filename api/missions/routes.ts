@@ -1,7 +1,7 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
 // the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   CATEGORY_STATUSES,
   canList,
@@ -10,17 +10,18 @@ import {
   MISSIONS_PAGE_SIZE,
   MissionsListQuery,
   type RecordsCount,
+  splitOrgans,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
+import { requireRole, requireUser } from '../auth';
 import { missionLegs, missions } from '../db/schema';
-import { audit } from '../lib/audit';
-import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { body, param, query } from '../lib/validate';
 import { missionPdf, voucherPdf } from './pdf';
 import {
+  changeMission,
   findMission,
   listOrder,
   listWhere,
@@ -32,6 +33,13 @@ import {
 } from './service';
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+/** changeMission on the mission of the path's `:id`, as the signed-in user. */
+const changeMissionOfPath = <T>(
+  c: Context<AppEnv>,
+  action: Parameters<typeof changeMission>[3],
+  write: Parameters<typeof changeMission<T>>[4],
+) => changeMission(c.get('deps'), c.get('user'), param(c, 'id'), action, write);
 
 const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(bytes as BodyInit, {
@@ -96,19 +104,17 @@ export const missionsRoutes = new Hono<AppEnv>()
   .get('/missions/details/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
     const mission = await findMission(db, c.get('user'), param(c, 'id'));
-    if (!mission) fail(404, MISSION_MESSAGES.notFound);
     return c.json({ data: await missionDetails(db, mission) });
   })
   .get('/missions/generate-pdf/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
     const mission = await findMission(db, c.get('user'), param(c, 'id'));
-    if (!mission) fail(404, MISSION_MESSAGES.notFound);
     return pdfResponse(await missionPdf(mission, await missionDetails(db, mission)), 'mission-details.pdf');
   })
   .get('/missions/transport-voucher/:id', requireUser(), async (c) => {
     const { db } = c.get('deps');
     const mission = await findMission(db, c.get('user'), param(c, 'id'));
-    if (!mission?.tripNumber) fail(404, MISSION_MESSAGES.notFound);
+    if (!mission.tripNumber) fail(404, MISSION_MESSAGES.notFound);
     return pdfResponse(
       await voucherPdf(mission, await missionDetails(db, mission)),
       `bon-de-transport-${mission.tripNumber}.pdf`,
@@ -117,89 +123,64 @@ export const missionsRoutes = new Hono<AppEnv>()
   .put('/missions/edit/', ...staff, async (c) => {
     const deps = c.get('deps');
     const input = await body(c, EditMissionBody);
-    const before = await findMission(deps.db, c.get('user'), input.id);
-    if (!before) fail(404, MISSION_MESSAGES.notFound);
-    const departures = new Set(
-      (
-        await deps.db
-          .select({ icao: missionLegs.adepIcao })
-          .from(missionLegs)
-          .where(eq(missionLegs.missionId, input.id))
-      ).map((l) => l.icao),
+    const after = await changeMission(
+      deps,
+      c.get('user'),
+      input.id,
+      'mission.edit',
+      async (tx, before, now) => {
+        const departures = new Set(
+          (
+            await tx
+              .select({ icao: missionLegs.adepIcao })
+              .from(missionLegs)
+              .where(eq(missionLegs.missionId, before.id))
+          ).map((l) => l.icao),
+        );
+        const deIcing = input.isWithIcing ? [...new Set(input.airportDeIcing ?? [])] : [];
+        if (deIcing.some((icao) => !departures.has(icao))) fail(400, MISSION_MESSAGES.unknownDeIcingAirport);
+        const [row] = await tx
+          .update(missions)
+          .set({
+            numberOfCristal: input.numberOfCristal,
+            status: input.astonStatus,
+            statusSetByStaff: before.statusSetByStaff || input.astonStatus !== before.status,
+            organType: splitOrgans(input.organType),
+            aircraftType: input.aircraftType,
+            aircraftTypeSetByStaff:
+              before.aircraftTypeSetByStaff || input.aircraftType !== before.aircraftType,
+            numberOfMeals: input.numberOfMeals,
+            isWithIcing: input.isWithIcing,
+            isWithOCS: input.isWithOCS,
+            airportDeIcing: deIcing,
+            updatedAt: now,
+          })
+          .where(eq(missions.id, before.id))
+          .returning();
+        return { result: row, after: row };
+      },
     );
-    const deIcing = input.isWithIcing ? [...new Set(input.airportDeIcing ?? [])] : [];
-    if (deIcing.some((icao) => !departures.has(icao))) fail(400, MISSION_MESSAGES.unknownDeIcingAirport);
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(missions)
-        .set({
-          numberOfCristal: input.numberOfCristal,
-          status: input.astonStatus,
-          statusSetByStaff: before.statusSetByStaff || input.astonStatus !== before.status,
-          organType: input.organType,
-          aircraftType: input.aircraftType,
-          aircraftTypeSetByStaff: before.aircraftTypeSetByStaff || input.aircraftType !== before.aircraftType,
-          numberOfMeals: input.numberOfMeals,
-          isWithIcing: input.isWithIcing,
-          isWithOCS: input.isWithOCS,
-          airportDeIcing: deIcing,
-          updatedAt: now,
-        })
-        .where(eq(missions.id, input.id))
-        .returning();
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'mission.edit',
-        entity: 'mission',
-        entityId: row.id,
-        before,
-        after: row,
-        at: now,
-      });
-      return row;
-    });
     return c.json({ data: (await rowsWithLegs(deps.db, [after]))[0] });
   })
   .delete('/missions/delete/:id', ...staff, async (c) => {
-    const deps = c.get('deps');
-    const before = await findMission(deps.db, c.get('user'), param(c, 'id'));
-    if (!before) fail(404, MISSION_MESSAGES.notFound);
-    const now = deps.now();
-    await deps.db.transaction(async (tx) => {
+    const data = await changeMissionOfPath(c, 'mission.delete', async (tx, before, now) => {
       await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'mission.delete',
-        entity: 'mission',
-        entityId: before.id,
-        before,
-        at: now,
-      });
+      return { result: { id: before.id } };
     });
-    return c.json({ data: { id: before.id } });
+    return c.json({ data });
   })
   .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
-    const deps = c.get('deps');
-    const before = await findMission(deps.db, c.get('user'), param(c, 'id'));
-    if (!before) fail(404, MISSION_MESSAGES.notFound);
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
+    const data = await changeMissionOfPath(c, 'mission.toggle-statistic', async (tx, before, now) => {
       const [row] = await tx
         .update(missions)
         .set({ showForHospital: !before.showForHospital, updatedAt: now })
-        .where(and(eq(missions.id, before.id)))
+        .where(eq(missions.id, before.id))
         .returning({ id: missions.id, showForHospital: missions.showForHospital });
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'mission.toggle-statistic',
-        entity: 'mission',
-        entityId: before.id,
+      return {
+        result: row,
         before: { showForHospital: before.showForHospital },
         after: { showForHospital: row.showForHospital },
-        at: now,
-      });
-      return row;
+      };
     });
-    return c.json({ data: after });
+    return c.json({ data });
   });

@@ -5,18 +5,20 @@ import {
   CATEGORY_STATUSES,
   canList,
   MISSION_CATEGORIES,
+  MISSION_MESSAGES,
   MISSION_STATUSES,
   type MissionCategory,
   type MissionDetailsLeg,
   type MissionRow,
   type MissionStatus,
   type MissionsListQueryInput,
-  splitOrgans,
 } from '../../contract/missions';
 import type { Role } from '../../contract/roles';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
-import type { CurrentUser } from '../lib/context';
+import { audit } from '../lib/audit';
+import type { CurrentUser, Deps } from '../lib/context';
+import { fail } from '../lib/errors';
 import { containsPattern } from '../lib/paging';
 
 export const PARIS = 'Europe/Paris';
@@ -90,7 +92,7 @@ export const listOrder = (category: MissionCategory) =>
     ? [sql`${missions.departureDateTime} asc nulls last`, asc(missions.id)]
     : [sql`${missions.departureDateTime} desc nulls last`, desc(missions.id)];
 
-export async function rowsWithLegs(db: Db, rows: Array<typeof missions.$inferSelect>): Promise<MissionRow[]> {
+export async function rowsWithLegs(db: Db, rows: Mission[]): Promise<MissionRow[]> {
   const legs = rows.length
     ? await db
         .select({
@@ -116,7 +118,7 @@ export async function rowsWithLegs(db: Db, rows: Array<typeof missions.$inferSel
     aircraftType: m.aircraftType,
     buyerName: m.buyerName,
     numberOfCristal: m.numberOfCristal,
-    organType: splitOrgans(m.organType),
+    organType: m.organType,
     legs: legs.filter((l) => l.missionId === m.id).map(({ missionId: _, ...leg }) => leg),
     departureDateTime: m.departureDateTime?.toISOString() ?? null,
     numberOfMeals: m.numberOfMeals,
@@ -127,19 +129,54 @@ export async function rowsWithLegs(db: Db, rows: Array<typeof missions.$inferSel
   }));
 }
 
-/** `id` is a UUID, parsed by the route (api/lib/validate.ts). */
-export async function findMission(db: Db, user: CurrentUser, id: string) {
+export type Mission = typeof missions.$inferSelect;
+
+/** The mission `id` as `user` may see it, or a 404. `id` is a UUID, parsed by the route (api/lib/validate.ts). */
+export async function findMission(db: Db, user: CurrentUser, id: string): Promise<Mission> {
   const [row] = await db
     .select()
     .from(missions)
     .where(and(eq(missions.id, id), visibleTo(user)));
-  return row ?? null;
+  if (!row) fail(404, MISSION_MESSAGES.notFound);
+  return row;
 }
 
-export async function missionDetails(
-  db: Db,
-  mission: typeof missions.$inferSelect,
-): Promise<MissionDetailsLeg[]> {
+/** What a change wrote: the route's answer, and the audit's before/after (before: the whole mission). */
+export interface MissionChange<T> {
+  result: T;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Every staff write to a mission: finds it as the user sees it (404 otherwise), runs `write` in a
+ * transaction and audits it there as `action`, so that the change and its trace commit together.
+ */
+export async function changeMission<T>(
+  deps: Deps,
+  user: CurrentUser,
+  id: string,
+  action: `mission.${string}`,
+  write: (tx: Tx, mission: Mission, now: Date) => Promise<MissionChange<T>>,
+): Promise<T> {
+  const mission = await findMission(deps.db, user, id);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const change = await write(tx, mission, now);
+    await audit(tx, {
+      actorId: user.id,
+      action,
+      entity: 'mission',
+      entityId: mission.id,
+      before: change.before ?? mission,
+      after: change.after,
+      at: now,
+    });
+    return change.result;
+  });
+}
+
+export async function missionDetails(db: Db, mission: Mission): Promise<MissionDetailsLeg[]> {
   const legs = await db
     .select()
     .from(missionLegs)
@@ -161,7 +198,7 @@ export async function missionDetails(
     numberOfCristal: mission.numberOfCristal,
     tripNumber: mission.tripNumber,
     buyerName: mission.buyerName,
-    organType: splitOrgans(mission.organType),
+    organType: mission.organType,
   }));
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../contract/prices';
 import { STAFF_ROLES } from '../../contract/roles';
 import { PageQuery } from '../../contract/validation';
-import { requireRole, requireUser } from '../lib/auth';
+import { requireRole, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';

@@ -11,8 +11,10 @@ export const databaseKinds = (): Array<'pglite' | 'postgres'> =>
   pgUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A fresh, migrated database of the given kind, with a `close` that also drops it. */
-export const freshDatabase = (kind: 'pglite' | 'postgres'): Promise<Database> =>
-  kind === 'pglite' ? scratchDatabase({ kind }) : scratchDatabase({ kind, serverUrl: pgUrl!, poolSize: 4 });
+export const freshDatabase = (kind: 'pglite' | 'postgres', migrationsFolder?: string): Promise<Database> =>
+  kind === 'pglite'
+    ? scratchDatabase({ kind, migrationsFolder })
+    : scratchDatabase({ kind, serverUrl: pgUrl!, poolSize: 4, migrationsFolder });
 
 /** Runs `body` once per database kind, each with its own fresh database. */
 export function describeEachDatabase(name: string, body: (get: () => Database) => void): void {

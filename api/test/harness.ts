@@ -4,13 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { outbox } from '../db/schema';
+import { seedDemo } from '../db/seed';
+import { createLeonClient, createLeonSimulator, type LeonSource } from '../leon';
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
-import type { LeonSource } from '../missions/sync';
+import { freshDatabase } from './databases';
 
 export const ORIGIN = 'http://localhost:8787';
 /** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */
@@ -37,6 +40,63 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
   return { app, config, clock, advance, files, filesDir };
 }
 
+type TestApp = ReturnType<typeof testApp>;
+
+/** Where tests serve the app on real sockets (api/lib/listen.ts): a free local port, the server's timeouts. */
+export const LOCAL_SERVER = {
+  port: 0,
+  host: '127.0.0.1',
+  keepAliveTimeoutMs: 5_000,
+  requestTimeoutMs: 60_000,
+};
+
+/**
+ * The app of a suite, made in its beforeAll on the demo data (seeded first): the returned object is
+ * filled then, so that tests read `t.app`, `t.clock`… as usual.
+ */
+export function seededTestApp(
+  database: () => Database,
+  options: { env?: Record<string, string>; leon?: LeonSource } = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    await seedDemo(database().db);
+    Object.assign(t, testApp(database().db, options.env, options.leon));
+  });
+  return t;
+}
+
+/** The app of a suite on a fresh PGlite database of its own, closed after the suite (HTTP-layer tests). */
+export function freshTestApp(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    Object.assign(t, testApp(database.db, env));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return t;
+}
+
+/**
+ * The Leon simulator and a client on it, reached without a network, both on Leon's clock `now`
+ * (milliseconds; the real time by default); the client does not wait between retries.
+ */
+export function testLeon(options: { seed?: number; trips?: number; now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const sim = createLeonSimulator({ apiKey: 'test-key', now, seed: options.seed, trips: options.trips });
+  const leon = createLeonClient({
+    baseUrl: 'http://leon.test',
+    apiKey: 'test-key',
+    fetch: sim.fetch,
+    now,
+    sleep: async () => {},
+  });
+  return { sim, leon };
+}
+
 /** The text of the last mail sent to `to` (the outbox of the test mailer). */
 export async function lastMailText(db: Db, to: string): Promise<string | undefined> {
   const [mail] = await db
@@ -47,6 +107,10 @@ export async function lastMailText(db: Db, to: string): Promise<string | undefin
     .limit(1);
   return mail?.text;
 }
+
+/** The six-digit code of the last mail sent to `to` (forgotten password). */
+export const lastResetCode = async (db: Db, to: string): Promise<string | undefined> =>
+  (await lastMailText(db, to))?.match(/\b(\d{6})\b/)?.[1];
 
 export interface Answer<T = unknown> {
   status: number;
@@ -106,4 +170,11 @@ export class Caller {
   login(email: string, password = 'Demo-2026!') {
     return this.post('/auth/login', { email, password });
   }
+}
+
+/** A caller signed in as `email` (a demo account by default password). */
+export async function signedIn(app: TestApp['app'], email: string, password?: string): Promise<Caller> {
+  const caller = new Caller(app);
+  await caller.login(email, password);
+  return caller;
 }

@@ -1,6 +1,6 @@
 // GET /user/me: the signed-in user (also while a forced password change is pending).
 import { Hono } from 'hono';
-import { requireUser } from '../lib/auth';
+import { requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 
 export const meRoutes = new Hono<AppEnv>().get(

@@ -3,6 +3,7 @@ import { confirmationProblem, ForceChangePasswordBody } from '../../contract/aut
 import { useSession } from '../lib/session';
 import * as css from '../ui/theme.css';
 import { useForm } from '../ui/use-form';
+import { FormSubmit } from './form-parts';
 import { NewPasswordFields } from './new-password-fields';
 import { PublicCard } from './public-card';
 
@@ -30,14 +31,7 @@ export function ForcePasswordChangeScreen() {
           confirmation={form.field('confirmation')}
           autoFocus
         />
-        <button type="submit" className={css.button.primary} disabled={session.submitting}>
-          Confirmer
-        </button>
-        {session.error && (
-          <p role="alert" className={css.formError}>
-            {session.error}
-          </p>
-        )}
+        <FormSubmit label="Confirmer" disabled={session.submitting} error={session.error} />
         <button
           type="button"
           className={css.button.ghost}

@@ -3,14 +3,14 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { AUTH_PATHS, EMAIL_MAX, EmailBody, MESSAGES } from '../../contract/auth';
+import { AUTH_PATHS, EmailBody, MESSAGES } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { requestPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
-import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { EmailInput } from './form-parts';
 import { PublicCard } from './public-card';
 
 const requestMachine = requestPasswordMachine.provide({
@@ -49,17 +49,7 @@ export function ForgetPasswordScreen() {
       intro="Saisissez votre adresse e-mail : un code de vérification vous sera envoyé."
     >
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput
-          label="E-mail"
-          name="email"
-          maxLength={EMAIL_MAX}
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email}
-          autoFocus
-        />
+        <EmailInput autoComplete="email" field={form.field('email')} />
         <button type="submit" className={css.button.primary} disabled={state.hasTag('submitting')}>
           Demande d'oubli de mot de passe
         </button>

@@ -1,12 +1,13 @@
 // Sign-in (spec §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
 // server's message under the form.
 import { Link } from 'wouter';
-import { EMAIL_MAX, LoginBody, PASSWORD_MAX } from '../../contract/auth';
+import { LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { useSession } from '../lib/session';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { useForm } from '../ui/use-form';
+import { EmailInput, FormSubmit } from './form-parts';
 import { PublicCard } from './public-card';
 
 export function LoginScreen() {
@@ -20,35 +21,15 @@ export function LoginScreen() {
   return (
     <PublicCard title="Connexion">
       <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput
-          label="E-mail"
-          name="email"
-          maxLength={EMAIL_MAX}
-          type="email"
-          autoComplete="username"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email}
-          autoFocus
-        />
+        <EmailInput autoComplete="username" field={form.field('email')} />
         <TextInput
           label="Mot de passe"
-          name="password"
           maxLength={PASSWORD_MAX}
           type="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={form.errors.password}
+          {...form.field('password')}
         />
-        <button type="submit" className={css.button.primary} disabled={session.submitting}>
-          Connexion
-        </button>
-        {session.error && (
-          <p role="alert" className={css.formError}>
-            {session.error}
-          </p>
-        )}
+        <FormSubmit label="Connexion" disabled={session.submitting} error={session.error} />
         <div className={css.links}>
           <Link href={href('forgetPassword')}>Mot de passe oublié ?</Link>
         </div>

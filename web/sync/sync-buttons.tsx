@@ -8,9 +8,15 @@ import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
 import { missionsChanged } from './missions-events';
 
+type Kind = 'synchronize' | 'update';
+const SYNC_BUTTONS: Array<[Kind, string]> = [
+  ['synchronize', 'Chargement nouvelles missions'],
+  ['update', 'Mise à jour informations'],
+];
+
 export function SyncButtons() {
-  const [running, setRunning] = useState<'synchronize' | 'update' | null>(null);
-  const run = async (kind: 'synchronize' | 'update') => {
+  const [running, setRunning] = useState<Kind | null>(null);
+  const run = async (kind: Kind) => {
     setRunning(kind);
     try {
       const answer = await apiCall<{ data?: SyncResult }>(
@@ -27,24 +33,18 @@ export function SyncButtons() {
   };
   return (
     <>
-      <button
-        type="button"
-        className={menuButton}
-        disabled={running !== null}
-        aria-busy={running === 'synchronize'}
-        onClick={() => run('synchronize')}
-      >
-        Chargement nouvelles missions
-      </button>
-      <button
-        type="button"
-        className={menuButton}
-        disabled={running !== null}
-        aria-busy={running === 'update'}
-        onClick={() => run('update')}
-      >
-        Mise à jour informations
-      </button>
+      {SYNC_BUTTONS.map(([kind, label]) => (
+        <button
+          key={kind}
+          type="button"
+          className={menuButton}
+          disabled={running !== null}
+          aria-busy={running === kind}
+          onClick={() => run(kind)}
+        >
+          {label}
+        </button>
+      ))}
     </>
   );
 }

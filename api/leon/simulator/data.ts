@@ -200,5 +200,3 @@ export const CREW: readonly SimCrewMember[] = [
   crew(7021, 'Élodie', 'Perrin', '+33 6 90 12 34 56', 'FA'),
   crew(7022, 'Sébastien', 'Faure', '+33 6 91 23 45 67', 'FA'),
 ];
-
-export const CREW_BY_NID: ReadonlyMap<number, SimCrewMember> = new Map(CREW.map((c) => [c.contactNid, c]));

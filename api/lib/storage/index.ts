@@ -10,6 +10,7 @@ import { createS3Driver, type S3Options } from './s3';
 import type { FileDriver, FileInfo, FileStore, SweepResult } from './types';
 
 export { contentDisposition } from './keys';
+export type { S3Options } from './s3';
 export type {
   DownloadRequest,
   FileInfo,

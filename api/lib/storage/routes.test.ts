@@ -15,6 +15,8 @@ describe('file routes in the API', async () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
   const pdf = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
+  /** A signed upload of a PDF of at most 1000 bytes. */
+  const signPdf = (key: string) => files.signUpload({ key, contentType: 'application/pdf', maxBytes: 1000 });
   const viaEdge = (url: string) => {
     expect(url.startsWith(`${ORIGIN}/api/files/`)).toBe(true);
     return url.slice(`${ORIGIN}/api`.length);
@@ -22,11 +24,7 @@ describe('file routes in the API', async () => {
 
   it('uploads and downloads through browser-facing URLs of the public origin', async () => {
     expect(files.kind).toBe('local');
-    const signed = await files.signUpload({
-      key: 'statistics/s1.pdf',
-      contentType: 'application/pdf',
-      maxBytes: 1000,
-    });
+    const signed = await signPdf('statistics/s1.pdf');
     const upload = await app.request(viaEdge(signed.url), {
       method: 'PUT',
       headers: { ...signed.headers, origin: ORIGIN },
@@ -44,11 +42,7 @@ describe('file routes in the API', async () => {
   });
 
   it('refuses an upload from another origin before reading it', async () => {
-    const signed = await files.signUpload({
-      key: 'statistics/s2.pdf',
-      contentType: 'application/pdf',
-      maxBytes: 1000,
-    });
+    const signed = await signPdf('statistics/s2.pdf');
     const upload = await app.request(viaEdge(signed.url), {
       method: 'PUT',
       headers: { ...signed.headers, origin: 'https://evil.example' },

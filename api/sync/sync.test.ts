@@ -4,11 +4,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { MissionRow, RecordsCount } from '../../contract/missions';
 import { missions, syncRuns } from '../db/schema';
-import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
-import { runSync, SyncBusyError } from './sync';
+import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
+import { runSync, SyncBusyError } from './run';
 
 const HOUR = 3600_000;
 type SyncBody = {
@@ -23,34 +22,31 @@ type SyncBody = {
 
 describeEachDatabase('Leon sync', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
-  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 7, trips: 12 });
-  const leon = createLeonClient({
-    baseUrl: 'http://leon.test',
-    apiKey: 'test-key',
-    fetch: sim.fetch,
-    now: () => clock.now,
-    sleep: async () => {},
-  });
-  let t: ReturnType<typeof testApp>;
+  const { sim, leon } = testLeon({ now: () => clock.now, seed: 7, trips: 12 });
+  const t = seededTestApp(database, { leon });
   let ops: Caller;
   let hospital: Caller;
   const sync = (kind: 'synchronize' | 'update' = 'synchronize') =>
     runSync({ db: database().db, source: leon, now: () => new Date(clock.now) }, kind, null);
   const mission = async (tripNumber: string) =>
     (await database().db.select().from(missions).where(eq(missions.tripNumber, tripNumber)))[0];
+  const oneLegTrip = (
+    status: 'OPTION' | 'CONFIRMED',
+    from: string,
+    to: string,
+    std: string,
+    client: string,
+  ) => sim.addTrip({ status, client, legs: [{ from, to, std }] });
+  const fromNow = (ms: number) => new Date(clock.now + ms).toISOString();
   const later = (ms: number) => {
     clock.now += ms;
     t.clock.now = new Date(clock.now);
   };
 
   beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db, {}, leon);
     t.clock.now = new Date(clock.now);
-    ops = new Caller(t.app);
-    await ops.login('operation@demo.test');
-    hospital = new Caller(t.app);
-    await hospital.login('hopital@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test');
+    hospital = await signedIn(t.app, 'hopital@demo.test');
   });
 
   it('refuses HOSPITAL users', async () => {
@@ -74,16 +70,8 @@ describeEachDatabase('Leon sync', (database) => {
 
   it('derives statuses from Leon: option, confirmed, in flight, flown', async () => {
     const start = new Date(clock.now + 48 * HOUR).toISOString();
-    const option = sim.addTrip({
-      status: 'OPTION',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: start }],
-    });
-    const confirmed = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFML', std: start }],
-    });
+    const option = oneLegTrip('OPTION', 'LFBD', 'LFPG', start, DEMO_HOSPITALS[0]);
+    const confirmed = oneLegTrip('CONFIRMED', 'LFBD', 'LFML', start, DEMO_HOSPITALS[0]);
     const flying = sim.addTrip({
       status: 'CONFIRMED',
       client: DEMO_HOSPITALS[1],
@@ -110,16 +98,8 @@ describeEachDatabase('Leon sync', (database) => {
 
   it('keeps a staff edit and a soft delete through later syncs', async () => {
     const start = new Date(clock.now + 72 * HOUR).toISOString();
-    const edited = sim.addTrip({
-      status: 'OPTION',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: start }],
-    });
-    const removed = sim.addTrip({
-      status: 'OPTION',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFLL', std: start }],
-    });
+    const edited = oneLegTrip('OPTION', 'LFBD', 'LFPG', start, DEMO_HOSPITALS[0]);
+    const removed = oneLegTrip('OPTION', 'LFBD', 'LFLL', start, DEMO_HOSPITALS[0]);
     later(60_000);
     await sync();
     const row = await mission(edited.tripNumber);
@@ -163,7 +143,7 @@ describeEachDatabase('Leon sync', (database) => {
       status: 'PROGRAMMEE',
       aircraftType: 'TURBOPROP',
       numberOfCristal: 7,
-      organType: 'FOIE',
+      organType: ['FOIE'],
       numberOfMeals: 2,
       isWithIcing: true,
     });
@@ -174,16 +154,8 @@ describeEachDatabase('Leon sync', (database) => {
   });
 
   it('moves a cancelled trip to the cancelled list, +45 or -45 by the notice given', async () => {
-    const early = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(clock.now + 5 * HOUR).toISOString() }],
-    });
-    const late = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(clock.now + 20 * 60_000).toISOString() }],
-    });
+    const early = oneLegTrip('CONFIRMED', 'LFBD', 'LFPG', fromNow(5 * HOUR), DEMO_HOSPITALS[0]);
+    const late = oneLegTrip('CONFIRMED', 'LFBD', 'LFPG', fromNow(20 * 60_000), DEMO_HOSPITALS[0]);
     later(60_000);
     await sync();
     sim.cancelTrip(early.tripNumber);
@@ -203,11 +175,7 @@ describeEachDatabase('Leon sync', (database) => {
   });
 
   it('marks a trip deleted in Leon as deleted here', async () => {
-    const doomed = sim.addTrip({
-      status: 'OPTION',
-      client: DEMO_HOSPITALS[2],
-      legs: [{ from: 'LFLL', to: 'LFML', std: new Date(clock.now + 30 * HOUR).toISOString() }],
-    });
+    const doomed = oneLegTrip('OPTION', 'LFLL', 'LFML', fromNow(30 * HOUR), DEMO_HOSPITALS[2]);
     later(60_000);
     await sync();
     expect((await mission(doomed.tripNumber)).deletedAt).toBeNull();
@@ -220,16 +188,8 @@ describeEachDatabase('Leon sync', (database) => {
 
   it('imports the other trips and reports one whose Leon data cannot be mapped', async () => {
     const std = new Date(clock.now + 40 * HOUR).toISOString();
-    const good = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[3],
-      legs: [{ from: 'LFBO', to: 'LFPG', std }],
-    });
-    const bad = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[3],
-      legs: [{ from: 'LFBO', to: 'HELI-CHU-LILLE', std }],
-    });
+    const good = oneLegTrip('CONFIRMED', 'LFBO', 'LFPG', std, DEMO_HOSPITALS[3]);
+    const bad = oneLegTrip('CONFIRMED', 'LFBO', 'HELI-CHU-LILLE', std, DEMO_HOSPITALS[3]);
     later(60_000);
     const answer = await ops.put<SyncBody>('/leon/synchronize-data');
     expect(answer.body.data.failed).toBe(1);
@@ -253,11 +213,7 @@ describeEachDatabase('Leon sync', (database) => {
   });
 
   it('refreshes open missions with update-data', async () => {
-    const trip = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(clock.now - 30 * 60_000).toISOString() }],
-    });
+    const trip = oneLegTrip('CONFIRMED', 'LFBD', 'LFPG', fromNow(-30 * 60_000), DEMO_HOSPITALS[0]);
     later(60_000);
     await sync();
     sim.changeTrip(trip.tripNumber, { legs: [{ blockOff: new Date(clock.now).toISOString() }] });

@@ -1,5 +1,4 @@
-// PUT /leon/synchronize-data and PUT /leon/update-data (staff only), GET /leon/sync-runs (ADMIN), and the
-// background poll.
+// PUT /leon/synchronize-data and PUT /leon/update-data (staff only), GET /leon/sync-runs (ADMIN).
 import { desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -9,14 +8,15 @@ import {
   SyncRunsQuery,
 } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
+import { requireRole, requireUser } from '../auth';
 import { syncRuns, users } from '../db/schema';
 import { LeonError } from '../leon';
-import { requireRole, requireUser } from '../lib/auth';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { query } from '../lib/validate';
-import { runFailure, runSync, SyncBusyError, type SyncKind } from './sync';
+import { runFailure } from './reasons';
+import { runSync, SyncBusyError, type SyncKind } from './run';
 
 export const LEON_NOT_CONFIGURED = "Leon n'est pas configuré sur ce serveur";
 
@@ -69,38 +69,9 @@ export const syncRoutes = new Hono<AppEnv>()
     ]);
     const page: SyncRunRow[] = rows.map(({ firstName, lastName, startedAt, finishedAt, ...run }) => ({
       ...run,
-      kind: run.kind as SyncKind,
       actorName: firstName === null ? null : `${firstName} ${lastName}`,
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt?.toISOString() ?? null,
     }));
     return c.json({ data: toPage(page, total, pageSize) });
   });
-
-/** The background incremental sync; returns a function that stops it. */
-export function startPoll(
-  deps: Deps,
-  minutes: number,
-  log: (line: string) => void = console.info,
-): () => void {
-  if (!deps.leon || minutes <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await runSync({ db: deps.db, source: deps.leon!, now: deps.now }, 'poll', null);
-      if (result.created || result.updated || result.deleted || result.failed) {
-        log(
-          `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`,
-        );
-      }
-    } catch (error) {
-      if (!(error instanceof SyncBusyError)) log(`Leon poll failed: ${(error as Error).message}`);
-    } finally {
-      running = false;
-    }
-  }, minutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -5,11 +5,10 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { MissionDetailsLeg, SkippedTrip, SyncResult, SyncRunRow } from '../../contract/missions';
 import { leonState, missions, syncRuns } from '../db/schema';
-import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import { DEMO_HOSPITALS } from '../db/seed';
+import type { LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
-import type { LeonSource } from './sync';
+import { Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 
 const HOUR = 3600_000;
 
@@ -18,14 +17,7 @@ type RunsBody = { data: { rows: SyncRunRow[]; pageCount: number } };
 
 describeEachDatabase('Leon sync failures', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
-  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 11, trips: 3 });
-  const leon = createLeonClient({
-    baseUrl: 'http://leon.test',
-    apiKey: 'test-key',
-    fetch: sim.fetch,
-    now: () => clock.now,
-    sleep: async () => {},
-  });
+  const { sim, leon } = testLeon({ now: () => clock.now, seed: 11, trips: 3 });
   // Leon as the sync sees it, with faults the tests switch on: a trip whose passenger count no integer
   // column can hold (the database refuses it), a timestamp out of range, a Leon that answers slowly.
   const faults = {
@@ -52,7 +44,7 @@ describeEachDatabase('Leon sync failures', (database) => {
       };
     },
   };
-  let t: ReturnType<typeof testApp>;
+  const t = seededTestApp(database, { leon: source });
   let ops: Caller;
   let admin: Caller;
   let hospital: Caller;
@@ -76,15 +68,10 @@ describeEachDatabase('Leon sync failures', (database) => {
   };
 
   beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db, {}, source);
     t.clock.now = new Date(clock.now);
-    ops = new Caller(t.app);
-    await ops.login('operation@demo.test');
-    admin = new Caller(t.app);
-    await admin.login('admin@demo.test');
-    hospital = new Caller(t.app);
-    await hospital.login('hopital@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test');
+    admin = await signedIn(t.app, 'admin@demo.test');
+    hospital = await signedIn(t.app, 'hopital@demo.test');
     expect((await ops.put('/leon/synchronize-data')).status).toBe(200);
   });
 

@@ -2,31 +2,23 @@
 // otherwise: a client that writes its own X-Forwarded-For cannot get a fresh counter (issue #9, finding 2).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { LIMITS } from '../auth';
-import { seedDemo } from '../db/seed';
+import { listen } from '../lib/listen';
+import { hit } from '../lib/rate-limit';
 import { describeEachDatabase } from '../test/databases';
-import { EDGE_SECRET, ORIGIN, testApp } from '../test/harness';
-import { listen } from './listen';
-import { hit } from './rate-limit';
+import { EDGE_SECRET, LOCAL_SERVER, ORIGIN, seededTestApp } from '../test/harness';
+import { LIMITS } from './routes';
 
 const MINUTE = 60_000;
 /** LIMITS.loginPerIp: 30 failed sign-ins per 15 minutes per address. */
 const PER_ADDRESS = 30;
 
 describeEachDatabase('the client address of the API', (database) => {
-  let t: ReturnType<typeof testApp>;
+  const t = seededTestApp(database);
   let api: Awaited<ReturnType<typeof listen>>;
   let attempt = 0;
 
   beforeAll(async () => {
-    await seedDemo(database().db);
-    t = testApp(database().db);
-    api = await listen(t.app.fetch, {
-      port: 0,
-      host: '127.0.0.1',
-      keepAliveTimeoutMs: 5_000,
-      requestTimeoutMs: 60_000,
-    });
+    api = await listen(t.app.fetch, LOCAL_SERVER);
   });
   afterAll(async () => {
     await api?.close();

@@ -1,14 +1,15 @@
-// requireUser() / requireRole(): the signed-in user of every protected route, checked against the
-// database on each call so that logout, deletion and role changes apply at once.
+// requireUser() / requireRole(), which every feature's routes take from api/auth's index: the signed-in
+// user of every protected route, checked against the database on each call so that logout, deletion and
+// role changes apply at once.
 import { and, eq, isNull } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
-import { meColumns } from '../auth/sessions';
-import { readAccess, verifyAccess } from '../auth/tokens';
 import { sessions, users } from '../db/schema';
-import type { AppEnv, CurrentUser, Deps } from './context';
-import { fail } from './errors';
+import type { AppEnv, CurrentUser, Deps } from '../lib/context';
+import { fail } from '../lib/errors';
+import { meColumns } from './sessions';
+import { readAccess, verifyAccess } from './tokens';
 
 /** The session's user, or null when the access token is missing, expired, revoked or the user deleted. */
 export async function currentUser(deps: Deps, token: string | undefined): Promise<CurrentUser | null> {

@@ -1,6 +1,6 @@
 // Missions written straight into the database for tests and benchmarks of the read and edit calls
 // (the Leon sync has tests of its own).
-import type { MissionStatus } from '../../contract/missions';
+import type { MissionStatus, OrganType } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 
@@ -11,7 +11,7 @@ export interface FixtureMission {
   departure: string;
   legs?: Array<[string, string, string, string]>;
   numberOfCristal?: number;
-  organType?: string;
+  organType?: OrganType[];
 }
 
 let nid = 1;
@@ -28,7 +28,7 @@ export async function insertMissions(db: Db, list: FixtureMission[]): Promise<st
         departureDateTime: new Date(m.departure),
         aircraftType: 'JET',
         numberOfCristal: m.numberOfCristal ?? null,
-        organType: m.organType ?? null,
+        organType: m.organType ?? [],
       })
       .returning({ id: missions.id });
     const legs = m.legs ?? [['LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle']];

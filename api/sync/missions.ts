@@ -1,0 +1,269 @@
+// The missions step of a sync run: Leon's trips become missions and legs (DESIGN.md §4). Leon owns the
+// trip, legs, times, crew, aircraft and requester; the back-office owns the medical fields and, once staff
+// edited them, the status and aircraft type. A deleted mission stays deleted; a leg belongs to one
+// mission and never moves to another; each trip is all-or-nothing.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MissionStatus } from '../../contract/missions';
+import type { Tx } from '../db/client';
+import { hospitals, missionLegs, missions } from '../db/schema';
+import type { LeonTrip } from '../leon';
+import { audit } from '../lib/audit';
+import type { Reading } from './read';
+import { SkipTrip, storeFailure } from './reasons';
+import type { Outcome } from './report';
+import type { SyncRun } from './run';
+
+const TRIPS_PER_BATCH = 200;
+const CANCEL_NOTICE_MS = 45 * 60_000;
+
+/** The status a trip has in Leon's terms (DESIGN.md §4 'Mission status from Leon'). */
+export function deriveStatus(trip: Pick<LeonTrip, 'status' | 'legs'>): MissionStatus {
+  const active = trip.legs.filter((leg) => !leg.isCnl);
+  if (trip.legs.length > 0 && active.length === 0) {
+    const departure = Math.min(...trip.legs.map((l) => Date.parse(l.stdUTC)));
+    const cancelledAt = Math.max(...trip.legs.map((l) => Date.parse(l.lastModified)));
+    return cancelledAt <= departure - CANCEL_NOTICE_MS ? 'ANNULEE_45_PLUS' : 'ANNULEE_45_MOINS';
+  }
+  if (active.length > 0 && active.every((leg) => leg.blonUTC)) return 'TERMINEE';
+  if (active.some((leg) => leg.bloffUTC)) return 'EN_COURS';
+  return trip.status === 'CONFIRMED' ? 'PROGRAMMEE' : 'EN_ATTENTE';
+}
+
+const legRows = (missionId: string, trip: LeonTrip) =>
+  trip.legs.map((leg, position) => ({
+    missionId,
+    flightNid: leg.flightNid,
+    position,
+    isCnl: leg.isCnl,
+    flightNo: leg.flightNo,
+    stdUtc: new Date(leg.stdUTC),
+    staUtc: new Date(leg.staUTC),
+    bloffUtc: leg.bloffUTC ? new Date(leg.bloffUTC) : null,
+    blonUtc: leg.blonUTC ? new Date(leg.blonUTC) : null,
+    adepIcao: leg.adepIcao,
+    adepName: leg.adepName,
+    adesIcao: leg.adesIcao,
+    adesName: leg.adesName,
+    registration: leg.registration,
+    passengerCount: leg.passengerCount,
+    crew: leg.crew,
+  }));
+
+/** Leon's side of a mission, from its trip. */
+function leonFields(trip: LeonTrip) {
+  const active = trip.legs.filter((l) => !l.isCnl);
+  const first = (active.length ? active : trip.legs)[0];
+  const types = new Set(active.map((l) => l.aircraftType));
+  return {
+    tripNid: trip.tripNid,
+    buyerName: trip.clientName,
+    departureDateTime: new Date(first.stdUTC),
+    leonUpdatedAt: new Date(Math.max(...trip.legs.map((l) => Date.parse(l.lastModified)))),
+    aircraftType: types.size === 1 ? [...types][0] : ('ND' as const),
+  };
+}
+
+const LEG_ROWS_PER_INSERT = 1000;
+
+/** Writes a batch of trips in a few statements; returns what happened to each trip's mission. */
+async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcome[]> {
+  const existing = new Map(
+    (
+      await tx
+        .select()
+        .from(missions)
+        .where(
+          inArray(
+            missions.tripNumber,
+            trips.map((t) => t.tripNumber),
+          ),
+        )
+    ).map((m) => [m.tripNumber, m]),
+  );
+  const ids = [...existing.values()].map((m) => m.id);
+  const storedLegs = new Map<string, number[]>();
+  if (ids.length)
+    for (const leg of await tx
+      .select({ missionId: missionLegs.missionId, flightNid: missionLegs.flightNid })
+      .from(missionLegs)
+      .where(inArray(missionLegs.missionId, ids))
+      .orderBy(missionLegs.flightNid))
+      storedLegs.set(leg.missionId, [...(storedLegs.get(leg.missionId) ?? []), leg.flightNid]);
+  const clients = [...new Set(trips.map((t) => t.clientName).filter((c): c is string => Boolean(c)))];
+  if (clients.length)
+    await tx
+      .insert(hospitals)
+      .values(clients.map((name) => ({ name })))
+      .onConflictDoNothing();
+  const outcomes: Outcome[] = [];
+  const rewrite: Array<{ id: string; trip: LeonTrip }> = [];
+  const created: LeonTrip[] = [];
+  for (const trip of trips) {
+    const mission = existing.get(trip.tripNumber);
+    if (mission?.deletedAt) {
+      outcomes.push('kept');
+    } else if (trip.isDeleted || trip.legs.length === 0) {
+      if (mission) {
+        await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, mission.id));
+        await audit(tx, {
+          actorId: null,
+          action: 'mission.leon-delete',
+          entity: 'mission',
+          entityId: mission.id,
+          before: mission,
+          at: now,
+        });
+      }
+      outcomes.push(mission ? 'deleted' : 'kept');
+    } else if (!mission) {
+      created.push(trip);
+      outcomes.push('created');
+    } else {
+      const { aircraftType, ...leon } = leonFields(trip);
+      const next = {
+        ...leon,
+        status: mission.statusSetByStaff ? mission.status : deriveStatus(trip),
+        aircraftType: mission.aircraftTypeSetByStaff ? mission.aircraftType : aircraftType,
+      };
+      const legsNow = storedLegs.get(mission.id) ?? [];
+      const legsNext = trip.legs.map((l) => l.flightNid).sort((a, b) => a - b);
+      const same =
+        legsNow.length === legsNext.length &&
+        legsNow.every((nid, i) => nid === legsNext[i]) &&
+        mission.tripNid === next.tripNid &&
+        mission.buyerName === next.buyerName &&
+        mission.departureDateTime?.getTime() === next.departureDateTime.getTime() &&
+        mission.leonUpdatedAt?.getTime() === next.leonUpdatedAt.getTime() &&
+        mission.status === next.status &&
+        mission.aircraftType === next.aircraftType;
+      if (same) {
+        outcomes.push('kept');
+      } else {
+        await tx
+          .update(missions)
+          .set({ ...next, updatedAt: now })
+          .where(eq(missions.id, mission.id));
+        rewrite.push({ id: mission.id, trip });
+        outcomes.push('updated');
+      }
+    }
+  }
+  if (created.length) {
+    const rows = await tx
+      .insert(missions)
+      .values(
+        created.map((trip) => ({
+          tripNumber: trip.tripNumber,
+          ...leonFields(trip),
+          status: deriveStatus(trip),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: missions.id, tripNumber: missions.tripNumber });
+    const byNumber = new Map(created.map((t) => [t.tripNumber, t]));
+    for (const row of rows) rewrite.push({ id: row.id, trip: byNumber.get(row.tripNumber!)! });
+  }
+  if (rewrite.length) {
+    // Legs are Leon's: replace a mission's own legs as a whole, in scheduled order. A leg is keyed by Leon's
+    // flight id and belongs to one mission: a trip bringing a flight id that another mission holds is
+    // refused (skipped and reported), never given that mission's leg.
+    await tx.delete(missionLegs).where(
+      inArray(
+        missionLegs.missionId,
+        rewrite.map((r) => r.id),
+      ),
+    );
+    const nids = rewrite.flatMap((r) => r.trip.legs.map((l) => l.flightNid));
+    const held = await tx
+      .select({ flightNid: missionLegs.flightNid, tripNumber: missions.tripNumber })
+      .from(missionLegs)
+      .innerJoin(missions, eq(missions.id, missionLegs.missionId))
+      .where(inArray(missionLegs.flightNid, nids));
+    if (held.length) {
+      const [first] = held;
+      throw new SkipTrip(
+        `Import impossible : le vol Leon ${first.flightNid} appartient déjà à la mission ${first.tripNumber ?? 'sans numéro'}`,
+      );
+    }
+    const twice = nids.find((nid, i) => nids.indexOf(nid) !== i);
+    if (twice !== undefined)
+      throw new SkipTrip(`Import impossible : le vol Leon ${twice} figure deux fois dans le voyage`);
+    const rows = rewrite.flatMap((r) => legRows(r.id, r.trip));
+    for (let i = 0; i < rows.length; i += LEG_ROWS_PER_INSERT)
+      await tx.insert(missionLegs).values(rows.slice(i, i + LEG_ROWS_PER_INSERT));
+  }
+  return outcomes;
+}
+
+/**
+ * Writes what Leon said of the missions: flights Leon deleted first (so that a trip of this run may take a
+ * flight id they freed: trips are read after the list of deletions, what they hold is Leon's latest
+ * word), then the trips, then the missions whose last leg went.
+ */
+export async function syncMissions(tx: Tx, reading: Reading, run: SyncRun): Promise<void> {
+  const emptied = await removeDeletedLegs(tx, reading.deletedNids);
+  await storeTrips(tx, reading.trips, run);
+  await deleteEmptiedMissions(tx, emptied, run);
+}
+
+/** Deletes the legs of flights Leon deleted; returns the missions that held them. */
+async function removeDeletedLegs(tx: Tx, flightNids: number[]): Promise<Set<string>> {
+  if (!flightNids.length) return new Set();
+  const legs = await tx
+    .delete(missionLegs)
+    .where(inArray(missionLegs.flightNid, flightNids))
+    .returning({ missionId: missionLegs.missionId });
+  return new Set(legs.map((leg) => leg.missionId));
+}
+
+/**
+ * Trips are written in batches, each in a savepoint; a batch that fails is retried trip by trip, so only
+ * the failing trip is left out (skipped and reported).
+ */
+async function storeTrips(tx: Tx, trips: LeonTrip[], run: SyncRun): Promise<void> {
+  const { report, startedAt: now } = run;
+  for (let i = 0; i < trips.length; i += TRIPS_PER_BATCH) {
+    const batch = trips.slice(i, i + TRIPS_PER_BATCH);
+    try {
+      for (const outcome of await tx.transaction((sp) => upsertTrips(sp, batch, now))) report.count(outcome);
+      for (const trip of batch) report.stored(trip.tripNumber);
+    } catch {
+      for (const trip of batch) {
+        try {
+          for (const outcome of await tx.transaction((sp) => upsertTrips(sp, [trip], now)))
+            report.count(outcome);
+          report.stored(trip.tripNumber);
+        } catch (error) {
+          if (!(error instanceof SkipTrip))
+            console.warn(`Leon sync: trip ${trip.tripNumber} not stored: ${(error as Error).message}`);
+          report.skip({
+            tripNumber: trip.tripNumber,
+            tripNid: trip.tripNid,
+            flightNid: null,
+            reason: storeFailure(error),
+          });
+        }
+      }
+    }
+  }
+}
+
+/** A mission whose last leg Leon deleted is deleted, once this run's trips are written. */
+async function deleteEmptiedMissions(tx: Tx, missionIds: Set<string>, run: SyncRun): Promise<void> {
+  const now = run.startedAt;
+  for (const missionId of missionIds) {
+    const [left] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(missionLegs)
+      .where(eq(missionLegs.missionId, missionId));
+    if (left.n === 0) {
+      const done = await tx
+        .update(missions)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(missions.id, missionId), isNull(missions.deletedAt)))
+        .returning({ id: missions.id });
+      run.report.count('deleted', done.length);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// Why a trip or a run failed, in French as the admin reads it; the database's own words go to the log.
+import { LeonError, withoutNul } from '../leon';
+import { sqlState } from '../lib/errors';
+
+/** A trip we refuse to store, with the French reason shown to the admin. */
+export class SkipTrip extends Error {}
+
+const REASON_MAX = 500;
+
+/** A reason as stored and shown: in French, without NUL (jsonb and text refuse it), of bounded length. */
+export function cleanReason(text: string): string {
+  const clean = withoutNul(text).trim();
+  return clean.length > REASON_MAX ? `${clean.slice(0, REASON_MAX - 1)}…` : clean;
+}
+
+/**
+ * Why a trip could not be stored, in French. The database's own message names the SQL and its
+ * parameters: it goes to the log, never to the admin.
+ */
+export function storeFailure(error: unknown): string {
+  if (error instanceof SkipTrip) return error.message;
+  const state = sqlState(error);
+  const why =
+    state === '23505'
+      ? 'une valeur existe déjà en base (contrainte d’unicité)'
+      : state === '23503' || state === '23502' || state === '23514' || state === '23P01'
+        ? 'une contrainte de la base de données est violée'
+        : state === '22003'
+          ? 'un nombre dépasse la capacité de la base de données'
+          : state === '22001'
+            ? 'un texte est trop long pour la base de données'
+            : state === '22021' || state === '22P05'
+              ? 'un texte contient un caractère que la base de données ne peut pas enregistrer'
+              : 'erreur de la base de données';
+  return `Import impossible : ${why}${state ? ` (code ${state})` : ''}`;
+}
+
+/** Why a run failed as a whole, in French (Leon's own messages are French already). */
+export function runFailure(error: unknown): string {
+  if (error instanceof LeonError) return cleanReason(error.message);
+  const state = sqlState(error);
+  return `La synchronisation a échoué : erreur de la base de données${state ? ` (code ${state})` : ''}.`;
+}

@@ -1,0 +1,60 @@
+// What a sync run did, gathered step by step and recorded with the run: counts, the trips stored, and
+// those skipped with their French reason (decision 009).
+import type { SkippedTrip, SyncResult } from '../../contract/missions';
+import type { LeonFailure } from '../leon';
+import { cleanReason } from './reasons';
+
+export type Outcome = 'created' | 'updated' | 'deleted' | 'kept';
+
+export class RunReport {
+  private readonly counts = { created: 0, updated: 0, deleted: 0 };
+  private readonly storedTrips = new Set<string>();
+  private readonly skipped = new Map<string, SkippedTrip>();
+  private readonly noNumber: SkippedTrip[] = [];
+
+  /** Starts from the trips Leon itself could not give. */
+  constructor(failures: LeonFailure[]) {
+    for (const failure of failures)
+      this.skip({
+        tripNumber: failure.tripNumber,
+        tripNid: failure.tripNid ?? null,
+        flightNid: failure.flightNid ?? null,
+        reason: failure.message,
+      });
+  }
+
+  count(outcome: Outcome, times = 1): void {
+    if (outcome !== 'kept') this.counts[outcome] += times;
+  }
+
+  /** A trip written whole: it stops waiting in the skipped list, whatever an earlier step said. */
+  stored(tripNumber: string): void {
+    this.storedTrips.add(tripNumber);
+  }
+
+  skip(entry: SkippedTrip): void {
+    const clean = { ...entry, reason: cleanReason(entry.reason) };
+    if (clean.tripNumber === null) this.noNumber.push(clean);
+    else this.skipped.set(clean.tripNumber, clean);
+  }
+
+  /** The trips stored by this run. */
+  get storedNumbers(): string[] {
+    return [...this.storedTrips];
+  }
+
+  /** Skipped trips with a number: they wait to be read again at the next run. */
+  get waiting(): SkippedTrip[] {
+    return [...this.skipped.values()].filter((entry) => !this.storedTrips.has(entry.tripNumber as string));
+  }
+
+  result(): SyncResult {
+    const all = [...this.waiting, ...this.noNumber];
+    return {
+      ...this.counts,
+      failed: all.length,
+      errors: all.map((entry) => ({ tripNumber: entry.tripNumber, message: entry.reason })),
+      skipped: all,
+    };
+  }
+}

@@ -1,0 +1,168 @@
+// A Leon sync run (DESIGN.md §4, decision 006): read Leon, then write everything it said in one
+// transaction as a sequence of steps, one per feature fed by Leon. Incremental from Leon's stored
+// timestamp, the same result when run twice, one instance at a time. Every run is recorded; a trip that
+// cannot be stored is skipped, reported and read again at the next run until stored (decision 009).
+import { inArray, sql } from 'drizzle-orm';
+import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
+import { type Db, type Tx, withAdvisoryLock } from '../db/client';
+import { leonSkippedTrips, leonState, syncRuns } from '../db/schema';
+import { LeonError, type LeonSource } from '../leon';
+import { syncMissions } from './missions';
+import { type Reading, readLeon } from './read';
+import { runFailure } from './reasons';
+import { RunReport } from './report';
+
+export type { SkippedTrip, SyncKind, SyncResult };
+
+/** Another sync runs (in this process or another instance): the caller answers 409 at once. */
+export class SyncBusyError extends Error {}
+
+const LOCK_KEY = 7_261_001;
+
+export interface SyncOptions {
+  db: Db;
+  source: LeonSource;
+  now: () => Date;
+  /** First load range: from this many months back to this many ahead. */
+  firstLoadMonthsBack?: number;
+  firstLoadMonthsAhead?: number;
+}
+
+/** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
+export interface SyncRun {
+  source: LeonSource;
+  kind: SyncKind;
+  actorId: string | null;
+  startedAt: Date;
+  now: () => Date;
+  report: RunReport;
+}
+
+/**
+ * Writes what was read, in one transaction: each step below is one call, in this order, and a new
+ * feature fed by Leon adds its own (e.g. `await syncIncidents(tx, run.source, run)`) before the bookkeeping.
+ * The skipped trips, Leon's timestamp and the run's row commit with the data, so the timestamp never
+ * moves past a trip left unreported.
+ */
+async function writeRun(tx: Tx, reading: Reading, run: SyncRun): Promise<SyncResult> {
+  await syncMissions(tx, reading, run);
+  await keepSkippedTrips(tx, run);
+  await storeTimestamp(tx, reading.timestamp, run);
+  return recordRun(tx, run);
+}
+
+/** Skipped trips wait to be read again; stored ones stop waiting. */
+async function keepSkippedTrips(tx: Tx, run: SyncRun): Promise<void> {
+  const now = run.startedAt;
+  const stored = run.report.storedNumbers;
+  if (stored.length) await tx.delete(leonSkippedTrips).where(inArray(leonSkippedTrips.tripNumber, stored));
+  const waiting = run.report.waiting;
+  if (waiting.length)
+    await tx
+      .insert(leonSkippedTrips)
+      .values(
+        waiting.map((entry) => ({
+          tripNumber: entry.tripNumber as string,
+          tripNid: entry.tripNid,
+          flightNid: entry.flightNid,
+          reason: entry.reason,
+          firstSkippedAt: now,
+          lastSkippedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: leonSkippedTrips.tripNumber,
+        set: {
+          tripNid: sql`coalesce(excluded.trip_nid, ${leonSkippedTrips.tripNid})`,
+          flightNid: sql`excluded.flight_nid`,
+          reason: sql`excluded.reason`,
+          lastSkippedAt: sql`excluded.last_skipped_at`,
+          attempts: sql`${leonSkippedTrips.attempts} + 1`,
+        },
+      });
+}
+
+/** Leon's clock for the next run (null: keep the stored one, as update-data does). */
+async function storeTimestamp(tx: Tx, timestamp: number | null, run: SyncRun): Promise<void> {
+  if (timestamp === null) return;
+  const now = run.startedAt;
+  await tx
+    .insert(leonState)
+    .values({ id: 1, lastTimestamp: timestamp, updatedAt: now })
+    .onConflictDoUpdate({ target: leonState.id, set: { lastTimestamp: timestamp, updatedAt: now } });
+}
+
+async function recordRun(tx: Tx, run: SyncRun): Promise<SyncResult> {
+  const result = run.report.result();
+  await tx.insert(syncRuns).values({
+    kind: run.kind,
+    actorId: run.actorId,
+    startedAt: run.startedAt,
+    finishedAt: run.now(),
+    status: 'ok',
+    ...result,
+  });
+  return result;
+}
+
+const running = new WeakSet<object>();
+
+/**
+ * Runs one sync and records it, ok or failed. Throws SyncBusyError at once when another run holds the
+ * lock — in this process (the only guard PGlite needs) or, on PostgreSQL, in another instance.
+ */
+export async function runSync(
+  options: SyncOptions,
+  kind: SyncKind,
+  actorId: string | null,
+): Promise<SyncResult> {
+  const { db, source } = options;
+  // Checked and taken before the first await, so that two calls in this process cannot both pass.
+  if (running.has(db)) throw new SyncBusyError();
+  running.add(db);
+  try {
+    const startedAt = options.now();
+    const outcome = await withAdvisoryLock(db, LOCK_KEY, async () => {
+      try {
+        const reading = await readLeon(options, kind, startedAt);
+        const run: SyncRun = {
+          source,
+          kind,
+          actorId,
+          startedAt,
+          now: options.now,
+          report: new RunReport(reading.failures),
+        };
+        return await db.transaction((tx) => writeRun(tx, reading, run));
+      } catch (error) {
+        await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
+        throw error;
+      }
+    });
+    if (!outcome.locked) throw new SyncBusyError();
+    return outcome.value;
+  } finally {
+    running.delete(db);
+  }
+}
+
+async function recordFailure(
+  db: Db,
+  run: { kind: SyncKind; actorId: string | null; startedAt: Date; finishedAt: Date; error: unknown },
+): Promise<void> {
+  if (!(run.error instanceof LeonError))
+    console.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
+  try {
+    await db.insert(syncRuns).values({
+      kind: run.kind,
+      actorId: run.actorId,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      status: 'failed',
+      reason: runFailure(run.error),
+    });
+  } catch (error) {
+    // The database itself is failing: the caller still gets the run's own error.
+    console.warn(`Leon sync: the failed run could not be recorded: ${(error as Error).message}`);
+  }
+}
