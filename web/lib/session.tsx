@@ -26,6 +26,7 @@ export function createSession(): SessionActor {
       refresh: fromPromise(() => unwrap(rawCall(AUTH_PATHS.refresh, { method: 'POST' }))),
       logout: fromPromise(async () => {
         // Signed out at once on this side too, should the page be left before the API answers.
+        // biome-ignore lint/suspicious/noDocumentCookie: one fixed value; the Cookie Store API is not in every browser
         document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
         await rawCall(AUTH_PATHS.logout, { method: 'POST' }).catch(() => undefined);
       }),
