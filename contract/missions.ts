@@ -13,6 +13,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
 import {
@@ -349,6 +350,8 @@ export interface SyncResult {
   /** The skipped trips as `{ tripNumber, message }` (older shape, kept for callers that read it). */
   errors: Array<{ tripNumber: string | null; message: string }>;
   skipped: SkippedTrip[];
+  /** What the run did with incidents (Leon's safety reports); null when they are not synced. */
+  incidents?: IncidentSyncReport | null;
 }
 
 export const SYNC_KINDS = ['synchronize', 'update', 'poll'] as const;

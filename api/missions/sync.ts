@@ -9,9 +9,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MissionStatus, SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, withAdvisoryLock } from '../db/client';
 import { hospitals, leonSkippedTrips, leonState, missionLegs, missions, syncRuns } from '../db/schema';
+import { type IncidentWriter, readIncidents } from '../incidents';
 import { type LeonClient, LeonError, type LeonFailure, type LeonTrip, withoutNul } from '../leon';
 import { audit } from '../lib/audit';
 import { sqlState } from '../lib/errors';
+import type { FileStore } from '../lib/storage';
 
 export type LeonSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
 export type { SkippedTrip, SyncKind, SyncResult };
@@ -220,6 +222,8 @@ export interface SyncOptions {
   /** First load range: from this many months back to this many ahead. */
   firstLoadMonthsBack?: number;
   firstLoadMonthsAhead?: number;
+  /** Where incident attachments are copied; without it, incidents are not synced. */
+  files?: FileStore;
 }
 
 /** What a run read from Leon, before anything is written. */
@@ -347,6 +351,7 @@ async function writeRun(
   tx: Tx,
   reading: Reading,
   run: { kind: SyncKind; actorId: string | null; startedAt: Date; now: () => Date },
+  incidents: IncidentWriter,
 ): Promise<SyncResult> {
   const now = run.startedAt;
   const counts = { created: 0, updated: 0, deleted: 0 };
@@ -456,6 +461,7 @@ async function writeRun(
     failed: all.length,
     errors: all.map((entry) => ({ tripNumber: entry.tripNumber, message: entry.reason })),
     skipped: all,
+    incidents: await incidents.write(tx, now),
   };
   await tx.insert(syncRuns).values({
     kind: run.kind,
@@ -495,8 +501,9 @@ export async function runSync(
     const outcome = await withAdvisoryLock(db, LOCK_KEY, async () => {
       try {
         const reading = await readLeon(options, kind, startedAt);
+        const incidents = await readIncidents(options);
         return await db.transaction((tx) =>
-          writeRun(tx, reading, { kind, actorId, startedAt, now: options.now }),
+          writeRun(tx, reading, { kind, actorId, startedAt, now: options.now }, incidents),
         );
       } catch (error) {
         await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
