@@ -7,7 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentRecord, IncidentRow, IncidentSyncReport } from '../../contract/incidents';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
 import type { SyncResult } from '../../contract/missions';
-import { auditLog, incidentAttachments, incidents, missions, syncRuns } from '../db/schema';
+import {
+  auditLog,
+  incidentAttachments,
+  incidentSyncState,
+  incidents,
+  missions,
+  syncRuns,
+} from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { createLeonClient, createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
@@ -373,5 +380,103 @@ describeEachDatabase('Incidents', (database) => {
       const list = await ops.get<Page>('/incidents?pageSize=100');
       expect(list.body.data.rows.map((r) => r.title)).not.toContain('Glacière non sanglée au décollage');
     });
+  });
+});
+
+describeEachDatabase('Incident sync failures', (database) => {
+  const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
+  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 5, trips: 0 });
+  const leon = createLeonClient({
+    baseUrl: 'http://leon.test',
+    apiKey: 'test-key',
+    fetch: sim.fetch,
+    now: () => clock.now,
+    sleep: async () => {},
+  });
+  const faults = { refuse: false, badReport: false };
+  // Leon as the run sees it: the real client, with a safety-report scope it may lack and a report it may
+  // send in a shape we cannot map.
+  const source = {
+    flightsBetween: leon.flightsBetween,
+    modifiedSince: leon.modifiedSince,
+    tripsByNumber: leon.tripsByNumber,
+    attachment: leon.attachment,
+    async safetyReportsBetween(start: Date, end: Date) {
+      if (faults.refuse) await leon.graphql('query { nothing }');
+      return leon.safetyReportsBetween(start, end);
+    },
+    async modifiedSafetyReportsSince(timestamp: number) {
+      if (faults.refuse) await leon.graphql('query { nothing }');
+      const answer = await leon.modifiedSafetyReportsSince(timestamp);
+      return faults.badReport
+        ? {
+            ...answer,
+            reports: answer.reports.slice(1),
+            failures: [
+              {
+                reportNid: 1,
+                reportNumber: 'SR-X',
+                message: 'Données Leon inattendues : champ reportDateUTC absent (rapport SR-X).',
+              },
+            ],
+          }
+        : answer;
+    },
+  };
+  let t: ReturnType<typeof testApp>;
+  let ops: Caller;
+  const sync = async () => {
+    const answer = await ops.put<{ data: SyncResult; message?: string }>('/leon/synchronize-data');
+    expect(answer.status, answer.body.message).toBe(200);
+    return answer.body.data;
+  };
+  const stamp = async () => (await database().db.select().from(incidentSyncState))[0]?.lastTimestamp ?? null;
+
+  beforeAll(async () => {
+    await seedDemo(database().db);
+    t = testApp(database().db, {}, source);
+    t.clock.now = new Date(clock.now);
+    ops = new Caller(t.app, '203.0.113.30');
+    await ops.login('operation@demo.test');
+  });
+
+  it('syncs the missions when Leon refuses the safety reports, and says why on the run', async () => {
+    faults.refuse = true;
+    sim.addTrip({ kind: 'confirmed' });
+    const result = await sync();
+    expect(result.created).toBe(1);
+    expect(result.incidents?.failure).toMatch(/^Leon a (refusé la requête|répondu par une erreur)/);
+    expect(await stamp()).toBeNull();
+    faults.refuse = false;
+  });
+
+  it('reports a report it cannot map and asks Leon for it again at the next run', async () => {
+    clock.now += 60_000;
+    t.clock.now = new Date(clock.now);
+    const first = await sync();
+    expect(first.incidents?.failure).toBeNull();
+    const held = await stamp();
+    expect(held).not.toBeNull();
+    sim.addReport({ title: 'Un' });
+    sim.addReport({ title: 'Deux' });
+    faults.badReport = true;
+    clock.now += 60_000;
+    t.clock.now = new Date(clock.now);
+    const second = await sync();
+    expect(second.incidents?.skippedReports).toEqual([
+      {
+        reportNid: 1,
+        reportNumber: 'SR-X',
+        reason: 'Données Leon inattendues : champ reportDateUTC absent (rapport SR-X).',
+      },
+    ]);
+    expect(second.incidents?.created).toBe(1);
+    expect(await stamp()).toBe(held);
+    faults.badReport = false;
+    clock.now += 60_000;
+    t.clock.now = new Date(clock.now);
+    const third = await sync();
+    expect(third.incidents).toMatchObject({ created: 1, skippedReports: [] });
+    expect(await stamp()).not.toBe(held);
   });
 });
