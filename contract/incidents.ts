@@ -39,7 +39,7 @@ export const INCIDENT_MESSAGES = {
   validated: 'Action validée',
   empty: 'Aucun incident trouvé',
   title: "SUIVI DE L'INCIDENT",
-  listTitle: 'INCIDENTS',
+  listTitle: 'Incidents',
   proposeTitle: 'PROPOSER UNE ACTION',
   propose: 'PROPOSER UNE ACTION',
   validate: "VALIDER L'ACTION",

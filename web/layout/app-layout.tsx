@@ -2,6 +2,7 @@
 // user's own password change opened from it.
 import { type ReactNode, useEffect, useState } from 'react';
 import { ChangePasswordDialog } from '../auth';
+import { useOpenIncidentsCount } from '../incidents';
 import { useSession } from '../lib/session';
 import { SyncButtons, useRecordsCount } from '../sync';
 import { menuButton } from '../ui/menu-button.css';
@@ -12,7 +13,10 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
-  const counts = useRecordsCount(Boolean(session.user) && session.user?.role !== 'HOSPITAL');
+  const staff = Boolean(session.user) && session.user?.role !== 'HOSPITAL';
+  const missionCounts = useRecordsCount(staff);
+  const openIncidents = useOpenIncidentsCount(staff);
+  const counts = missionCounts && { ...missionCounts, openIncidents: openIncidents ?? undefined };
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {

@@ -3,14 +3,18 @@
 import type { ScreenName } from '../../contract/routes';
 import type { RecordsCountKey } from '../sync';
 
+/** The menu's counts: the missions' (GET /leon/records-count) and the open incidents. */
+export type MenuCounts = Partial<Record<RecordsCountKey | 'openIncidents', number>>;
+export type MenuCountKey = keyof MenuCounts;
+
 export interface MenuEntry {
   label: string;
   screen: ScreenName;
-  count?: RecordsCountKey;
+  count?: MenuCountKey;
 }
 export interface MenuGroup {
   label: string;
-  count?: RecordsCountKey;
+  count?: MenuCountKey;
   entries: MenuEntry[];
 }
 
@@ -38,7 +42,7 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
       { label: 'Numéro de marché', screen: 'marketNumber' },
     ],
   },
-  { label: 'Incidents', screen: 'incidents' },
+  { label: 'Incidents', screen: 'incidents', count: 'openIncidents' },
   { label: 'Factures', screen: 'invoices' },
 ];
 
