@@ -373,6 +373,8 @@ export interface SyncRunRow {
   updated: number;
   deleted: number;
   skipped: SkippedTrip[];
+  /** What the run did with incidents, with the attachments still waiting to be copied. */
+  incidents: IncidentSyncReport | null;
 }
 
 export const SYNC_RUNS_PAGE_SIZE = 20;

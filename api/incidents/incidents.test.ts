@@ -6,7 +6,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentRecord, IncidentRow, IncidentSyncReport } from '../../contract/incidents';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
-import type { SyncResult } from '../../contract/missions';
+import type { SyncResult, SyncRunRow } from '../../contract/missions';
 import {
   auditLog,
   incidentAttachments,
@@ -137,6 +137,9 @@ describeEachDatabase('Incidents', (database) => {
       ]);
       const [run] = await database().db.select().from(syncRuns).orderBy(desc(syncRuns.startedAt)).limit(1);
       expect(run.incidents?.pendingAttachments).toHaveLength(1);
+      // The admin reads it on the runs' list.
+      const runs = await admin.get<{ data: { rows: SyncRunRow[] } }>('/leon/sync-runs');
+      expect(runs.body.data.rows[0].incidents?.pendingAttachments).toEqual(report.pendingAttachments);
       const files = await database().db.select().from(incidentAttachments);
       expect(files.filter((f) => f.storageKey !== null)).toHaveLength(report.attachmentsCopied);
       for (const f of files.filter((f) => f.storageKey !== null))

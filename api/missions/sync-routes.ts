@@ -59,6 +59,7 @@ export const syncRoutes = new Hono<AppEnv>()
           updated: syncRuns.updated,
           deleted: syncRuns.deleted,
           skipped: syncRuns.skipped,
+          incidents: syncRuns.incidents,
         })
         .from(syncRuns)
         .leftJoin(users, eq(users.id, syncRuns.actorId))
