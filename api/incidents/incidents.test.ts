@@ -482,4 +482,24 @@ describeEachDatabase('Incident sync failures', (database) => {
     expect(third.incidents).toMatchObject({ created: 1, skippedReports: [] });
     expect(await stamp()).not.toBe(held);
   });
+
+  it('copies at most 50 files a run (Leon’s quota); the others wait, reported, for the next runs', async () => {
+    sim.addReport({
+      title: 'Beaucoup de photos',
+      attachments: Array.from({ length: 55 }, (_, i) => ({
+        fileName: `photo-${i}.png`,
+        kind: 'png' as const,
+      })),
+    });
+    clock.now += 60_000;
+    t.clock.now = new Date(clock.now);
+    const first = await sync();
+    expect(first.incidents?.attachmentsCopied).toBe(50);
+    expect(first.incidents?.pendingAttachments).toHaveLength(5);
+    expect(first.incidents?.pendingAttachments[0].reason).toBe('Copie en attente');
+    clock.now += 60_000;
+    t.clock.now = new Date(clock.now);
+    const second = await sync();
+    expect(second.incidents).toMatchObject({ attachmentsCopied: 5, pendingAttachments: [] });
+  });
 });

@@ -46,6 +46,11 @@ export interface IncidentWriter {
 
 /** Attachments larger than this are not copied (reported, tried again). */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Copies one run makes, one after the other: each is a request to Leon, whose quota is 150 a minute. The
+ * others wait (reported as 'Copie en attente') for the next runs.
+ */
+export const ATTACHMENT_COPIES_PER_RUN = 50;
 const FIRST_LOAD_MONTHS = 12;
 /** Leon's modified list reaches one week back; past six days, read the whole range again. */
 const MAX_INCREMENTAL_AGE_S = 6 * 24 * 3600;
@@ -163,7 +168,7 @@ async function readLeon(db: Db, source: IncidentSource, files: FileStore, now: D
         url: row.url,
       });
   const copies = new Map<number, Copy>();
-  for (const [nid, file] of wanted) {
+  for (const [nid, file] of [...wanted].slice(0, ATTACHMENT_COPIES_PER_RUN)) {
     try {
       const bytes = await source.attachment(file.url, ATTACHMENT_MAX_BYTES);
       const key = attachmentKey(file.reportNid, nid, file.fileName);
