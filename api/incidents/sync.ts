@@ -334,7 +334,7 @@ async function writeReport(
 }
 
 async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<IncidentSyncReport> {
-  const report = await emptyReport(tx);
+  const report = { created: 0, updated: 0, deleted: 0 };
   const skipped: SkippedReport[] = reading.failures.map((f) => ({
     reportNid: f.reportNid,
     reportNumber: f.reportNumber,
@@ -390,7 +390,7 @@ async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<Incid
       )
       .where(and(eq(incidentAttachments.leonAttachmentNid, nid), isNull(incidentAttachments.storageKey)));
   }
-  report.attachmentsCopied = [...reading.copies.values()].filter((c) => c.ok).length;
+  const attachmentsCopied = [...reading.copies.values()].filter((c) => c.ok).length;
   // A report not read or not stored holds the timestamp: the next run asks Leon for it again.
   if (skipped.length === 0)
     await tx
@@ -400,5 +400,11 @@ async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<Incid
         target: incidentSyncState.id,
         set: { lastTimestamp: reading.timestamp, updatedAt: at },
       });
-  return { ...report, skippedReports: skipped, pendingAttachments: await pendingAttachments(tx) };
+  return {
+    failure: null,
+    ...report,
+    attachmentsCopied,
+    pendingAttachments: await pendingAttachments(tx),
+    skippedReports: skipped,
+  };
 }
