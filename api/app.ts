@@ -7,6 +7,7 @@ import { safeText } from '../contract/validation';
 import { authRoutes } from './auth';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
+import { incidentsRoutes } from './incidents';
 import { bodyLimits } from './lib/body-limit';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
@@ -53,6 +54,7 @@ export function createApp(
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
   app.route('/', pricesRoutes);
+  app.route('/', incidentsRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

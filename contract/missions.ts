@@ -13,6 +13,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
 import {
@@ -337,6 +338,8 @@ export interface SyncResult {
   /** The skipped trips as `{ tripNumber, message }` (older shape, kept for callers that read it). */
   errors: Array<{ tripNumber: string | null; message: string }>;
   skipped: SkippedTrip[];
+  /** What the run did with incidents (Leon's safety reports); null when they are not synced. */
+  incidents?: IncidentSyncReport | null;
 }
 
 export const SYNC_KINDS = ['synchronize', 'update', 'poll'] as const;
@@ -358,6 +361,8 @@ export interface SyncRunRow {
   updated: number;
   deleted: number;
   skipped: SkippedTrip[];
+  /** What the run did with incidents, with the attachments still waiting to be copied. */
+  incidents: IncidentSyncReport | null;
 }
 
 export const SYNC_RUNS_PAGE_SIZE = 20;

@@ -9,6 +9,7 @@ import {
   ForgetPasswordScreen,
   LoginScreen,
 } from './auth';
+import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
@@ -29,8 +30,8 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['prc', () => <ComingScreen title="PRC" />],
   ['pilots', () => <ComingScreen title="Pilotes" />],
   ['aircraftFleet', () => <ComingScreen title="Flotte" />],
-  ['incidents', () => <ComingScreen title="Incidents" />],
-  ['incidentDetails', () => <ComingScreen title="SUIVI DE L'INCIDENT" />],
+  ['incidents', IncidentListScreen],
+  ['incidentDetails', IncidentDetailsScreen],
   ['users', UsersScreen],
   ...PRICE_SCREENS.map(({ screen, table }): [ScreenName, ComponentType] => [
     screen,

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { IncidentSyncReport } from '../../contract/incidents';
 import {
   AIRCRAFT_TYPES,
   type CrewMember,
@@ -237,6 +238,8 @@ export const syncRuns = pgTable(
     errors: jsonb('errors').$type<SyncResult['errors']>().notNull().default(sql`'[]'::jsonb`),
     /** The trips left out by this run, with Leon's ids and the French reason. */
     skipped: jsonb('skipped').$type<SkippedTrip[]>().notNull().default(sql`'[]'::jsonb`),
+    /** What the run did with incidents (api/incidents/sync.ts); null before migration 0009. */
+    incidents: jsonb('incidents').$type<IncidentSyncReport>(),
   },
   (t) => [
     check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),
@@ -351,3 +354,75 @@ export const regulationCosts = pgTable(
     check('regulation_costs_price', sql`${t.priceCents} between 1 and ${sql.raw(String(MAX_CENTS))}`),
   ],
 );
+
+// ——— Incidents (issue #13): Leon's safety reports, the back-office's proposed action and validation, and
+// their attachments copied into the file storage (a copy that failed waits with storage_key null). ———
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leonReportNid: integer('leon_report_nid').notNull().unique(),
+    reportNumber: text('report_number').notNull(),
+    /** Leon's trip number; the mission is found by it when shown ('N.D' when none is known). */
+    tripNumber: text('trip_number'),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    cause: text('cause').notNull(),
+    leonStatus: text('leon_status').$type<'OPEN' | 'CLOSED'>().notNull(),
+    status: text('status').$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
+    response: text('response'),
+    responseBy: uuid('response_by').references(() => users.id, { onDelete: 'set null' }),
+    responseAt: timestamp('response_at', { withTimezone: true }),
+    validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    leonUpdatedAt: timestamp('leon_updated_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('incidents_status', sql`${t.status} in ('OPEN', 'CLOSED')`),
+    check('incidents_leon_status', sql`${t.leonStatus} in ('OPEN', 'CLOSED')`),
+    check('incidents_response', sql`${t.response} is null or length(${t.response}) between 1 and 5000`),
+    index('incidents_declared').on(t.declaredAt.desc(), t.id.desc()),
+    index('incidents_trip_number').on(t.tripNumber),
+    index('incidents_open').on(t.status).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const incidentAttachments = pgTable(
+  'incident_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    leonAttachmentNid: integer('leon_attachment_nid').notNull().unique(),
+    position: integer('position').notNull().default(0),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Where Leon serves it (on Leon's origin only). */
+    sourceUrl: text('source_url').notNull(),
+    /** The copy in our file storage; null until a sync copied it. */
+    storageKey: text('storage_key'),
+    size: integer('size'),
+    copiedAt: timestamp('copied_at', { withTimezone: true }),
+    /** Why the last copy failed, in French. */
+    failure: text('failure'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('incident_attachments_incident').on(t.incidentId, t.position),
+    index('incident_attachments_pending').on(t.leonAttachmentNid).where(sql`${t.storageKey} is null`),
+  ],
+);
+
+/** The incident sync's own Leon timestamp (getModifiedSafetyReportList), apart from the flights'. */
+export const incidentSyncState = pgTable('incident_sync_state', {
+  id: integer('id').primaryKey().default(1),
+  lastTimestamp: integer('last_timestamp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

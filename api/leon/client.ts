@@ -6,14 +6,24 @@ import { LEON_MESSAGES, LeonError } from './errors';
 import {
   type LeonFailure,
   type LeonFlight,
+  type LeonReportFailure,
+  type LeonSafetyReport,
   type LeonTrip,
   mapFlightsByTrip,
   mapFlightsToTrips,
+  mapSafetyReports,
   mapTrip,
   messageOf,
   rawTripNid,
 } from './mapping';
-import { ECHO_QUERY, FLIGHT_LIST_QUERY, MODIFIED_FLIGHTS_QUERY, tripsByNumberQuery } from './queries';
+import {
+  ECHO_QUERY,
+  FLIGHT_LIST_QUERY,
+  MODIFIED_FLIGHTS_QUERY,
+  MODIFIED_SAFETY_REPORTS_QUERY,
+  SAFETY_REPORT_LIST_QUERY,
+  tripsByNumberQuery,
+} from './queries';
 import { leonInstant, retryAfterMs, splitIntoWindows } from './time';
 
 export interface LeonClientOptions {
@@ -54,6 +64,20 @@ export interface TripsResult {
   trips: LeonTrip[];
   failures: LeonFailure[];
 }
+
+export interface SafetyReportsResult {
+  reports: LeonSafetyReport[];
+  failures: LeonReportFailure[];
+}
+
+export interface ModifiedSafetyReports extends SafetyReportsResult {
+  deletedReportNids: number[];
+  /** Leon's clock for safety reports: store it and pass it to the next call. */
+  timestamp: number;
+}
+
+/** Why an attachment could not be read from Leon (French, shown on the sync run). */
+export class LeonFileError extends Error {}
 
 export type LeonClient = ReturnType<typeof createLeonClient>;
 
@@ -365,8 +389,107 @@ export function createLeonClient(options: LeonClientOptions) {
     return mapTrip(answer);
   }
 
+  /** Safety reports declared in [start, end), asked in sequential windows of at most 3 months. */
+  async function safetyReportsBetween(start: Date, end: Date): Promise<SafetyReportsResult> {
+    const seen = new Set<unknown>();
+    const raws: unknown[] = [];
+    for (const window of splitIntoWindows(start, end, 3)) {
+      const data = await graphql(SAFETY_REPORT_LIST_QUERY, {
+        start: leonInstant(window.start),
+        end: leonInstant(window.end),
+      });
+      for (const report of list(data, ['safetyReportList'])) {
+        const nid = (report as { safetyReportNid?: unknown } | null)?.safetyReportNid;
+        if (nid !== undefined && seen.has(nid)) continue;
+        seen.add(nid);
+        raws.push(report);
+      }
+    }
+    return mapSafetyReports(raws);
+  }
+
+  /** Safety reports created, changed or deleted since Leon's `timestamp` (at most one week back). */
+  async function modifiedSafetyReportsSince(timestamp: number): Promise<ModifiedSafetyReports> {
+    const data = await graphql(MODIFIED_SAFETY_REPORTS_QUERY, { dateTime: Math.trunc(timestamp) });
+    const path = ['safetyReports', 'getModifiedSafetyReportList'];
+    const answer = field(data, path);
+    const mapped = mapSafetyReports([...list(answer, ['created']), ...list(answer, ['changed'])]);
+    const stamp = field(answer, ['timestamp']);
+    if (!Number.isInteger(stamp))
+      throw new LeonError(
+        'mapping',
+        `${LEON_MESSAGES.mapping(`champ ${path.join('.')}.timestamp invalide`)}.`,
+      );
+    return { ...mapped, deletedReportNids: numbers(answer, ['deleted']), timestamp: stamp as number };
+  }
+
+  /**
+   * The bytes of an attachment Leon serves at `url` (relative to Leon's origin, or absolute on it: any
+   * other host is refused, so that Leon's data cannot make us fetch elsewhere with its token).
+   */
+  async function attachment(url: string, maxBytes: number): Promise<Uint8Array> {
+    let target: URL;
+    try {
+      target = new URL(url, `${base}/`);
+    } catch {
+      throw new LeonFileError('adresse du fichier invalide');
+    }
+    if (target.origin !== new URL(`${base}/`).origin)
+      throw new LeonFileError(`adresse du fichier hors de Leon (${target.host})`);
+    const get = (bearer: string) =>
+      sendWithRateLimit(target.href, () => ({
+        method: 'GET',
+        headers: { authorization: `Bearer ${bearer}` },
+      }));
+    let bearer = await accessToken();
+    let response = await get(bearer);
+    if (response.status === 401) {
+      await response.body?.cancel();
+      if (token?.value === bearer) token = null;
+      bearer = await accessToken();
+      response = await get(bearer);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new LeonFileError(`Leon a répondu ${response.status}`);
+    }
+    const announced = Number(response.headers.get('content-length'));
+    if (Number.isFinite(announced) && announced > maxBytes) {
+      await response.body?.cancel();
+      throw new LeonFileError(`fichier trop volumineux (plus de ${Math.floor(maxBytes / 1048576)} Mo)`);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      const reader = response.body?.getReader();
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new LeonFileError(`fichier trop volumineux (plus de ${Math.floor(maxBytes / 1048576)} Mo)`);
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof LeonFileError) throw error;
+      throw new LeonFileError('téléchargement interrompu');
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+
   return {
     echo,
+    safetyReportsBetween,
+    modifiedSafetyReportsSince,
+    attachment,
     flightsBetween,
     modifiedSince,
     tripsByNumber,
@@ -398,5 +521,14 @@ function dedupeFailures(failures: LeonFailure[]): LeonFailure[] {
 }
 
 export { LEON_MESSAGES, LeonError, type LeonErrorKind } from './errors';
-export type { LeonFailure, LeonFlight, LeonLeg, LeonTrip, LeonTripHeader } from './mapping';
+export type {
+  LeonAttachment,
+  LeonFailure,
+  LeonFlight,
+  LeonLeg,
+  LeonReportFailure,
+  LeonSafetyReport,
+  LeonTrip,
+  LeonTripHeader,
+} from './mapping';
 export { groupIntoTrips } from './mapping';

@@ -1,6 +1,14 @@
 // Mapping of Leon's flights and trips, aircraft categories, windows and Retry-After: pure functions.
 import { describe, expect, it } from 'vitest';
-import { aircraftTypeOf, groupIntoTrips, mapFlight, mapFlightsToTrips, mapTrip } from './mapping';
+import {
+  aircraftTypeOf,
+  groupIntoTrips,
+  mapFlight,
+  mapFlightsToTrips,
+  mapSafetyReport,
+  mapSafetyReports,
+  mapTrip,
+} from './mapping';
 import { addUtcMonths, leonInstant, retryAfterMs, splitIntoWindows } from './time';
 
 function flight(overrides: Record<string, unknown> = {}) {
@@ -231,5 +239,71 @@ describe('time helpers', () => {
     expect(retryAfterMs('Tue, 10 Mar 2026 07:00:00 GMT', now)).toBe(0);
     expect(retryAfterMs('soon', now)).toBeNull();
     expect(retryAfterMs(null, now)).toBeNull();
+  });
+});
+
+describe('safety reports (to be checked against the operator’s schema)', () => {
+  const raw = {
+    safetyReportNid: 8001,
+    reportNumber: 'SR-26001',
+    reportDateUTC: '2026-03-09T22:30:00Z',
+    status: 'OPEN',
+    category: { name: ' Maintenance ' },
+    title: 'Fuite\u0000 hydraulique',
+    description: null,
+    presumedCauses: 'Joint usé',
+    correctiveAction: '',
+    trip: { tripNumber: 24012 },
+    attachmentList: [
+      {
+        attachmentNid: 9001,
+        fileName: 'constat.pdf',
+        contentType: 'application/pdf',
+        size: 10,
+        downloadUrl: '/api/a/9001/',
+      },
+    ],
+    lastModificationTime: '2026-03-09T22:31:00Z',
+  };
+
+  it('maps a report, its trip number and its attachments, without NUL', () => {
+    expect(mapSafetyReport(raw)).toEqual({
+      reportNid: 8001,
+      reportNumber: 'SR-26001',
+      tripNumber: '24012',
+      declaredAt: '2026-03-09T22:30:00.000Z',
+      status: 'OPEN',
+      category: 'Maintenance',
+      title: 'Fuite hydraulique',
+      description: '',
+      cause: 'Joint usé',
+      correctiveAction: null,
+      attachments: [
+        {
+          attachmentNid: 9001,
+          fileName: 'constat.pdf',
+          contentType: 'application/pdf',
+          size: 10,
+          url: '/api/a/9001/',
+        },
+      ],
+      lastModified: '2026-03-09T22:31:00.000Z',
+    });
+    expect(mapSafetyReport({ ...raw, trip: null }).tripNumber).toBeNull();
+  });
+
+  it('makes a report it cannot map a failure of its own, naming the field and the report', () => {
+    const { reports, failures } = mapSafetyReports([
+      { ...raw, reportDateUTC: 'hier' },
+      { ...raw, safetyReportNid: 8002 },
+    ]);
+    expect(reports.map((r) => r.reportNid)).toEqual([8002]);
+    expect(failures).toEqual([
+      {
+        reportNid: 8001,
+        reportNumber: 'SR-26001',
+        message: expect.stringMatching(/champ reportDateUTC invalide .*\(rapport SR-26001\)\.$/),
+      },
+    ]);
   });
 });

@@ -79,3 +79,43 @@ export function tripsByNumberQuery(count: number): string {
     .join('\n    ');
   return `query TripsByNumber(${variables}) {\n  trip {\n    ${fields}\n  }\n}`;
 }
+
+// ——— Safety reports (our incidents). Not in Leon's public summary: the names below follow Leon's style
+// (`…List`, `getModified…List(dateTime)`, `…Nid`, `…UTC`) and must be checked against the operator's
+// schema before going live (api/leon/README.md, 'To check against the operator's schema'). ———
+
+const SAFETY_REPORT_FIELDS = `
+  safetyReportNid
+  reportNumber
+  reportDateUTC
+  status
+  category { name }
+  title
+  description
+  presumedCauses
+  correctiveAction
+  trip { tripNid tripNumber }
+  attachmentList { attachmentNid fileName contentType size downloadUrl }
+  lastModificationTime
+`;
+
+/** Safety reports declared within a window of at most 3 months (as flightList). */
+export const SAFETY_REPORT_LIST_QUERY = `
+query SafetyReportList($start: DateTime!, $end: DateTime!) {
+  safetyReportList(filter: { timeInterval: { start: $start, end: $end } }) {
+    ${SAFETY_REPORT_FIELDS}
+  }
+}`;
+
+/** Incremental: reports created, changed or deleted after `dateTime` (Leon's own timestamp). */
+export const MODIFIED_SAFETY_REPORTS_QUERY = `
+query ModifiedSafetyReports($dateTime: Int!) {
+  safetyReports {
+    getModifiedSafetyReportList(dateTime: $dateTime) {
+      created { ${SAFETY_REPORT_FIELDS} }
+      changed { ${SAFETY_REPORT_FIELDS} }
+      deleted
+      timestamp
+    }
+  }
+}`;

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { INCIDENT_MESSAGES } from '../../contract/incidents';
 import { MISSION_MESSAGES } from '../../contract/missions';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { seedDemo } from '../db/seed';
@@ -307,6 +308,29 @@ describeEachDatabase('bad input', (database) => {
     { method: 'DELETE', path: '/missions/delete/:id', who: 'admin' },
     { method: 'PUT', path: '/missions/toggle-statistic/:id', who: 'admin' },
     { method: 'GET', path: '/dev/outbox', who: 'admin', params: { to: 'text' } },
+    {
+      method: 'GET',
+      path: '/incidents',
+      who: 'admin',
+      params: {
+        pageSize: 'page',
+        pageNumber: 'page',
+        search: 'text',
+        status: 'text',
+        startDate: 'day',
+        endDate: 'day',
+      },
+      messages: { status: INCIDENT_MESSAGES.unknownStatus },
+    },
+    { method: 'GET', path: '/incidents/details/:id', who: 'admin' },
+    {
+      method: 'PUT',
+      path: '/incidents/details/:id',
+      who: 'admin',
+      body: () => ({ response: 'Rappel de la procédure' }),
+      fields: { response: 'text' },
+    },
+    { method: 'PUT', path: '/incidents/validate/:id', who: 'admin' },
   ];
 
   async function send(route: Route, c: Case) {

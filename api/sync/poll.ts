@@ -16,7 +16,11 @@ export function startPoll(
     if (running) return;
     running = true;
     try {
-      const result = await runSync({ db: deps.db, source: deps.leon!, now: deps.now }, 'poll', null);
+      const result = await runSync(
+        { db: deps.db, source: deps.leon!, now: deps.now, files: deps.files },
+        'poll',
+        null,
+      );
       if (result.created || result.updated || result.deleted || result.failed) {
         log(
           `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`,
@@ -40,5 +44,5 @@ export async function syncDemoMissions(deps: Deps) {
   if (!deps.leon) return null;
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(missions);
   if (count > 0) return null;
-  return runSync({ db: deps.db, source: deps.leon, now: deps.now }, 'synchronize', null);
+  return runSync({ db: deps.db, source: deps.leon, now: deps.now, files: deps.files }, 'synchronize', null);
 }

@@ -23,7 +23,7 @@ export const LEON_NOT_CONFIGURED = "Leon n'est pas configuré sur ce serveur";
 async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
   if (!deps.leon) fail(503, LEON_NOT_CONFIGURED);
   try {
-    return await runSync({ db: deps.db, source: deps.leon, now: deps.now }, kind, actorId);
+    return await runSync({ db: deps.db, source: deps.leon, now: deps.now, files: deps.files }, kind, actorId);
   } catch (error) {
     if (error instanceof SyncBusyError) fail(409, MISSION_MESSAGES.syncBusy);
     // The run was recorded as failed with this reason; Leon's failures are a bad gateway, ours unavailable.
@@ -59,6 +59,7 @@ export const syncRoutes = new Hono<AppEnv>()
           updated: syncRuns.updated,
           deleted: syncRuns.deleted,
           skipped: syncRuns.skipped,
+          incidents: syncRuns.incidents,
         })
         .from(syncRuns)
         .leftJoin(users, eq(users.id, syncRuns.actorId))

@@ -6,7 +6,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
 import { leonSkippedTrips, leonState, syncRuns } from '../db/schema';
+import { type IncidentWriter, readIncidents } from '../incidents';
 import { LeonError, type LeonSource } from '../leon';
+import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
 import { runFailure } from './reasons';
@@ -26,6 +28,8 @@ export interface SyncOptions {
   /** First load range: from this many months back to this many ahead. */
   firstLoadMonthsBack?: number;
   firstLoadMonthsAhead?: number;
+  /** Where incident attachments are copied; without it, incidents are not synced. */
+  files?: FileStore;
 }
 
 /** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
@@ -44,11 +48,17 @@ export interface SyncRun {
  * The skipped trips, Leon's timestamp and the run's row commit with the data, so the timestamp never
  * moves past a trip left unreported.
  */
-async function writeRun(tx: Tx, reading: Reading, run: SyncRun): Promise<SyncResult> {
+async function writeRun(
+  tx: Tx,
+  reading: Reading,
+  run: SyncRun,
+  incidents: IncidentWriter,
+): Promise<SyncResult> {
   await syncMissions(tx, reading, run);
+  const incidentReport = await incidents.write(tx, run.startedAt);
   await keepSkippedTrips(tx, run);
   await storeTimestamp(tx, reading.timestamp, run);
-  return recordRun(tx, run);
+  return recordRun(tx, run, incidentReport ? { incidents: incidentReport } : {});
 }
 
 /** Skipped trips wait to be read again; stored ones stop waiting. */
@@ -92,8 +102,8 @@ async function storeTimestamp(tx: Tx, timestamp: number | null, run: SyncRun): P
     .onConflictDoUpdate({ target: leonState.id, set: { lastTimestamp: timestamp, updatedAt: now } });
 }
 
-async function recordRun(tx: Tx, run: SyncRun): Promise<SyncResult> {
-  const result = run.report.result();
+async function recordRun(tx: Tx, run: SyncRun, more: Partial<SyncResult>): Promise<SyncResult> {
+  const result = { ...run.report.result(), ...more };
   await tx.insert(syncRuns).values({
     kind: run.kind,
     actorId: run.actorId,
@@ -125,6 +135,8 @@ export async function runSync(
     const outcome = await withAdvisoryLock(db, LOCK_KEY, async () => {
       try {
         const reading = await readLeon(options, kind, startedAt);
+        // Incidents are read (and their attachments copied) before the transaction, like the trips.
+        const incidents = await readIncidents(options);
         const run: SyncRun = {
           source,
           kind,
@@ -133,7 +145,7 @@ export async function runSync(
           now: options.now,
           report: new RunReport(reading.failures),
         };
-        return await db.transaction((tx) => writeRun(tx, reading, run));
+        return await db.transaction((tx) => writeRun(tx, reading, run, incidents));
       } catch (error) {
         await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
         throw error;

@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ChangePasswordDialog } from '../auth';
+import { useOpenIncidentsCount } from '../incidents';
 import { useSession } from '../lib/session';
 import { SyncButtons, useRecordsCount } from '../sync';
 import { menuButton } from '../ui/menu-button.css';
@@ -44,7 +45,10 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
   const session = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
-  const counts = useRecordsCount(Boolean(session.user) && session.user?.role !== 'HOSPITAL');
+  const staff = Boolean(session.user) && session.user?.role !== 'HOSPITAL';
+  const missionCounts = useRecordsCount(staff);
+  const openIncidents = useOpenIncidentsCount(staff);
+  const counts = missionCounts && { ...missionCounts, openIncidents: openIncidents ?? undefined };
   const menuToggle = useRef<HTMLButtonElement>(null);
   useRouteFocus();
   const closeDrawer = () => {

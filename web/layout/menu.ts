@@ -4,14 +4,18 @@ import { href, type ScreenName } from '../../contract/routes';
 import { PRICE_SCREENS } from '../prices';
 import type { RecordsCountKey } from '../sync';
 
+/** The menu's counts: the missions' (GET /leon/records-count) and the open incidents. */
+export type MenuCounts = Partial<Record<RecordsCountKey | 'openIncidents', number>>;
+export type MenuCountKey = keyof MenuCounts;
+
 export interface MenuEntry {
   label: string;
   screen: ScreenName;
-  count?: RecordsCountKey;
+  count?: MenuCountKey;
 }
 export interface MenuGroup {
   label: string;
-  count?: RecordsCountKey;
+  count?: MenuCountKey;
   entries: MenuEntry[];
 }
 
@@ -33,7 +37,7 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
     label: 'Prix',
     entries: PRICE_SCREENS.map(({ label, screen }) => ({ label, screen })),
   },
-  { label: 'Incidents', screen: 'incidents' },
+  { label: 'Incidents', screen: 'incidents', count: 'openIncidents' },
   { label: 'Factures', screen: 'invoices' },
 ];
 

@@ -2,16 +2,15 @@
 // staff, 'Changer mon mot de passe' and 'Déconnexion'. On small screens it is a drawer that closes on an outside click or Escape.
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { RecordsCount } from '../../contract/missions';
 import type { Role } from '../../contract/roles';
 import { canOpen, href, SCREENS } from '../../contract/routes';
 import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
-import { isGroup, MENU, type MenuEntry, type MenuGroup } from './menu';
+import { isGroup, MENU, type MenuCounts, type MenuEntry, type MenuGroup } from './menu';
 
 export interface SideMenuProps {
   role: Role;
-  counts?: RecordsCount | null;
+  counts?: MenuCounts | null;
   /** Extra controls above 'Déconnexion' (the sync buttons for staff). */
   actions?: ReactNode;
   /** Opens the user's own password change. */
@@ -38,7 +37,7 @@ function Group({
 }: {
   group: MenuGroup;
   role: Role;
-  counts?: RecordsCount | null;
+  counts?: MenuCounts | null;
   path: string;
   onNavigate: () => void;
 }) {
@@ -81,7 +80,7 @@ function Entry({
   onNavigate,
 }: {
   entry: MenuEntry;
-  counts?: RecordsCount | null;
+  counts?: MenuCounts | null;
   path: string;
   onNavigate: () => void;
 }) {

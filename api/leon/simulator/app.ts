@@ -22,9 +22,16 @@ import {
   validate,
 } from 'superstruct';
 import { generateTrips } from './generate';
-import { DAY, SIM_TRIP_KINDS, type SimTrip } from './model';
+import { DAY, SIM_TRIP_KINDS, type SimSafetyReport, type SimTrip } from './model';
 import { createLeonSchema, createRootValue } from './schema';
-import { type AddTripInput, type ChangeTripInput, createStore, SimulatorInputError } from './store';
+import {
+  type AddReportInput,
+  type AddTripInput,
+  type ChangeReportInput,
+  type ChangeTripInput,
+  createStore,
+  SimulatorInputError,
+} from './store';
 
 export interface LeonSimulatorOptions {
   /** The API key (refresh token) the simulator accepts. */
@@ -38,6 +45,8 @@ export interface LeonSimulatorOptions {
   maxActiveTokens?: number;
   /** Initial trips: a number to generate (default 40, first departures from 45 days ago to 30 days ahead) or a list. */
   trips?: number | SimTrip[];
+  /** Initial safety reports; default: a few generated on the initial trips' flown ones. */
+  reports?: SimSafetyReport[];
 }
 
 export type FailureStatus = 401 | 429 | 500 | 502 | 503 | 'timeout';
@@ -110,6 +119,24 @@ const ChangeTripStruct: Struct<ChangeTripInput> = object({
   legs: optional(array(optional(nullable(LegPatchStruct)))),
 });
 const CancelStruct = object({ at: optional(string()) });
+const reportFields = {
+  tripNumber: optional(nullable(string())),
+  reportDateUTC: optional(string()),
+  status: optional(enums(['OPEN', 'CLOSED'] as const)),
+  category: optional(string()),
+  title: optional(string()),
+  description: optional(string()),
+  presumedCauses: optional(string()),
+  correctiveAction: optional(nullable(string())),
+};
+const AddReportStruct: Struct<AddReportInput> = object({
+  ...reportFields,
+  attachments: optional(
+    array(object({ fileName: string(), kind: optional(enums(['pdf', 'png'] as const)) })),
+  ),
+});
+const ChangeReportStruct: Struct<ChangeReportInput> = object(reportFields);
+const BreakStruct = object({ times: optional(min(integer(), 1)) });
 const FailNextStruct = object({
   status: union([literal(401), literal(429), literal(500), literal(502), literal(503), literal('timeout')]),
   retryAfter: optional(union([number(), string()])),
@@ -131,7 +158,9 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
           to: now() + 30 * DAY,
           now: now(),
         });
-  const store = createStore({ now, seed, initialTrips });
+  const store = createStore({ now, seed, initialTrips, initialReports: options.reports });
+  /** Attachments that answer 503 for their next `n` downloads (tests of copies that fail). */
+  const brokenAttachments = new Map<number, number>();
   const schema = createLeonSchema();
   const rootValue = createRootValue(store);
   const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
@@ -257,6 +286,29 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     return c.json(result, 200);
   });
 
+  // An attachment of a safety report, read with the same Bearer token as GraphQL.
+  app.get('/api/safety-report-attachments/:nid/', (c) => {
+    counters.graphqlCalls++;
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    const expiresAt = match ? tokens.get(match[1]) : undefined;
+    if (expiresAt === undefined || expiresAt <= now())
+      return c.json({ detail: 'Invalid or expired access token.' }, 401);
+    const nid = Number(c.req.param('nid'));
+    const broken = brokenAttachments.get(nid) ?? 0;
+    if (broken > 0) {
+      if (broken === Number.POSITIVE_INFINITY) {
+        // stays broken
+      } else if (broken === 1) brokenAttachments.delete(nid);
+      else brokenAttachments.set(nid, broken - 1);
+      return c.json({ detail: 'Service unavailable.' }, 503);
+    }
+    const file = Number.isInteger(nid) ? store.attachmentFile(nid) : undefined;
+    if (!file) return c.json({ detail: 'Not found.' }, 404);
+    return new Response(file.bytes as BodyInit, {
+      headers: { 'content-type': file.contentType, 'content-length': String(file.bytes.byteLength) },
+    });
+  });
+
   // ——— Control API (not Leon's) ———
 
   async function input<T>(
@@ -294,6 +346,21 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     c.json(store.cancel(c.req.param('tripNumber'), await input(c, CancelStruct, {}))),
   );
   app.delete('/__sim/trips/:tripNumber', (c) => c.json(store.remove(c.req.param('tripNumber'))));
+  app.get('/__sim/safety-reports', (c) => c.json(store.reports().map(reportSummary)));
+  app.post('/__sim/safety-reports', async (c) =>
+    c.json(reportSummary(store.addReport(await input(c, AddReportStruct, {}))), 201),
+  );
+  app.patch('/__sim/safety-reports/:nid', async (c) =>
+    c.json(reportSummary(store.changeReport(Number(c.req.param('nid')), await input(c, ChangeReportStruct)))),
+  );
+  app.delete('/__sim/safety-reports/:nid', (c) =>
+    c.json(reportSummary(store.removeReport(Number(c.req.param('nid'))))),
+  );
+  app.post('/__sim/safety-report-attachments/:nid/break', async (c) => {
+    const { times } = await input(c, BreakStruct, {});
+    breakAttachment(Number(c.req.param('nid')), times);
+    return c.json({ ok: true });
+  });
   app.post('/__sim/reset', (c) => {
     reset();
     return c.json({ ok: true });
@@ -322,6 +389,12 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
   function reset(): void {
     store.reset();
     injections = [];
+    brokenAttachments.clear();
+  }
+
+  /** Makes an attachment's next `times` downloads fail with 503 (for good without `times`). */
+  function breakAttachment(attachmentNid: number, times?: number): void {
+    brokenAttachments.set(attachmentNid, times ?? Number.POSITIVE_INFINITY);
   }
 
   return {
@@ -337,6 +410,12 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     trips: store.list,
     reset,
     failNext,
+    addReport: store.addReport,
+    changeReport: store.changeReport,
+    deleteReport: store.removeReport,
+    reports: store.reports,
+    breakAttachment,
+    repairAttachment: (attachmentNid: number) => brokenAttachments.delete(attachmentNid),
     /** Ends every access token now (as after a key rotation on Leon's side). */
     revokeTokens(): void {
       tokens.clear();
@@ -346,3 +425,11 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
 }
 
 export type LeonSimulator = ReturnType<typeof createLeonSimulator>;
+
+/** A report as the control API shows it: without the attachments' bytes. */
+function reportSummary(report: SimSafetyReport) {
+  return {
+    ...report,
+    attachments: report.attachments.map(({ bytes, ...a }) => ({ ...a, size: bytes.byteLength })),
+  };
+}

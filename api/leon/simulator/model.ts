@@ -67,3 +67,31 @@ export function isoAt(ms: number): string {
 export function unixSeconds(ms: number): number {
   return Math.floor(ms / 1000);
 }
+
+export type SimReportStatus = 'OPEN' | 'CLOSED';
+
+export interface SimAttachment {
+  attachmentNid: number;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A safety report (our incident), as Leon would keep it. */
+export interface SimSafetyReport {
+  safetyReportNid: number;
+  reportNumber: string;
+  tripNumber: string | null;
+  reportDateUTC: string;
+  status: SimReportStatus;
+  category: string;
+  title: string;
+  description: string;
+  presumedCauses: string;
+  correctiveAction: string | null;
+  attachments: SimAttachment[];
+  lastModificationTime: string;
+  isDeleted: boolean;
+  createdAt: number;
+  modifiedAt: number;
+}

@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import { addUtcMonths } from '../time';
 import { AIRPORTS_BY_KEY, FLEET_BY_REGISTRATION, HOSPITALS_BY_NAME, type SimAirport } from './data';
-import type { SimLeg, SimTrip } from './model';
+import type { SimLeg, SimSafetyReport, SimTrip } from './model';
 import { type SimStore, SimulatorInputError } from './store';
 
 export const LEON_SDL = /* GraphQL */ `
@@ -24,6 +24,60 @@ type Query {
   flightList(filter: FlightFilter!): [Flight!]!
   flights: FlightQueries!
   trip: TripQueries!
+  "Safety reports declared within a window of at most 3 months."
+  safetyReportList(filter: SafetyReportFilter!): [SafetyReport!]!
+  safetyReports: SafetyReportQueries!
+}
+
+input SafetyReportFilter {
+  timeInterval: TimeIntervalInput!
+}
+
+type SafetyReportQueries {
+  "Safety reports created, changed or deleted after dateTime (Unix seconds, at most one week back)."
+  getModifiedSafetyReportList(dateTime: Int!): ModifiedSafetyReportList!
+}
+
+type ModifiedSafetyReportList {
+  created: [SafetyReport!]!
+  changed: [SafetyReport!]!
+  "Safety report nids deleted."
+  deleted: [Int!]!
+  timestamp: Int!
+}
+
+enum SafetyReportStatus {
+  OPEN
+  CLOSED
+}
+
+type SafetyReportCategory {
+  name: String!
+}
+
+type SafetyReport {
+  safetyReportNid: Int!
+  reportNumber: String!
+  reportDateUTC: DateTime!
+  status: SafetyReportStatus!
+  category: SafetyReportCategory
+  title: String
+  description: String
+  presumedCauses: String
+  correctiveAction: String
+  "The trip the report concerns, when any."
+  trip: Trip
+  attachmentList: [SafetyReportAttachment!]!
+  lastModificationTime: DateTime!
+}
+
+type SafetyReportAttachment {
+  attachmentNid: Int!
+  fileName: String!
+  contentType: String
+  size: Int
+  "Read with the same Bearer token; relative to Leon's origin."
+  downloadUrl: String!
 }
 
 input TimeIntervalInput {
@@ -253,6 +307,48 @@ export function flightView(trip: SimTrip, leg: SimLeg) {
   };
 }
 
+/** Where the simulator serves an attachment (Leon's origin, Bearer token). */
+export const attachmentPath = (attachmentNid: number) => `/api/safety-report-attachments/${attachmentNid}/`;
+
+function reportView(store: SimStore, report: SimSafetyReport) {
+  return {
+    safetyReportNid: report.safetyReportNid,
+    reportNumber: report.reportNumber,
+    reportDateUTC: report.reportDateUTC,
+    status: report.status,
+    category: { name: report.category },
+    title: report.title,
+    description: report.description,
+    presumedCauses: report.presumedCauses,
+    correctiveAction: report.correctiveAction,
+    trip: () => {
+      const trip = report.tripNumber ? store.find(report.tripNumber) : undefined;
+      if (trip) return tripView(trip);
+      // A report may name a trip this Leon no longer has (or never had): only its number is known.
+      return report.tripNumber
+        ? {
+            ...tripView({
+              tripNid: 0,
+              tripNumber: report.tripNumber,
+              status: 'CONFIRMED',
+              isDeleted: true,
+              client: null,
+              legs: [],
+            }),
+          }
+        : null;
+    },
+    attachmentList: report.attachments.map((a) => ({
+      attachmentNid: a.attachmentNid,
+      fileName: a.fileName,
+      contentType: a.contentType,
+      size: a.bytes.byteLength,
+      downloadUrl: attachmentPath(a.attachmentNid),
+    })),
+    lastModificationTime: report.lastModificationTime,
+  };
+}
+
 interface FlightFilterArgs {
   timeInterval: { start: Date; end: Date };
   tripNumber?: string | null;
@@ -315,6 +411,32 @@ export function createRootValue(store: SimStore) {
           deleted: answer.deleted,
           createdFlightNidList: answer.created.map(({ leg }) => leg.flightNid),
           modifiedFlightNidList: answer.changed.map(({ leg }) => leg.flightNid),
+          timestamp: answer.timestamp,
+        };
+      },
+    }),
+    safetyReportList: ({ filter }: { filter: { timeInterval: { start: Date; end: Date } } }) => {
+      const { start, end } = filter.timeInterval;
+      if (end <= start) throw new GraphQLError('timeInterval.end must be after timeInterval.start.');
+      if (end > addUtcMonths(start, 3))
+        throw new GraphQLError('The time interval of safetyReportList must not exceed 3 months.', {
+          extensions: { category: 'VALIDATION' },
+        });
+      return store.reportsBetween(start.getTime(), end.getTime()).map((r) => reportView(store, r));
+    },
+    safetyReports: () => ({
+      getModifiedSafetyReportList: ({ dateTime }: { dateTime: number }) => {
+        let answer: ReturnType<SimStore['modifiedReportsSince']>;
+        try {
+          answer = store.modifiedReportsSince(dateTime);
+        } catch (error) {
+          if (error instanceof SimulatorInputError) throw new GraphQLError(error.message);
+          throw error;
+        }
+        return {
+          created: answer.created.map((r) => reportView(store, r)),
+          changed: answer.changed.map((r) => reportView(store, r)),
+          deleted: answer.deleted,
           timestamp: answer.timestamp,
         };
       },

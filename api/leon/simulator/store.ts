@@ -8,12 +8,15 @@ import {
   isoAt,
   type SimCrewOnLeg,
   type SimLeg,
+  type SimReportStatus,
+  type SimSafetyReport,
   type SimTrip,
   type SimTripKind,
   type SimTripStatus,
   unixSeconds,
 } from './model';
 import { createPrng } from './prng';
+import { attachmentOf, generateReports, type ReportIds, SAMPLE_PNG, samplePdf } from './reports';
 
 export interface LegInput {
   from: string;
@@ -39,6 +42,28 @@ export interface AddTripInput {
   /** Without `legs`: legs are generated for this kind (default `confirmed`) around now. */
   kind?: SimTripKind;
   legs?: LegInput[];
+}
+
+export interface AddReportInput {
+  tripNumber?: string | null;
+  reportDateUTC?: string;
+  status?: SimReportStatus;
+  category?: string;
+  title?: string;
+  description?: string;
+  presumedCauses?: string;
+  correctiveAction?: string | null;
+  /** Files attached; `kind` picks a sample PDF or PNG. Default: one PDF. */
+  attachments?: Array<{ fileName: string; kind?: 'pdf' | 'png' }>;
+}
+
+export type ChangeReportInput = Omit<AddReportInput, 'attachments'>;
+
+export interface ModifiedReports {
+  created: SimSafetyReport[];
+  changed: SimSafetyReport[];
+  deleted: number[];
+  timestamp: number;
 }
 
 export type LegPatch = Partial<Omit<LegInput, 'flightNid'>>;
@@ -91,7 +116,13 @@ function airportKey(key: string, field: string): string {
   return key;
 }
 
-export function createStore(options: { now: () => number; seed: number; initialTrips: SimTrip[] }) {
+export function createStore(options: {
+  now: () => number;
+  seed: number;
+  initialTrips: SimTrip[];
+  /** Safety reports to start with; default: generated on the initial trips. */
+  initialReports?: SimSafetyReport[];
+}) {
   const { now } = options;
   const prng = createPrng(options.seed ^ 0x5eed);
   let trips = new Map<string, SimTrip>();
@@ -108,6 +139,22 @@ export function createStore(options: { now: () => number; seed: number; initialT
     }
   }
   load(options.initialTrips);
+
+  // ——— Safety reports (our incidents) ———
+  let reports = new Map<number, SimSafetyReport>();
+  const reportIds: ReportIds = { reportNid: 8001, reportNumber: 26001, attachmentNid: 9001 };
+  const initialReports =
+    options.initialReports ??
+    generateReports(options.initialTrips, { seed: options.seed, now: now(), ids: reportIds, at: clock });
+  function loadReports(list: SimSafetyReport[]): void {
+    reports = new Map(list.map((r) => [r.safetyReportNid, { ...structuredClone(r), isDeleted: false }]));
+    for (const r of reports.values()) {
+      reportIds.reportNid = Math.max(reportIds.reportNid, r.safetyReportNid + 1);
+      for (const a of r.attachments)
+        reportIds.attachmentNid = Math.max(reportIds.attachmentNid, a.attachmentNid + 1);
+    }
+  }
+  loadReports(initialReports);
 
   /** The next value of the modification clock: Unix seconds, strictly increasing. */
   function tick(): number {
@@ -270,6 +317,12 @@ export function createStore(options: { now: () => number; seed: number; initialT
     const before = new Set<number>();
     for (const trip of trips.values()) for (const leg of trip.legs) before.add(leg.flightNid);
     load(options.initialTrips);
+    const reportsBefore = [...reports.values()];
+    loadReports(initialReports);
+    for (const r of reports.values()) r.modifiedAt = at;
+    for (const r of reportsBefore)
+      if (!reports.has(r.safetyReportNid))
+        reports.set(r.safetyReportNid, { ...r, isDeleted: true, modifiedAt: at });
     deleted = new Map();
     for (const trip of trips.values())
       for (const leg of trip.legs) {
@@ -277,6 +330,103 @@ export function createStore(options: { now: () => number; seed: number; initialT
         leg.modifiedAt = at;
       }
     for (const flightNid of before) deleted.set(flightNid, at);
+  }
+
+  function getReport(reportNid: number): SimSafetyReport {
+    const report = reports.get(reportNid);
+    if (!report || report.isDeleted) throw new SimulatorInputError(`Unknown safety report ${reportNid}`, 404);
+    return report;
+  }
+
+  function addReport(input: AddReportInput = {}): SimSafetyReport {
+    const at = tick();
+    const declared = input.reportDateUTC ? instant(input.reportDateUTC, 'reportDateUTC') : now();
+    const number = `SR-${reportIds.reportNumber++}`;
+    const report: SimSafetyReport = {
+      safetyReportNid: reportIds.reportNid++,
+      reportNumber: number,
+      tripNumber: input.tripNumber === undefined ? null : input.tripNumber,
+      reportDateUTC: isoAt(declared),
+      status: input.status ?? 'OPEN',
+      category: input.category ?? 'Sécurité des vols',
+      title: input.title ?? 'Événement signalé',
+      description: input.description ?? '',
+      presumedCauses: input.presumedCauses ?? '',
+      correctiveAction: input.correctiveAction ?? null,
+      attachments: (input.attachments ?? [{ fileName: `Rapport ${number}.pdf` }]).map((a) =>
+        a.kind === 'png'
+          ? attachmentOf(reportIds, a.fileName, 'image/png', SAMPLE_PNG)
+          : attachmentOf(reportIds, a.fileName, 'application/pdf', samplePdf(`${number} ${a.fileName}`)),
+      ),
+      lastModificationTime: isoAt(now()),
+      isDeleted: false,
+      createdAt: at,
+      modifiedAt: at,
+    };
+    reports.set(report.safetyReportNid, report);
+    return report;
+  }
+
+  function changeReport(reportNid: number, patch: ChangeReportInput): SimSafetyReport {
+    const report = getReport(reportNid);
+    const at = tick();
+    if (patch.reportDateUTC !== undefined)
+      report.reportDateUTC = isoAt(instant(patch.reportDateUTC, 'reportDateUTC'));
+    for (const key of [
+      'tripNumber',
+      'status',
+      'category',
+      'title',
+      'description',
+      'presumedCauses',
+      'correctiveAction',
+    ] as const)
+      if (patch[key] !== undefined) (report as unknown as Record<string, unknown>)[key] = patch[key];
+    report.modifiedAt = at;
+    report.lastModificationTime = isoAt(now());
+    return report;
+  }
+
+  function removeReport(reportNid: number): SimSafetyReport {
+    const report = getReport(reportNid);
+    report.isDeleted = true;
+    report.modifiedAt = tick();
+    return report;
+  }
+
+  const liveReports = () => [...reports.values()].filter((r) => !r.isDeleted);
+
+  /** Reports declared in [start, end). */
+  function reportsBetween(start: number, end: number): SimSafetyReport[] {
+    return liveReports()
+      .filter((r) => {
+        const at = Date.parse(r.reportDateUTC);
+        return at >= start && at < end;
+      })
+      .sort((a, b) => a.reportDateUTC.localeCompare(b.reportDateUTC));
+  }
+
+  function modifiedReportsSince(dateTime: number): ModifiedReports {
+    if (dateTime < unixSeconds(now()) - MODIFIED_LIST_MAX_AGE_SECONDS)
+      throw new SimulatorInputError('dateTime must not be more than one week in the past');
+    const created: SimSafetyReport[] = [];
+    const changed: SimSafetyReport[] = [];
+    const deletedNids: number[] = [];
+    for (const r of reports.values()) {
+      if (r.isDeleted) {
+        if (r.modifiedAt > dateTime) deletedNids.push(r.safetyReportNid);
+      } else if (r.createdAt > dateTime) created.push(r);
+      else if (r.modifiedAt > dateTime) changed.push(r);
+    }
+    return { created, changed, deleted: deletedNids.sort((a, b) => a - b), timestamp: clock };
+  }
+
+  function attachmentFile(attachmentNid: number) {
+    for (const r of liveReports()) {
+      const file = r.attachments.find((a) => a.attachmentNid === attachmentNid);
+      if (file) return file;
+    }
+    return undefined;
   }
 
   function* liveLegs(): Generator<{ trip: SimTrip; leg: SimLeg }> {
@@ -335,6 +485,14 @@ export function createStore(options: { now: () => number; seed: number; initialT
     list: () => [...trips.values()],
     flightsBetween,
     modifiedSince,
+    addReport,
+    changeReport,
+    removeReport,
+    report: (reportNid: number) => reports.get(reportNid),
+    reports: liveReports,
+    reportsBetween,
+    modifiedReportsSince,
+    attachmentFile,
     clock: () => clock,
   };
 }

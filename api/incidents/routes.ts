@@ -1,0 +1,125 @@
+// Incidents (spec §7 'Incidents', issue #13): GET /incidents (the list), GET /incidents/open-count (the
+// menu's count, staff), GET /incidents/details/{id} (a mission's records), PUT /incidents/details/{id}
+// (propose an action) and PUT /incidents/validate/{id} (close it). Writes are staff only and audited; a
+// HOSPITAL user reads its own hospital's incidents and gets 404 for any other.
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  INCIDENT_MESSAGES,
+  INCIDENTS_PAGE_SIZE,
+  IncidentResponseBody,
+  IncidentsListQuery,
+} from '../../contract/incidents';
+import { STAFF_ROLES } from '../../contract/roles';
+import { requireRole, requireUser } from '../auth';
+import { incidents } from '../db/schema';
+import { audit } from '../lib/audit';
+import type { AppEnv } from '../lib/context';
+import { fail } from '../lib/errors';
+import { pageParams, toPage } from '../lib/paging';
+import { body, param, query } from '../lib/validate';
+import { findIncident, incidentRecords, listIncidents, withFiles } from './service';
+
+const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+/** What the audit keeps of an incident: the back-office's side. */
+const audited = (row: typeof incidents.$inferSelect) => ({
+  status: row.status,
+  response: row.response,
+  responseBy: row.responseBy,
+  responseAt: row.responseAt,
+  validatedBy: row.validatedBy,
+  validatedAt: row.validatedAt,
+});
+
+export const incidentsRoutes = new Hono<AppEnv>()
+  .get('/incidents', requireUser(), async (c) => {
+    const { db } = c.get('deps');
+    const q = query(c, IncidentsListQuery);
+    const { pageSize, offset } = pageParams(q, INCIDENTS_PAGE_SIZE);
+    const { rows, total } = await listIncidents(db, c.get('user'), q, { pageSize, offset });
+    return c.json({ data: toPage(rows, total, pageSize) });
+  })
+  .get('/incidents/open-count', ...staff, async (c) => {
+    const [row] = await c
+      .get('deps')
+      .db.select({ open: sql<number>`count(*)::int` })
+      .from(incidents)
+      .where(and(eq(incidents.status, 'OPEN'), isNull(incidents.deletedAt)));
+    return c.json({ data: row });
+  })
+  .get('/incidents/details/:id', requireUser(), async (c) => {
+    const deps = c.get('deps');
+    const records = await incidentRecords(deps.db, deps.files, c.get('user'), param(c, 'id'));
+    if (!records) fail(404, INCIDENT_MESSAGES.notFound);
+    return c.json({ data: records });
+  })
+  .put('/incidents/details/:id', ...staff, async (c) => {
+    const deps = c.get('deps');
+    const id = param(c, 'id');
+    const { response } = await body(c, IncidentResponseBody);
+    const found = await findIncident(deps.db, c.get('user'), id);
+    if (!found) fail(404, INCIDENT_MESSAGES.notFound);
+    if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
+    const now = deps.now();
+    const after = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(incidents)
+        .set({ response: response.trim(), responseBy: c.get('user').id, responseAt: now, updatedAt: now })
+        .where(and(eq(incidents.id, id), eq(incidents.status, 'OPEN'), isNull(incidents.deletedAt)))
+        .returning();
+      if (!row) return null;
+      await audit(tx, {
+        actorId: c.get('user').id,
+        action: 'incident.respond',
+        entity: 'incident',
+        entityId: id,
+        before: audited(found.incident),
+        after: audited(row),
+        at: now,
+      });
+      return row;
+    });
+    // Validated meanwhile by someone else.
+    if (!after) fail(409, INCIDENT_MESSAGES.closed);
+    const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
+    return c.json({ data: record });
+  })
+  .put('/incidents/validate/:id', ...staff, async (c) => {
+    const deps = c.get('deps');
+    const id = param(c, 'id');
+    const found = await findIncident(deps.db, c.get('user'), id);
+    if (!found) fail(404, INCIDENT_MESSAGES.notFound);
+    if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
+    if (found.incident.response === null) fail(409, INCIDENT_MESSAGES.noResponse);
+    const now = deps.now();
+    const after = await deps.db.transaction(async (tx) => {
+      // Of two validations at once, one updates the row; the other finds it closed.
+      const [row] = await tx
+        .update(incidents)
+        .set({ status: 'CLOSED', validatedBy: c.get('user').id, validatedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(incidents.id, id),
+            eq(incidents.status, 'OPEN'),
+            isNotNull(incidents.response),
+            isNull(incidents.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      await audit(tx, {
+        actorId: c.get('user').id,
+        action: 'incident.validate',
+        entity: 'incident',
+        entityId: id,
+        before: audited(found.incident),
+        after: audited(row),
+        at: now,
+      });
+      return row;
+    });
+    if (!after) fail(409, INCIDENT_MESSAGES.closed);
+    const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
+    return c.json({ data: record });
+  });

@@ -1,0 +1,163 @@
+// One incident record's follow-up (issue #13, DESIGN.md 'incident propose/validate'): open without an
+// action → proposing (the dialog; 'Obligatoire' when the text is blank once trimmed) → saving → open with
+// an action (which may be proposed again) → validating → closed. A failed call returns to the state
+// before it with the server's message or 'Une erreur s'est produite' (spec §8), which the UI shows as a
+// toast through `notifyError`. The UI reads tags only.
+import { assign, fromPromise, setup } from 'xstate';
+import { INCIDENT_MESSAGES, type IncidentStatus, RESPONSE_MAX_LENGTH } from '../contract/incidents';
+import { messageOf } from './errors';
+
+const missing = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is not provided`);
+};
+
+export interface IncidentContext {
+  id: string;
+  /** The saved proposed action (null while none). */
+  response: string | null;
+  /** The dialog's text. */
+  draft: string;
+  /** The dialog's field message ('Obligatoire'). */
+  fieldError: string | null;
+  /** The last failed call's message. */
+  error: string | null;
+  /** The status the record had when shown. */
+  initialStatus: IncidentStatus;
+}
+
+export interface IncidentInput {
+  id: string;
+  response: string | null;
+  status: IncidentStatus;
+}
+
+export type IncidentEvent =
+  | { type: 'action.propose' }
+  | { type: 'action.edit'; value: string }
+  | { type: 'action.cancel' }
+  | { type: 'action.save' }
+  | { type: 'action.validate' };
+
+/** The dialog's rule (spec §5): trimmed, at least 1 character; at most RESPONSE_MAX_LENGTH. */
+export function responseProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return INCIDENT_MESSAGES.required;
+  return trimmed.length > RESPONSE_MAX_LENGTH ? INCIDENT_MESSAGES.tooLong : null;
+}
+
+export const incidentMachine = setup({
+  types: {
+    context: {} as IncidentContext,
+    events: {} as IncidentEvent,
+    input: {} as IncidentInput,
+  },
+  actors: {
+    save: fromPromise<{ response: string | null }, { id: string; response: string }>(missing('save')),
+    validate: fromPromise<unknown, { id: string }>(missing('validate')),
+  },
+  actions: {
+    notifySaved: () => {},
+    notifyValidated: () => {},
+    notifyError: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    closed: ({ context }) => context.initialStatus === 'CLOSED',
+    hasResponse: ({ context }) => context.response !== null,
+    draftInvalid: ({ context }) => responseProblem(context.draft) !== null,
+  },
+}).createMachine({
+  id: 'incident',
+  context: ({ input }) => ({
+    id: input.id,
+    response: input.response,
+    draft: '',
+    fieldError: null,
+    error: null,
+    initialStatus: input.status,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'closed', target: 'closed' },
+        { guard: 'hasResponse', target: 'open.withAction' },
+        { target: 'open.withoutAction' },
+      ],
+    },
+    open: {
+      initial: 'withoutAction',
+      states: {
+        withoutAction: { tags: ['open', 'withoutAction'] },
+        withAction: {
+          tags: ['open', 'withAction'],
+          on: { 'action.validate': '#incident.validating' },
+        },
+        back: {
+          always: [{ guard: 'hasResponse', target: 'withAction' }, { target: 'withoutAction' }],
+        },
+      },
+      on: {
+        'action.propose': {
+          target: 'proposing',
+          actions: assign({ draft: ({ context }) => context.response ?? '', fieldError: null }),
+        },
+      },
+    },
+    proposing: {
+      tags: ['dialog'],
+      on: {
+        'action.edit': { actions: assign({ draft: ({ event }) => event.value, fieldError: null }) },
+        'action.cancel': { target: 'open.back', actions: assign({ fieldError: null }) },
+        'action.save': [
+          {
+            guard: 'draftInvalid',
+            actions: assign({ fieldError: ({ context }) => responseProblem(context.draft) }),
+          },
+          { target: 'saving' },
+        ],
+      },
+    },
+    saving: {
+      tags: ['dialog', 'saving'],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ id: context.id, response: context.draft.trim() }),
+        onDone: {
+          target: 'open.withAction',
+          actions: [
+            assign({
+              response: ({ event, context }) => event.output?.response ?? context.draft.trim(),
+              error: null,
+            }),
+            'notifySaved',
+          ],
+        },
+        onError: {
+          target: 'proposing',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
+          ],
+        },
+      },
+    },
+    validating: {
+      tags: ['withAction', 'validating'],
+      invoke: {
+        id: 'validate',
+        src: 'validate',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'closed', actions: [assign({ error: null }), 'notifyValidated'] },
+        onError: {
+          target: 'open.withAction',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
+          ],
+        },
+      },
+    },
+    closed: { type: 'final', tags: ['closed'] },
+  },
+});

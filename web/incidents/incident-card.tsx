@@ -1,0 +1,138 @@
+// One incident record of 'SUIVI DE L'INCIDENT' (spec §2): attachments (new tab), declared date (Paris),
+// mission number, category, title, detailed description, presumed causes and the proposed action — with
+// no word before it (DESIGN.md §6). Staff get 'PROPOSER UNE ACTION' and 'VALIDER L'ACTION'. The card
+// reads only its incident machine.
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { DataResponse } from '../../contract/http';
+import {
+  INCIDENT_MESSAGES,
+  INCIDENT_PATHS,
+  INCIDENT_STATUS_BADGES,
+  type IncidentRecord,
+} from '../../contract/incidents';
+import { incidentMachine } from '../../machines/incident.machine';
+import { apiCall } from '../lib/api';
+import { Badge } from '../ui/badge';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import { incidentsChanged } from './events';
+import { missionNumber, parisDateTime } from './format';
+import * as ui from './incidents.css';
+import { ProposeDialog } from './propose-dialog';
+
+export function useIncident(record: IncidentRecord) {
+  const logic = useMemo(
+    () =>
+      incidentMachine.provide({
+        actors: {
+          save: fromPromise(async ({ input }: { input: { id: string; response: string } }) => {
+            const answer = await apiCall<DataResponse<IncidentRecord>>(INCIDENT_PATHS.respond(input.id), {
+              method: 'PUT',
+              body: { response: input.response },
+            });
+            return { response: answer.data.response };
+          }),
+          validate: fromPromise(async ({ input }: { input: { id: string } }) =>
+            apiCall(INCIDENT_PATHS.validate(input.id), { method: 'PUT' }),
+          ),
+        },
+        actions: {
+          notifySaved: () => {
+            toast.success(INCIDENT_MESSAGES.saved);
+            incidentsChanged.emit();
+          },
+          notifyValidated: () => {
+            toast.success(INCIDENT_MESSAGES.validated);
+            incidentsChanged.emit();
+          },
+          notifyError: (_, params) => toast.error(params.message),
+        },
+      }),
+    [],
+  );
+  return useMachine(logic, { input: { id: record.id, response: record.response, status: record.status } });
+}
+
+export function IncidentCard({ record, staff }: { record: IncidentRecord; staff: boolean }) {
+  const [state, send] = useIncident(record);
+  const closed = state.hasTag('closed');
+  const response = state.context.response;
+  const headingId = `incident-${record.id}`;
+  return (
+    <article className={ui.card} aria-labelledby={headingId}>
+      <div className={ui.cardHeader}>
+        <h2 id={headingId} className={ui.cardTitle}>
+          {record.title}
+        </h2>
+        <Badge {...INCIDENT_STATUS_BADGES[closed ? 'CLOSED' : 'OPEN']} />
+      </div>
+      <dl className={ui.details}>
+        <dt className={ui.term}>Pièces jointes</dt>
+        <dd className={ui.value}>
+          {record.filesUrls.length === 0 ? (
+            '-'
+          ) : (
+            <ul className={ui.files}>
+              {record.filesUrls.map((file) => (
+                <li key={file.path}>
+                  <a href={file.path} target="_blank" rel="noopener noreferrer">
+                    {file.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt className={ui.term}>Date de déclaration</dt>
+        <dd className={ui.value}>{parisDateTime(record.createdAt)}</dd>
+        <dt className={ui.term}>N° de mission</dt>
+        <dd className={ui.value}>{missionNumber(record.tripNumber)}</dd>
+        <dt className={ui.term}>Catégorie</dt>
+        <dd className={ui.value}>{record.incidentCategory}</dd>
+        <dt className={ui.term}>Titre</dt>
+        <dd className={ui.value}>{record.title}</dd>
+        <dt className={ui.term}>Description détaillée</dt>
+        <dd className={ui.value}>{record.description || '-'}</dd>
+        <dt className={ui.term}>Causes présumées</dt>
+        <dd className={ui.value}>{record.cause || '-'}</dd>
+        <dt className={ui.term}>Action proposée</dt>
+        <dd className={ui.value} data-testid="incident-response">
+          {response ?? '-'}
+        </dd>
+      </dl>
+      {staff && (
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={css.button.secondary}
+            disabled={!state.can({ type: 'action.propose' })}
+            onClick={() => send({ type: 'action.propose' })}
+          >
+            {INCIDENT_MESSAGES.propose}
+          </button>
+          <button
+            type="button"
+            className={`${css.button.primary} ${closed ? ui.greyed : ''}`}
+            disabled={!state.can({ type: 'action.validate' })}
+            aria-busy={state.hasTag('validating') || undefined}
+            onClick={() => send({ type: 'action.validate' })}
+          >
+            {INCIDENT_MESSAGES.validate}
+          </button>
+        </div>
+      )}
+      {state.hasTag('dialog') && (
+        <ProposeDialog
+          draft={state.context.draft}
+          fieldError={state.context.fieldError}
+          saving={state.hasTag('saving')}
+          onChange={(value) => send({ type: 'action.edit', value })}
+          onSave={() => send({ type: 'action.save' })}
+          onCancel={() => send({ type: 'action.cancel' })}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+// 'SUIVI DE L'INCIDENT' (spec §2) with its back arrow: the incident records of a mission (or of one
+// incident without a known mission), 5 placeholders of height 250 while they load.
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { DataResponse } from '../../contract/http';
+import { INCIDENT_MESSAGES, INCIDENT_PATHS, type IncidentRecord } from '../../contract/incidents';
+import { apiCall, errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+import { Page } from '../ui/page';
+import * as css from '../ui/theme.css';
+import { IncidentCard } from './incident-card';
+import * as ui from './incidents.css';
+
+export function IncidentDetailsScreen() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const session = useSession();
+  const staff = session.user?.role !== 'HOSPITAL';
+  const [records, setRecords] = useState<IncidentRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setRecords(null);
+    setError(null);
+    apiCall<DataResponse<IncidentRecord[]>>(INCIDENT_PATHS.details(id))
+      .then((answer) => setRecords(answer.data))
+      .catch((e) => setError(errorMessage(e)));
+  }, [id]);
+  return (
+    <Page
+      title={
+        <>
+          <button
+            type="button"
+            className={`${css.button.ghost} ${ui.backButton}`}
+            aria-label="Retour"
+            onClick={() => (history.length > 1 ? history.back() : navigate('/incidents'))}
+          >
+            ←
+          </button>
+          {INCIDENT_MESSAGES.title}
+        </>
+      }
+    >
+      {error && (
+        <p role="alert" className={css.formError}>
+          {error}
+        </p>
+      )}
+      {!records && !error && (
+        <div role="status" aria-label="Chargement">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className={ui.skeleton} data-testid="skeleton" />
+          ))}
+        </div>
+      )}
+      {records?.length === 0 && <p>{INCIDENT_MESSAGES.empty}</p>}
+      {records?.map((record) => (
+        <IncidentCard key={record.id} record={record} staff={staff} />
+      ))}
+    </Page>
+  );
+}

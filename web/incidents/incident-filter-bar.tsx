@@ -1,0 +1,48 @@
+// The filters above the incidents list: search by mission number, status, declared period.
+import { useState } from 'react';
+import { INCIDENT_STATUS_BADGES, INCIDENT_STATUSES } from '../../contract/incidents';
+import { DateRangeFilter } from '../ui/date-range-filter';
+import { SearchBox } from '../ui/search-box';
+import { SelectField } from '../ui/select-field';
+import * as toolbarUi from '../ui/toolbar.css';
+import * as ui from './incidents.css';
+
+export function IncidentFilterBar({
+  search,
+  onSearch,
+  onFilters,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  onFilters: (filters: Record<string, unknown>) => void;
+}) {
+  const [status, setStatus] = useState('');
+  return (
+    <div className={toolbarUi.toolbar}>
+      <SearchBox
+        id="incidents-search"
+        label="Rechercher"
+        placeholder="N° de mission"
+        value={search}
+        onChange={onSearch}
+        basis={220}
+      />
+      <div className={ui.statusFilter}>
+        <SelectField
+          id="incidents-status"
+          label="Statut"
+          placeholder="Tous"
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            onFilters({ status: value || undefined });
+          }}
+          options={INCIDENT_STATUSES.map((s) => [s, INCIDENT_STATUS_BADGES[s].label])}
+        />
+      </div>
+      <DateRangeFilter
+        onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The incidents list (menu entry 'Incidents', issue #13): search by mission number, status and period
+// filters, 20 a page, newest first; it reloads when an incident changes or a sync brings new ones.
+import { useEffect } from 'react';
+import {
+  INCIDENT_MESSAGES,
+  INCIDENT_PATHS,
+  INCIDENTS_PAGE_SIZE,
+  type IncidentRow,
+} from '../../contract/incidents';
+import { usePagedList } from '../lib/use-paged-list';
+import { missionsChanged } from '../sync';
+import { Page } from '../ui/page';
+import { incidentsChanged } from './events';
+import { IncidentFilterBar } from './incident-filter-bar';
+import { IncidentTable } from './incident-table';
+
+export function IncidentListScreen() {
+  const list = usePagedList<IncidentRow>(INCIDENT_PATHS.list, INCIDENTS_PAGE_SIZE);
+  const { reload } = list;
+  useEffect(() => {
+    const stopIncidents = incidentsChanged.subscribe(reload);
+    const stopMissions = missionsChanged.subscribe(reload);
+    return () => {
+      stopIncidents();
+      stopMissions();
+    };
+  }, [reload]);
+  return (
+    <Page title={INCIDENT_MESSAGES.listTitle}>
+      <IncidentFilterBar search={list.search} onSearch={list.setSearch} onFilters={list.setFilters} />
+      <IncidentTable list={list} />
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+// The menu's number of open incidents (GET /incidents/open-count), for staff only, refreshed when an
+// incident changes or a sync brings new ones.
+import { useEffect, useState } from 'react';
+import type { DataResponse } from '../../contract/http';
+import { INCIDENT_PATHS } from '../../contract/incidents';
+import { apiCall } from '../lib/api';
+import { missionsChanged } from '../sync';
+import { incidentsChanged } from './events';
+
+export function useOpenIncidentsCount(enabled: boolean): number | null {
+  const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const load = () =>
+      apiCall<DataResponse<{ open: number }>>(INCIDENT_PATHS.openCount)
+        .then((answer) => setOpen(answer.data.open))
+        .catch(() => setOpen(null));
+    load();
+    const stopIncidents = incidentsChanged.subscribe(load);
+    const stopMissions = missionsChanged.subscribe(load);
+    return () => {
+      stopIncidents();
+      stopMissions();
+    };
+  }, [enabled]);
+  return open;
+}

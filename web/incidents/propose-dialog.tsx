@@ -1,0 +1,54 @@
+// 'PROPOSER UNE ACTION' (spec §2): a required text response of 4 rows, Annuler / Sauvegarder. It shows
+// what the incident machine holds: the text, 'Obligatoire' when blank, busy while saving.
+import type { FormEvent } from 'react';
+import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
+import { INCIDENT_MESSAGES, RESPONSE_MAX_LENGTH } from '../../contract/incidents';
+import { DialogActions, ModalDialog } from '../ui/dialog';
+import * as css from '../ui/theme.css';
+import * as ui from './incidents.css';
+
+export function ProposeDialog({
+  draft,
+  fieldError,
+  saving,
+  onChange,
+  onSave,
+  onCancel,
+}: {
+  draft: string;
+  fieldError: string | null;
+  saving: boolean;
+  onChange: (value: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <ModalDialog title={INCIDENT_MESSAGES.proposeTitle} isOpen onClose={onCancel} isDismissable={!saving}>
+      <form className={ui.dialogForm} onSubmit={submit} noValidate>
+        <TextField
+          name="response"
+          value={draft}
+          onChange={onChange}
+          isInvalid={Boolean(fieldError)}
+          isDisabled={saving}
+          validationBehavior="aria"
+          className={css.field}
+          autoFocus
+        >
+          <Label className={css.label}>Action proposée</Label>
+          <TextArea
+            rows={4}
+            maxLength={RESPONSE_MAX_LENGTH + 100}
+            className={`${css.input} ${ui.textarea}`}
+          />
+          <FieldError className={css.fieldError}>{fieldError}</FieldError>
+        </TextField>
+        <DialogActions error={null} pending={saving} onCancel={onCancel} actionLabel="Sauvegarder" />
+      </form>
+    </ModalDialog>
+  );
+}
