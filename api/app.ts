@@ -11,6 +11,7 @@ import { bodyLimits } from './lib/body-limit';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
+import { invoicesRoutes } from './invoices';
 import { answerHeaders, decodablePath } from './lib/http-guards';
 import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
@@ -52,6 +53,7 @@ export function createApp(
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
   app.route('/', pricesRoutes);
+  app.route('/', invoicesRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

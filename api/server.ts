@@ -59,7 +59,11 @@ async function main(): Promise<void> {
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(missions);
     if (count === 0) {
       // Demo missions arrive the way real ones do: a first sync from Leon (the simulator by default).
-      const result = await runSync({ db: database.db, source: leon, now: deps.now }, 'synchronize', null);
+      const result = await runSync(
+        { db: database.db, source: leon, now: deps.now, accounting: config.accounting },
+        'synchronize',
+        null,
+      );
       console.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );

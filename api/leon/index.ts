@@ -4,3 +4,11 @@ export { createLeonClient, type LeonClient, LeonError } from './client';
 export { type LeonFailure, type LeonTrip, withoutNul } from './mapping';
 export { createLeonSimulator } from './simulator/app';
 export { AIRPORTS } from './simulator/data';
+export {
+  type InvoiceFailure,
+  type LeonInvoiceClient,
+  type LeonInvoiceReader,
+  type LeonSalesInvoice,
+  leonInvoices,
+  mapSalesInvoice,
+} from './invoices';

@@ -23,7 +23,11 @@ export const LEON_NOT_CONFIGURED = "Leon n'est pas configuré sur ce serveur";
 async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
   if (!deps.leon) fail(503, LEON_NOT_CONFIGURED);
   try {
-    return await runSync({ db: deps.db, source: deps.leon, now: deps.now }, kind, actorId);
+    return await runSync(
+      { db: deps.db, source: deps.leon, now: deps.now, accounting: deps.config.accounting },
+      kind,
+      actorId,
+    );
   } catch (error) {
     if (error instanceof SyncBusyError) fail(409, MISSION_MESSAGES.syncBusy);
     // The run was recorded as failed with this reason; Leon's failures are a bad gateway, ours unavailable.
@@ -89,7 +93,11 @@ export function startPoll(
     if (running) return;
     running = true;
     try {
-      const result = await runSync({ db: deps.db, source: deps.leon!, now: deps.now }, 'poll', null);
+      const result = await runSync(
+        { db: deps.db, source: deps.leon!, now: deps.now, accounting: deps.config.accounting },
+        'poll',
+        null,
+      );
       if (result.created || result.updated || result.deleted || result.failed) {
         log(
           `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`,

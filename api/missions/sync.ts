@@ -9,8 +9,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MissionStatus, SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, withAdvisoryLock } from '../db/client';
 import { hospitals, leonSkippedTrips, leonState, missionLegs, missions, syncRuns } from '../db/schema';
+import { syncLeonInvoices } from '../invoices';
 import { type LeonClient, LeonError, type LeonFailure, type LeonTrip, withoutNul } from '../leon';
 import { audit } from '../lib/audit';
+import type { AccountingConfig } from '../lib/config';
 import { sqlState } from '../lib/errors';
 
 export type LeonSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
@@ -220,6 +222,8 @@ export interface SyncOptions {
   /** First load range: from this many months back to this many ahead. */
   firstLoadMonthsBack?: number;
   firstLoadMonthsAhead?: number;
+  /** Accounting constants: with them, the run also turns Leon's invoices into rows (api/invoices). */
+  accounting?: AccountingConfig;
 }
 
 /** What a run read from Leon, before anything is written. */
@@ -495,9 +499,11 @@ export async function runSync(
     const outcome = await withAdvisoryLock(db, LOCK_KEY, async () => {
       try {
         const reading = await readLeon(options, kind, startedAt);
-        return await db.transaction((tx) =>
+        const result = await db.transaction((tx) =>
           writeRun(tx, reading, { kind, actorId, startedAt, now: options.now }),
         );
+        await syncLeonInvoices(options);
+        return result;
       } catch (error) {
         await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
         throw error;

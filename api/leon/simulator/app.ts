@@ -22,6 +22,7 @@ import {
   validate,
 } from 'superstruct';
 import { generateTrips } from './generate';
+import { createInvoiceStore, invoiceRootValue } from './invoices';
 import { DAY, SIM_TRIP_KINDS, type SimTrip } from './model';
 import { createLeonSchema, createRootValue } from './schema';
 import { type AddTripInput, type ChangeTripInput, createStore, SimulatorInputError } from './store';
@@ -133,7 +134,8 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
         });
   const store = createStore({ now, seed, initialTrips });
   const schema = createLeonSchema();
-  const rootValue = createRootValue(store);
+  const invoices = createInvoiceStore({ now, trips: store.list });
+  const rootValue = { ...createRootValue(store), ...invoiceRootValue(invoices, store.find) };
   const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
 
   const tokens = new Map<string, number>();
@@ -321,6 +323,7 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
 
   function reset(): void {
     store.reset();
+    invoices.reset();
     injections = [];
   }
 
@@ -335,6 +338,8 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     deleteTrip: store.remove,
     trip: store.find,
     trips: store.list,
+    /** Sales invoices and credit notes, issued for completed trips (simulator/invoices.ts). */
+    invoices,
     reset,
     failNext,
     /** Ends every access token now (as after a key rotation on Leon's side). */
