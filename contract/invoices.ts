@@ -34,10 +34,7 @@ export const INVOICE_TYPE_BADGES: Record<InvoiceType, { label: string; color: Ba
   RECHARGE_INVOICE: { label: 'Recharge Invoice', color: 'green' },
 };
 
-export function invoiceBadge(
-  kind: 'status' | 'type',
-  value: string,
-): { label: string; color: BadgeColor } {
+export function invoiceBadge(kind: 'status' | 'type', value: string): { label: string; color: BadgeColor } {
   const table = (kind === 'status' ? INVOICE_STATUS_BADGES : INVOICE_TYPE_BADGES) as Record<
     string,
     { label: string; color: BadgeColor }
@@ -156,7 +153,9 @@ export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 const sortColumn = define<InvoiceSort>(
   'invoiceSort',
-  (v) => (typeof v === 'string' && (INVOICE_SORTS as readonly string[]).includes(v)) || INVOICE_MESSAGES.unknownSort,
+  (v) =>
+    (typeof v === 'string' && (INVOICE_SORTS as readonly string[]).includes(v)) ||
+    INVOICE_MESSAGES.unknownSort,
 );
 const direction = define<'asc' | 'desc'>(
   'direction',

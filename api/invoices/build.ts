@@ -47,7 +47,11 @@ export interface BuiltInvoice {
 export const MAX_INVOICE_CENTS = 100_000_000;
 const TEXT_MAX = 200;
 /** The piece type of each invoice type: invoice, recharge invoice, credit note (avoir). */
-export const PIECE_TYPES: Record<InvoiceType, string> = { INVOICE: 'FA', RECHARGE_INVOICE: 'FR', CREDIT_NOTE: 'AV' };
+export const PIECE_TYPES: Record<InvoiceType, string> = {
+  INVOICE: 'FA',
+  RECHARGE_INVOICE: 'FR',
+  CREDIT_NOTE: 'AV',
+};
 
 const isType = (value: string | null): value is InvoiceType =>
   value !== null && (INVOICE_TYPES as readonly string[]).includes(value);
@@ -62,7 +66,8 @@ function cents(value: number | null, label: string): { cents: number } | { probl
   if (value === null) return { problem: `${label} manquant` };
   if (!Number.isFinite(value)) return { problem: `${label} illisible` };
   const scaled = Math.round(value * 100);
-  if (Math.abs(value * 100 - scaled) > 1e-6) return { problem: `${label} invalide (plus de deux décimales : ${value})` };
+  if (Math.abs(value * 100 - scaled) > 1e-6)
+    return { problem: `${label} invalide (plus de deux décimales : ${value})` };
   return { cents: scaled };
 }
 
@@ -99,7 +104,8 @@ export function buildInvoiceRow(invoice: LeonSalesInvoice, accounting: Accountin
       client.postalCode ? null : 'code postal',
       client.city ? null : 'ville',
     ].filter(Boolean);
-    if (missing.length) reasons.push(`Adresse incomplète pour le client ${who} (${missing.join(', ')} manquant)`);
+    if (missing.length)
+      reasons.push(`Adresse incomplète pour le client ${who} (${missing.join(', ')} manquant)`);
   }
 
   // The amount is the gross total (TTC). Leon may send a credit note's total negative: its side says

@@ -4,9 +4,9 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import type { Page } from '../../contract/http';
 import type { InvoiceRetryResult, InvoiceRow } from '../../contract/invoices';
 import { INVOICE_CSV_COLUMNS, INVOICE_MESSAGES } from '../../contract/invoices';
-import type { Page } from '../../contract/http';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { auditLog, invoices } from '../db/schema';
 import { seedDemo } from '../db/seed';
@@ -34,14 +34,37 @@ describeEachDatabase('invoices', (database) => {
     await seedDemo(database().db);
     const clock = { now: Date.parse('2026-03-02T10:00:00Z') };
     sim = createLeonSimulator({ apiKey: 'k', seed: 3, now: () => clock.now, trips: 30 });
-    const leon = createLeonClient({ baseUrl: 'http://leon.test', apiKey: 'k', fetch: sim.fetch, now: () => clock.now });
+    const leon = createLeonClient({
+      baseUrl: 'http://leon.test',
+      apiKey: 'k',
+      fetch: sim.fetch,
+      now: () => clock.now,
+    });
     t = testApp(database().db, {}, leon);
     t.clock.now = new Date(clock.now);
     // Invoices of the tests' own cases, beside those the simulator issued for completed trips.
-    nids.strasbourg = sim.invoices.add({ clientNid: 9008, issueDate: '2026-02-20', tripNumber: '24001' }).salesInvoiceNid;
-    nids.huge = sim.invoices.add({ issueDate: '2026-02-21', totalGross: 1e12, totalNet: null, totalTax: null }).salesInvoiceNid;
-    nids.negative = sim.invoices.add({ issueDate: '2026-02-21', totalGross: -50, totalNet: -40, totalTax: -10 }).salesInvoiceNid;
-    nids.decimals = sim.invoices.add({ issueDate: '2026-02-21', totalGross: 12.345, totalNet: null }).salesInvoiceNid;
+    nids.strasbourg = sim.invoices.add({
+      clientNid: 9008,
+      issueDate: '2026-02-20',
+      tripNumber: '24001',
+    }).salesInvoiceNid;
+    nids.huge = sim.invoices.add({
+      issueDate: '2026-02-21',
+      totalGross: 1e12,
+      totalNet: null,
+      totalTax: null,
+    }).salesInvoiceNid;
+    nids.negative = sim.invoices.add({
+      issueDate: '2026-02-21',
+      totalGross: -50,
+      totalNet: -40,
+      totalTax: -10,
+    }).salesInvoiceNid;
+    nids.decimals = sim.invoices.add({
+      issueDate: '2026-02-21',
+      totalGross: 12.345,
+      totalNet: null,
+    }).salesInvoiceNid;
     nids.twice = sim.invoices.add({ issueDate: '2026-02-22' }).salesInvoiceNid;
     for (const [who, email] of [
       ['admin', 'admin@demo.test'],
@@ -69,7 +92,14 @@ describeEachDatabase('invoices', (database) => {
     expect(strasbourg.errorMessage).toBe(`Code tiers manquant pour le client ${STRASBOURG}`);
     const pending = rows.find((r) => r.status === 'PENDING' && r.invoiceType === 'INVOICE')!;
     expect(pending.errorMessage).toBeNull();
-    expect(pending).toMatchObject({ society: 'AMB', journal: 'VTE', generalAccount: '706100', type: 'FA', tax: 'TVA20', debit: 0 });
+    expect(pending).toMatchObject({
+      society: 'AMB',
+      journal: 'VTE',
+      generalAccount: '706100',
+      type: 'FA',
+      tax: 'TVA20',
+      debit: 0,
+    });
     expect(pending.credit).toBeGreaterThan(0);
     expect(Number.isInteger(Math.round(pending.credit * 100))).toBe(true);
     expect(pending.phoneBookContactCode).toMatch(/^[A-Z]{6}$/);
@@ -80,7 +110,9 @@ describeEachDatabase('invoices', (database) => {
     expect(credit.debit).toBeGreaterThan(0);
     expect(credit.invoiceNumber2).toMatch(/^FA/);
     // The simulator sends one invoice in seven without its amount.
-    expect(rows.some((r) => r.status === 'ERROR' && /^Montant manquant sur la facture FA/.test(r.errorMessage!))).toBe(true);
+    expect(
+      rows.some((r) => r.status === 'ERROR' && /^Montant manquant sur la facture FA/.test(r.errorMessage!)),
+    ).toBe(true);
   });
 
   it('refuses absurd amounts with their reason', async () => {
@@ -102,7 +134,9 @@ describeEachDatabase('invoices', (database) => {
     const search = await callers.accounting.get<ListBody>('/invoice/leon-invoices?pageSize=100&search=24001');
     expect(search.body.data.rows.length).toBeGreaterThan(0);
     expect(search.body.data.rows.every((r) => r.requesterTripNumber?.includes('24001'))).toBe(true);
-    const sorted = await callers.accounting.get<ListBody>('/invoice/leon-invoices?pageSize=100&sort=credit&direction=desc');
+    const sorted = await callers.accounting.get<ListBody>(
+      '/invoice/leon-invoices?pageSize=100&sort=credit&direction=desc',
+    );
     const credits = sorted.body.data.rows.map((r) => r.credit);
     expect(credits).toEqual([...credits].sort((a, b) => b - a));
   });
@@ -129,14 +163,19 @@ describeEachDatabase('invoices', (database) => {
   it('rebuilds the ERROR rows from Leon and answers how many were fixed and remain', async () => {
     const before = (await all()).filter((r) => r.status === 'ERROR').length;
     sim.invoices.changeClient(9008, { accountingCode: 'CHRUST' });
-    const answer = await callers.accounting.put<{ data: InvoiceRetryResult }>('/invoice/update-invoices-with-error');
+    const answer = await callers.accounting.put<{ data: InvoiceRetryResult }>(
+      '/invoice/update-invoices-with-error',
+    );
     expect(answer.status).toBe(200);
     const fixedRows = (await all()).filter((r) => r.requester === STRASBOURG && r.status === 'PENDING');
     expect(fixedRows.length).toBeGreaterThan(0);
     expect(answer.body.data.fixed).toBe(fixedRows.length);
     expect(answer.body.data.remaining).toBe(before - fixedRows.length);
     expect((await byNid(nids.strasbourg)).phoneBookContactCode).toBe('CHRUST');
-    const [entry] = await database().db.select().from(auditLog).where(eq(auditLog.action, 'invoice.retry-errors'));
+    const [entry] = await database()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invoice.retry-errors'));
     expect(entry.after).toMatchObject({ fixed: fixedRows.length, retried: before });
   });
 
@@ -155,7 +194,9 @@ describeEachDatabase('invoices', (database) => {
     }
     const sort = await callers.accounting.get('/invoice/leon-invoices?sort=password');
     expect(sort).toMatchObject({ status: 400, body: { message: INVOICE_MESSAGES.unknownSort } });
-    expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(0);
+    expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(
+      0,
+    );
   });
 
   it('marks nothing when writing the file fails', async () => {
@@ -163,14 +204,20 @@ describeEachDatabase('invoices', (database) => {
       throw new Error('disk full');
     };
     await expect(
-      exportInvoicesCsv(database().db, { startDate: '2023-01-01', endDate: '2026-12-31' }, {
-        accounting: t.config.accounting,
-        actorId: '00000000-0000-0000-0000-000000000000',
-        now: new Date(),
-        write: failing,
-      }),
+      exportInvoicesCsv(
+        database().db,
+        { startDate: '2023-01-01', endDate: '2026-12-31' },
+        {
+          accounting: t.config.accounting,
+          actorId: '00000000-0000-0000-0000-000000000000',
+          now: new Date(),
+          write: failing,
+        },
+      ),
     ).rejects.toThrow('disk full');
-    expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(0);
+    expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(
+      0,
+    );
   });
 
   it('exports the PENDING rows of the period as a French accounting CSV, balanced, and marks them SUCCESS', async () => {
@@ -197,8 +244,8 @@ describeEachDatabase('invoices', (database) => {
       expect(s).toMatch(/^\d+,\d{2}$/);
       return Math.round(Number(s.replace(',', '.')) * 100);
     };
-    const debit = parsed.reduce((sum, line) => sum + amount(line['Débit']), 0);
-    const credit = parsed.reduce((sum, line) => sum + amount(line['Crédit']), 0);
+    const debit = parsed.reduce((sum, line) => sum + amount(line.Débit), 0);
+    const credit = parsed.reduce((sum, line) => sum + amount(line.Crédit), 0);
     expect(debit).toBe(credit);
     expect(debit).toBeGreaterThan(0);
     // Parsed back: the rows and their amounts, each followed by its counterpart on the customers' account.
@@ -209,28 +256,40 @@ describeEachDatabase('invoices', (database) => {
       expect(row).toBeDefined();
       expect(line['N° de pièce']).toBe(row.invoiceNumber);
       expect(line['Compte général']).toBe(row.generalAccount);
-      expect(amount(line['Débit'])).toBe(Math.round(row.debit * 100));
-      expect(amount(line['Crédit'])).toBe(Math.round(row.credit * 100));
+      expect(amount(line.Débit)).toBe(Math.round(row.debit * 100));
+      expect(amount(line.Crédit)).toBe(Math.round(row.credit * 100));
       expect(line['Date de pièce']).toBe(row.invoiceDate!.split('-').reverse().join('/'));
-      expect(line['Client']).toBe(row.requester);
-      expect(line['Téléphone']).toBe(`'${row.workPhone}`);
+      expect(line.Client).toBe(row.requester);
+      expect(line.Téléphone).toBe(`'${row.workPhone}`);
       expect(counterpart['Compte général']).toBe('411000');
       expect(counterpart['ID facture 1']).toBe(row.invoiceId1);
-      expect(amount(counterpart['Débit'])).toBe(Math.round(row.credit * 100));
-      expect(amount(counterpart['Crédit'])).toBe(Math.round(row.debit * 100));
+      expect(amount(counterpart.Débit)).toBe(Math.round(row.credit * 100));
+      expect(amount(counterpart.Crédit)).toBe(Math.round(row.debit * 100));
       exported.delete(row.invoiceId1);
     }
     expect(exported.size).toBe(0);
     const after = await all();
     expect(after.filter((r) => r.status === 'SUCCESS')).toHaveLength(pending.length);
-    expect(after.filter((r) => r.status === 'ERROR').length).toBe(rows.filter((r) => r.status === 'ERROR').length);
+    expect(after.filter((r) => r.status === 'ERROR').length).toBe(
+      rows.filter((r) => r.status === 'ERROR').length,
+    );
     const [entry] = await database().db.select().from(auditLog).where(eq(auditLog.action, 'invoice.export'));
-    expect(entry.after).toEqual({ startDate: '2023-01-01', endDate: '2026-12-31', exportSuccess: false, rows: pending.length });
+    expect(entry.after).toEqual({
+      startDate: '2023-01-01',
+      endDate: '2026-12-31',
+      exportSuccess: false,
+      rows: pending.length,
+    });
     // Nothing is PENDING any more: a second export is the header alone; with exportSuccess, all again.
     const again = await callers.accounting.call<string>('GET', `/invoice/export-csv?${PERIOD}`);
     expect(parse(again.body, { bom: true, delimiter: ';', columns: true })).toHaveLength(0);
-    const withSuccess = await callers.accounting.call<string>('GET', `/invoice/export-csv?${PERIOD}&exportSuccess=true`);
-    expect(parse(withSuccess.body, { bom: true, delimiter: ';', columns: true })).toHaveLength(pending.length * 2);
+    const withSuccess = await callers.accounting.call<string>(
+      'GET',
+      `/invoice/export-csv?${PERIOD}&exportSuccess=true`,
+    );
+    expect(parse(withSuccess.body, { bom: true, delimiter: ';', columns: true })).toHaveLength(
+      pending.length * 2,
+    );
   });
 
   it('keeps an exported row as exported when Leon changes it', async () => {
@@ -243,7 +302,10 @@ describeEachDatabase('invoices', (database) => {
   });
 
   it('never exports a row twice when two exports run at once, nor loses one', async () => {
-    const added = Array.from({ length: 6 }, (_, i) => sim.invoices.add({ issueDate: `2026-02-0${i + 1}` }).salesInvoiceNid);
+    const added = Array.from(
+      { length: 6 },
+      (_, i) => sim.invoices.add({ issueDate: `2026-02-0${i + 1}` }).salesInvoiceNid,
+    );
     await callers.admin.put('/leon/synchronize-data');
     const db = database().db;
     const pending = await db.select().from(invoices).where(eq(invoices.status, 'PENDING'));
@@ -259,7 +321,10 @@ describeEachDatabase('invoices', (database) => {
         .map((line) => Number(line['ID facture 1'])),
     );
     expect(ids.sort()).toEqual([...added].sort());
-    const left = await db.select().from(invoices).where(and(eq(invoices.status, 'PENDING')));
+    const left = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.status, 'PENDING')));
     expect(left).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 // Invoice rows in the database: storing what Leon sent (built by build.ts), the paged list, the retry of
 // ERROR rows and the CSV export that marks what it wrote SUCCESS in the same transaction (decision 018).
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Page } from '../../contract/http';
 import type {
   InvoiceExportQueryInput,
   InvoiceRetryResult,
@@ -9,7 +10,6 @@ import type {
   InvoiceStatus,
   InvoiceType,
 } from '../../contract/invoices';
-import type { Page } from '../../contract/http';
 import type { Db } from '../db/client';
 import { invoices } from '../db/schema';
 import type { LeonSalesInvoice } from '../leon';

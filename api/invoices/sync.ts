@@ -25,9 +25,7 @@ export interface InvoiceSyncOptions {
 /** Leon's invoice reader over the run's source, or null when the source cannot read invoices. */
 export function invoiceReader(source: unknown): LeonInvoiceReader | null {
   const graphql = (source as { graphql?: unknown } | null | undefined)?.graphql;
-  return typeof graphql === 'function'
-    ? leonInvoices({ graphql: graphql.bind(source) as Graphql })
-    : null;
+  return typeof graphql === 'function' ? leonInvoices({ graphql: graphql.bind(source) as Graphql }) : null;
 }
 
 /** Leon refuses a modification list more than a week back: an older cursor means a new first load. */
@@ -61,7 +59,10 @@ export async function syncLeonInvoices(options: InvoiceSyncOptions): Promise<Sto
       await tx
         .insert(leonInvoiceState)
         .values({ id: 1, lastTimestamp: timestamp, updatedAt: now })
-        .onConflictDoUpdate({ target: leonInvoiceState.id, set: { lastTimestamp: timestamp, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: leonInvoiceState.id,
+          set: { lastTimestamp: timestamp, updatedAt: now },
+        });
       if (counts.created || counts.updated)
         await audit(tx, {
           actorId: null,

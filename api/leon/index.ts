@@ -1,9 +1,6 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
 export { createLeonClient, type LeonClient, LeonError } from './client';
-export { type LeonFailure, type LeonTrip, withoutNul } from './mapping';
-export { createLeonSimulator } from './simulator/app';
-export { AIRPORTS } from './simulator/data';
 export {
   type InvoiceFailure,
   type LeonInvoiceClient,
@@ -12,3 +9,6 @@ export {
   leonInvoices,
   mapSalesInvoice,
 } from './invoices';
+export { type LeonFailure, type LeonTrip, withoutNul } from './mapping';
+export { createLeonSimulator } from './simulator/app';
+export { AIRPORTS } from './simulator/data';

@@ -92,7 +92,9 @@ export interface LeonSalesInvoice {
 type Raw = Record<string, unknown> | null | undefined;
 
 const obj = (value: unknown): Raw =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 
 const text = (value: unknown): string | null => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -44,9 +44,18 @@ const positiveMs = coerce(
 
 // Accounting constants of the invoice export (decision 018): account numbers are digits, codes are
 // short capitals and digits, so that no value can start a spreadsheet formula or break a CSV line.
-const account = refine(string(), 'account', (s) => /^\d{3,13}$/.test(s) || 'must be an account number (3–13 digits)');
+const account = refine(
+  string(),
+  'account',
+  (s) => /^\d{3,13}$/.test(s) || 'must be an account number (3–13 digits)',
+);
 const code = (max: number) =>
-  refine(string(), 'code', (s) => new RegExp(`^[A-Z0-9][A-Z0-9_.-]{0,${max - 1}}$`).test(s) || `must be 1–${max} capitals, digits, _ . -`);
+  refine(
+    string(),
+    'code',
+    (s) =>
+      new RegExp(`^[A-Z0-9][A-Z0-9_.-]{0,${max - 1}}$`).test(s) || `must be 1–${max} capitals, digits, _ . -`,
+  );
 
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
 

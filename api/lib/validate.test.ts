@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { INVOICE_MESSAGES } from '../../contract/invoices';
 import { MISSION_MESSAGES } from '../../contract/missions';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { seedDemo } from '../db/seed';
@@ -307,6 +308,21 @@ describeEachDatabase('bad input', (database) => {
     { method: 'DELETE', path: '/missions/delete/:id', who: 'admin' },
     { method: 'PUT', path: '/missions/toggle-statistic/:id', who: 'admin' },
     { method: 'GET', path: '/dev/outbox', who: 'admin', params: { to: 'text' } },
+    {
+      method: 'GET',
+      path: '/invoice/leon-invoices',
+      who: 'admin',
+      params: { pageSize: 'page', pageNumber: 'page', search: 'text', sort: 'text', direction: 'text' },
+      messages: { sort: INVOICE_MESSAGES.unknownSort, direction: INVOICE_MESSAGES.unknownSort },
+    },
+    {
+      method: 'GET',
+      path: '/invoice/export-csv',
+      who: 'admin',
+      query: 'startDate=2024-01-01&endDate=2024-12-31',
+      params: { startDate: 'day', endDate: 'day', exportSuccess: 'text' },
+      messages: { exportSuccess: INVOICE_MESSAGES.exportSuccessFlag },
+    },
   ];
 
   async function send(route: Route, c: Case) {

@@ -249,7 +249,8 @@ export function createInvoiceStore(options: { now: () => number; trips: () => Si
       const issueDate = input.issueDate === undefined ? dayOf(now()) : input.issueDate;
       const type = input.invoiceType ?? 'INVOICE';
       return put({
-        invoiceNumber: input.invoiceNumber === undefined ? numberOf(type, issueDate ?? '2026') : input.invoiceNumber,
+        invoiceNumber:
+          input.invoiceNumber === undefined ? numberOf(type, issueDate ?? '2026') : input.invoiceNumber,
         invoiceType: type,
         issueDate,
         dueDate: input.dueDate === undefined ? issueDate : input.dueDate,
@@ -309,7 +310,10 @@ interface InvoiceFilterArgs {
 }
 
 /** The GraphQL root fields of invoices over the invoice store and the trips. */
-export function invoiceRootValue(invoices: SimInvoiceStore, findTrip: (tripNumber: string) => SimTrip | undefined) {
+export function invoiceRootValue(
+  invoices: SimInvoiceStore,
+  findTrip: (tripNumber: string) => SimTrip | undefined,
+) {
   const view = (invoice: SimInvoice): Record<string, unknown> => {
     const client = invoice.clientNid === null ? undefined : invoices.client(invoice.clientNid);
     const trip = invoice.tripNumber === null ? undefined : findTrip(invoice.tripNumber);
@@ -354,14 +358,16 @@ export function invoiceRootValue(invoices: SimInvoiceStore, findTrip: (tripNumbe
       const from = start.toISOString().slice(0, 10);
       const to = end.toISOString().slice(0, 10);
       // A day is in the window when its midnight UTC is: [start day, end day).
-      return list
-        .filter((i) => i.issueDate !== null && i.issueDate >= from && i.issueDate < to)
-        .map(view);
+      return list.filter((i) => i.issueDate !== null && i.issueDate >= from && i.issueDate < to).map(view);
     },
     salesInvoices: () => ({
       getModifiedSalesInvoiceList: ({ dateTime }: { dateTime: number }) => {
         const answer = invoices.modifiedSince(dateTime);
-        return { created: answer.created.map(view), changed: answer.changed.map(view), timestamp: answer.timestamp };
+        return {
+          created: answer.created.map(view),
+          changed: answer.changed.map(view),
+          timestamp: answer.timestamp,
+        };
       },
     }),
   };
