@@ -126,7 +126,7 @@ export const INVOICE_CSV_COLUMNS: ReadonlyArray<{ field: InvoiceField; header: s
 
 export const INVOICE_MESSAGES = {
   updated: 'Mise à jour réussie des données',
-  updateFailed: 'Il s’est passé quelque chose pendant la mise à jour des données',
+  updateFailed: "Il s'est passé quelque chose pendant la mise à jour des données",
   periodRequired: 'La période est requise (date de début et date de fin)',
   periodOrder: 'La date de début doit être antérieure à la date de fin',
   periodTooEarly: 'La période ne peut pas commencer avant le 01/01/2023',

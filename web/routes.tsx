@@ -9,6 +9,7 @@ import {
   ForgetPasswordScreen,
   LoginScreen,
 } from './auth';
+import { InvoicesScreen } from './invoices';
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
@@ -36,7 +37,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['passengerMealCost', () => <ComingScreen title="Coût des repas des passagers" />],
   ['airportCost', () => <ComingScreen title="Coût de l'aéroport" />],
   ['marketNumber', () => <ComingScreen title="Numéro de marché" />],
-  ['invoices', () => <ComingScreen title="Factures Leon" />],
+  ['invoices', InvoicesScreen],
 ];
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {
