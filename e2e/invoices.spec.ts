@@ -35,6 +35,19 @@ async function signInAsAccounting(page: Page): Promise<void> {
 
 const table = (page: Page) => page.getByRole('table', { name: 'Factures' });
 
+/** The texts of a column, by its header (a sortable header's text ends with its ↕ ▲ ▼ indicator). */
+async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = (await table(page).getByRole('columnheader').allTextContents()).map((h) =>
+    h.replace(/[↕▲▼]/g, '').trim(),
+  );
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column '${header}' in: ${headers.join(', ')}`);
+  const rows = await dataRows(table(page)).all();
+  return Promise.all(
+    rows.map(async (row) => ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim()),
+  );
+}
+
 /** Today in Paris as the date field takes it when typed: ddMMyyyy. */
 const todayTyped = () => {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' })
@@ -52,17 +65,15 @@ test.describe('ACCOUNTING', () => {
     await expect(page).toHaveURL(at('invoices'));
     await expect(page.getByRole('heading', { name: 'Factures Leon' })).toBeVisible();
     await expect(dataRows(table(page))).toHaveCount(3);
-    const statuses = await columnTexts(table(page), 'Statut');
+    const statuses = await columnTexts(page, 'Statut');
     for (const status of statuses) expect(['Erreur', 'En Attente', 'Succès']).toContain(status);
-    const types = await columnTexts(table(page), 'Type de facture');
+    const types = await columnTexts(page, 'Type de facture');
     for (const type of types) expect(['Invoice', 'Recharge Invoice', 'Credit Notes']).toContain(type);
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
 
-    const mission = (await columnTexts(table(page), 'Libellé'))[0];
+    const mission = (await columnTexts(page, 'Libellé'))[0];
     await page.getByPlaceholder('Rechercher par le N° de mission').fill(mission);
-    await expect
-      .poll(async () => new Set(await columnTexts(table(page), 'Libellé')))
-      .toEqual(new Set([mission]));
+    await expect.poll(async () => new Set(await columnTexts(page, 'Libellé'))).toEqual(new Set([mission]));
     await page.getByPlaceholder('Rechercher par le N° de mission').fill('');
     await expect(dataRows(table(page))).toHaveCount(3);
 
@@ -106,9 +117,7 @@ test.describe('ACCOUNTING', () => {
     expect(lines.length).toBeGreaterThan(2);
     await expect(dialog).toBeHidden();
     // What was exported is now 'Succès'.
-    await expect
-      .poll(async () => (await columnTexts(table(page), 'Statut')).includes('En Attente'))
-      .toBe(false);
+    await expect.poll(async () => (await columnTexts(page, 'Statut')).includes('En Attente')).toBe(false);
   });
 });
 
