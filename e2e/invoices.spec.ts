@@ -6,17 +6,7 @@ import type { Page } from '@playwright/test';
 import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import {
-  at,
-  columnTexts,
-  dataRows,
-  expect,
-  expectAccessible,
-  menu,
-  signedInAs,
-  signIn,
-  test,
-} from './support';
+import { at, dataRows, expect, expectAccessible, menu, signedInAs, signIn, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
