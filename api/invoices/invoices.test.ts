@@ -13,7 +13,7 @@ import { seedDemo } from '../db/seed';
 import { createLeonClient, createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, testApp } from '../test/harness';
-import { exportInvoicesCsv } from './service';
+import { exportInvoicesCsv, storeInvoices } from './service';
 
 type ListBody = { data: Page<InvoiceRow>; message?: string };
 const STRASBOURG = 'CHU de Strasbourg – Nouvel Hôpital Civil';
@@ -158,6 +158,41 @@ describeEachDatabase('invoices', (database) => {
     const rows = (await all()).filter((r) => r.invoiceId1 === String(nids.twice));
     expect(rows).toHaveLength(1);
     expect(rows[0].invoiceTag).toBe('SECOND');
+  });
+
+  it('keeps one row when the same invoice comes twice in one answer, the last one winning', async () => {
+    const base = (await all()).find((r) => r.invoiceId1 === String(nids.twice))!;
+    const invoice = (tag: string) => ({
+      salesInvoiceNid: nids.twice,
+      invoiceNumber: base.invoiceNumber,
+      invoiceType: 'INVOICE',
+      issueDate: base.invoiceDate,
+      dueDate: base.invoiceDueDate,
+      totalNet: 1000,
+      totalTax: 200,
+      totalGross: 1200,
+      currency: 'EUR',
+      tag,
+      quoteRequestId: null,
+      correctedInvoiceNid: null,
+      correctedInvoiceNumber: null,
+      tripNumber: null,
+      departureUTC: null,
+      registration: null,
+      client: null,
+    });
+    const counts = await database().db.transaction((tx) =>
+      storeInvoices(tx, [invoice('A'), invoice('B')], t.config.accounting, new Date()),
+    );
+    expect(counts).toEqual({ created: 0, updated: 1, errors: 1, kept: 0 });
+    const rows = await database().db.select().from(invoices).where(eq(invoices.leonInvoiceNid, nids.twice));
+    expect(rows.map((r) => [r.invoiceTag, r.errorMessage])).toEqual([
+      ['B', `Client manquant sur la facture ${base.invoiceNumber}`],
+    ]);
+    // Back to Leon's own data for the next tests.
+    sim.invoices.change(nids.twice, { tag: 'SECOND' });
+    await callers.admin.put('/leon/synchronize-data');
+    expect((await byNid(nids.twice)).status).toBe('PENDING');
   });
 
   it('rebuilds the ERROR rows from Leon and answers how many were fixed and remain', async () => {

@@ -25,6 +25,49 @@ type InvoiceRecord = typeof invoices.$inferSelect;
 /** Exports wait for each other (a transaction-scoped advisory lock): no row is exported twice. */
 const EXPORT_LOCK = 7_261_018;
 
+const ROWS_PER_INSERT = 500;
+
+/** On conflict, every column the builder decides takes the new value (`excluded`), and updated_at. */
+const REBUILT_COLUMNS = Object.fromEntries(
+  (
+    [
+      'status',
+      'invoiceType',
+      'errorMessage',
+      'society',
+      'journal',
+      'invoiceDate',
+      'invoiceNumber',
+      'invoiceNumber2',
+      'quoteRequestId',
+      'generalAccount',
+      'phoneBookContactCode',
+      'requesterTripNumber',
+      'invoiceDueDate',
+      'debitCents',
+      'creditCents',
+      'type',
+      'invoiceTag',
+      'section2',
+      'section3',
+      'aircraftRegistration',
+      'section5',
+      'tax',
+      'departureDate',
+      'requester',
+      'address1',
+      'address2',
+      'postalCode',
+      'city',
+      'workEmail',
+      'workPhone',
+      'invoiceId1',
+      'invoiceId2',
+      'updatedAt',
+    ] as const
+  ).map((key) => [key, sql.raw(`excluded."${invoices[key].name}"`)]),
+);
+
 export interface StoreCounts {
   created: number;
   updated: number;
@@ -54,27 +97,32 @@ export async function storeInvoices(
         .where(inArray(invoices.leonInvoiceNid, [...latest.keys()]))
     ).map((row) => [row.nid, row.status]),
   );
-  for (const invoice of latest.values()) {
-    const before = existing.get(invoice.salesInvoiceNid);
-    if (before === 'SUCCESS') {
-      counts.kept++;
-      continue;
-    }
-    const row = buildInvoiceRow(invoice, accounting);
+  const built = [...latest.values()]
+    .filter((invoice) => existing.get(invoice.salesInvoiceNid) !== 'SUCCESS')
+    .map((invoice) => buildInvoiceRow(invoice, accounting));
+  counts.kept += latest.size - built.length;
+  // A few hundred rows a statement (34 parameters each, PostgreSQL takes 65,535).
+  for (let i = 0; i < built.length; i += ROWS_PER_INSERT) {
+    const chunk = built.slice(i, i + ROWS_PER_INSERT);
     const written = await tx
       .insert(invoices)
-      .values({ ...row, createdAt: now, updatedAt: now })
+      .values(chunk.map((row) => ({ ...row, createdAt: now, updatedAt: now })))
       .onConflictDoUpdate({
         target: invoices.leonInvoiceNid,
-        set: { ...row, updatedAt: now },
+        set: REBUILT_COLUMNS,
         // An export may have marked it meanwhile: an exported row stays as exported.
         setWhere: sql`${invoices.status} <> 'SUCCESS'`,
       })
-      .returning({ id: invoices.id });
-    if (written.length === 0) counts.kept++;
-    else if (before === undefined) counts.created++;
-    else counts.updated++;
-    if (written.length && row.status === 'ERROR') counts.errors++;
+      .returning({ nid: invoices.leonInvoiceNid });
+    const done = new Set(written.map((row) => row.nid));
+    for (const row of chunk) {
+      if (!done.has(row.leonInvoiceNid)) counts.kept++;
+      else {
+        if (existing.has(row.leonInvoiceNid)) counts.updated++;
+        else counts.created++;
+        if (row.status === 'ERROR') counts.errors++;
+      }
+    }
   }
   return counts;
 }
