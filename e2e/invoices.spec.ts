@@ -111,6 +111,61 @@ test.describe('ACCOUNTING', () => {
   });
 });
 
+test.describe('ADMIN', () => {
+  test.use(signedInAs('ADMIN'));
+
+  test('sorts by a header, fits 1440, 1280 and 390 px with the table scrolling in its frame, no console error', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(href('invoices'));
+    await expect(dataRows(table(page))).toHaveCount(3);
+
+    await table(page)
+      .getByRole('button', { name: /Crédit/ })
+      .click();
+    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await table(page)
+      .getByRole('button', { name: /Crédit/ })
+      .click();
+    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^\d,]/g, '').replace(',', '.')));
+    await expect
+      .poll(async () => {
+        const credits = euros(await columnTexts(page, 'Crédit'));
+        return credits.every((c, i) => i === 0 || credits[i - 1] >= c);
+      })
+      .toBe(true);
+
+    for (const width of [1440, 1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('button', { name: 'Exporter vers CSV' })).toBeInViewport();
+      await expect(
+        page.getByRole('button', { name: 'Mettre à jour les factures en erreur' }),
+      ).toBeInViewport();
+      // The page itself never scrolls sideways; the 33 columns scroll inside the table's frame.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const frame = page.getByRole('region', { name: 'Tableau Factures' });
+      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // The first column stays visible when the frame scrolls to its end.
+      await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect(table(page).getByRole('columnheader', { name: /Statut/ })).toBeInViewport();
+      await frame.evaluate((el) => el.scrollTo({ left: 0 }));
+    }
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('OPERATION', () => {
   test.use(signedInAs('OPERATION'));
 
