@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
 import { incidentsRoutes } from './incidents';
+import { invoicesRoutes } from './invoices';
 import { bodyLimits } from './lib/body-limit';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
@@ -55,6 +56,7 @@ export function createApp(
   app.route('/', syncRoutes);
   app.route('/', pricesRoutes);
   app.route('/', incidentsRoutes);
+  app.route('/', invoicesRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -10,6 +10,7 @@ import {
   LoginScreen,
 } from './auth';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
+import { InvoicesScreen } from './invoices';
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
@@ -37,7 +38,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
     screen,
     () => <PriceScreen key={table} table={table} />,
   ]),
-  ['invoices', () => <ComingScreen title="Factures Leon" />],
+  ['invoices', InvoicesScreen],
 ];
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {

@@ -426,3 +426,62 @@ export const incidentSyncState = pgTable('incident_sync_state', {
   lastTimestamp: integer('last_timestamp'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Invoices (spec §3 'Invoice export row'; DESIGN.md §4 'Invoices'; decision 018). One row per Leon sales
+// invoice or credit note, keyed by Leon's id; amounts in integer cents; SUCCESS once exported.
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leonInvoiceNid: integer('leon_invoice_nid').notNull().unique(),
+    status: text('status').notNull(),
+    invoiceType: text('invoice_type').notNull(),
+    errorMessage: text('error_message'),
+    society: text('society'),
+    journal: text('journal'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    invoiceNumber: text('invoice_number'),
+    invoiceNumber2: text('invoice_number2'),
+    quoteRequestId: text('quote_request_id'),
+    generalAccount: text('general_account'),
+    phoneBookContactCode: text('phone_book_contact_code'),
+    requesterTripNumber: text('requester_trip_number'),
+    invoiceDueDate: date('invoice_due_date', { mode: 'string' }),
+    debitCents: integer('debit_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
+    type: text('type'),
+    invoiceTag: text('invoice_tag'),
+    section2: text('section2'),
+    section3: text('section3'),
+    aircraftRegistration: text('aircraft_registration'),
+    section5: text('section5'),
+    tax: text('tax'),
+    departureDate: date('departure_date', { mode: 'string' }),
+    requester: text('requester'),
+    address1: text('address1'),
+    address2: text('address2'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    workEmail: text('work_email'),
+    workPhone: text('work_phone'),
+    invoiceId1: text('invoice_id1'),
+    invoiceId2: text('invoice_id2'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('invoices_status', sql`${t.status} in ('PENDING', 'ERROR', 'SUCCESS')`),
+    check('invoices_amounts', sql`${t.debitCents} >= 0 and ${t.creditCents} >= 0`),
+    check('invoices_error', sql`(${t.status} = 'ERROR') = (${t.errorMessage} is not null)`),
+    index('invoices_status_date').on(t.status, t.invoiceDate),
+    index('invoices_newest').on(t.invoiceDate, t.leonInvoiceNid),
+  ],
+);
+
+/** Leon's invoice clock (getModifiedSalesInvoiceList's timestamp), apart from the flights' one. */
+export const leonInvoiceState = pgTable('leon_invoice_state', {
+  id: integer('id').primaryKey().default(1),
+  lastTimestamp: integer('last_timestamp'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

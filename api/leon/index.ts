@@ -10,6 +10,14 @@ export {
   type SafetyReportsResult,
 } from './client';
 export {
+  type InvoiceFailure,
+  type LeonInvoiceClient,
+  type LeonInvoiceReader,
+  type LeonSalesInvoice,
+  leonInvoices,
+  mapSalesInvoice,
+} from './invoices';
+export {
   type LeonAttachment,
   type LeonFailure,
   type LeonReportFailure,

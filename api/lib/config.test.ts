@@ -106,3 +106,31 @@ describe('S3 file storage', () => {
     expect(() => loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'peut-être' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe('accounting constants', () => {
+  it('have defaults and take the operator’s values', () => {
+    expect(loadConfig({}).accounting).toEqual({
+      society: 'AMB',
+      journal: 'VTE',
+      accounts: { INVOICE: '706100', RECHARGE_INVOICE: '708500', CREDIT_NOTE: '709000' },
+      customerAccount: '411000',
+      section2: 'SANITAIRE',
+      section3: 'ORGANES',
+      section5: 'FR',
+      taxCode: 'TVA20',
+    });
+    expect(
+      loadConfig({ ACCOUNTING_SOCIETY: 'AIRMED', ACCOUNTING_ACCOUNT_CREDIT_NOTE: '70910000' }).accounting,
+    ).toMatchObject({ society: 'AIRMED', accounts: { CREDIT_NOTE: '70910000' } });
+  });
+
+  it('stop the start on a value that is not an account or a code', () => {
+    expect(() => loadConfig({ ACCOUNTING_ACCOUNT_INVOICE: '70A1' })).toThrow(
+      /ACCOUNTING_ACCOUNT_INVOICE: must be an account number/,
+    );
+    expect(() => loadConfig({ ACCOUNTING_JOURNAL: '=CMD' })).toThrow(
+      /ACCOUNTING_JOURNAL: must be 1–6 capitals/,
+    );
+    expect(() => loadConfig({ ACCOUNTING_SECTION_2: 'a;b' })).toThrow(/ACCOUNTING_SECTION_2/);
+  });
+});

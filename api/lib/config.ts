@@ -43,6 +43,21 @@ const positiveMs = coerce(
   toInt,
 );
 
+// Accounting constants of the invoice export (decision 018): account numbers are digits, codes are
+// short capitals and digits, so that no value can start a spreadsheet formula or break a CSV line.
+const account = refine(
+  string(),
+  'account',
+  (s) => /^\d{3,13}$/.test(s) || 'must be an account number (3–13 digits)',
+);
+const code = (max: number) =>
+  refine(
+    string(),
+    'code',
+    (s) =>
+      new RegExp(`^[A-Z0-9][A-Z0-9_.-]{0,${max - 1}}$`).test(s) || `must be 1–${max} capitals, digits, _ . -`,
+  );
+
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
 
 const Env = object({
@@ -79,6 +94,16 @@ const Env = object({
   S3_SECRET_ACCESS_KEY: optional(string()),
   S3_REGION: defaulted(string(), 'auto'),
   S3_FORCE_PATH_STYLE: defaulted(coerce(boolean(), string(), toBool), false),
+  ACCOUNTING_SOCIETY: defaulted(code(10), 'AMB'),
+  ACCOUNTING_JOURNAL: defaulted(code(6), 'VTE'),
+  ACCOUNTING_ACCOUNT_INVOICE: defaulted(account, '706100'),
+  ACCOUNTING_ACCOUNT_RECHARGE_INVOICE: defaulted(account, '708500'),
+  ACCOUNTING_ACCOUNT_CREDIT_NOTE: defaulted(account, '709000'),
+  ACCOUNTING_CUSTOMER_ACCOUNT: defaulted(account, '411000'),
+  ACCOUNTING_SECTION_2: defaulted(code(20), 'SANITAIRE'),
+  ACCOUNTING_SECTION_3: defaulted(code(20), 'ORGANES'),
+  ACCOUNTING_SECTION_5: defaulted(code(20), 'FR'),
+  ACCOUNTING_TAX_CODE: defaulted(code(10), 'TVA20'),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -101,12 +126,27 @@ export interface Config {
   s3?: Omit<S3Options, 'now'>;
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
   secureCookies: boolean;
+  /** Constants of the accounting rows built from Leon's invoices (decision 018). */
+  accounting: AccountingConfig;
   /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */
   edgeSecret?: string;
   /** An idle connection (before or between requests) is closed after this. */
   keepAliveTimeoutMs: number;
   /** A request (headers and body) must have arrived within this. */
   requestTimeoutMs: number;
+}
+
+export interface AccountingConfig {
+  society: string;
+  journal: string;
+  /** The general account of each invoice type (the row's own line). */
+  accounts: { INVOICE: string; RECHARGE_INVOICE: string; CREDIT_NOTE: string };
+  /** The customers' collective account (the counterpart line of each exported row). */
+  customerAccount: string;
+  section2: string;
+  section3: string;
+  section5: string;
+  taxCode: string;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +212,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     secureCookies: !localHttp,
     edgeSecret: value.EDGE_SECRET,
+    accounting: {
+      society: value.ACCOUNTING_SOCIETY,
+      journal: value.ACCOUNTING_JOURNAL,
+      accounts: {
+        INVOICE: value.ACCOUNTING_ACCOUNT_INVOICE,
+        RECHARGE_INVOICE: value.ACCOUNTING_ACCOUNT_RECHARGE_INVOICE,
+        CREDIT_NOTE: value.ACCOUNTING_ACCOUNT_CREDIT_NOTE,
+      },
+      customerAccount: value.ACCOUNTING_CUSTOMER_ACCOUNT,
+      section2: value.ACCOUNTING_SECTION_2,
+      section3: value.ACCOUNTING_SECTION_3,
+      section5: value.ACCOUNTING_SECTION_5,
+      taxCode: value.ACCOUNTING_TAX_CODE,
+    },
     keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
   };

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
+import { INVOICE_MESSAGES } from '../../contract/invoices';
 import { MISSION_MESSAGES } from '../../contract/missions';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { seedDemo } from '../db/seed';
@@ -331,6 +332,21 @@ describeEachDatabase('bad input', (database) => {
       fields: { response: 'text' },
     },
     { method: 'PUT', path: '/incidents/validate/:id', who: 'admin' },
+    {
+      method: 'GET',
+      path: '/invoice/leon-invoices',
+      who: 'admin',
+      params: { pageSize: 'page', pageNumber: 'page', search: 'text', sort: 'text', direction: 'text' },
+      messages: { sort: INVOICE_MESSAGES.unknownSort, direction: INVOICE_MESSAGES.unknownSort },
+    },
+    {
+      method: 'GET',
+      path: '/invoice/export-csv',
+      who: 'admin',
+      query: 'startDate=2024-01-01&endDate=2024-12-31',
+      params: { startDate: 'day', endDate: 'day', exportSuccess: 'text' },
+      messages: { exportSuccess: INVOICE_MESSAGES.exportSuccessFlag },
+    },
   ];
 
   async function send(route: Route, c: Case) {

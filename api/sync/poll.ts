@@ -17,7 +17,13 @@ export function startPoll(
     running = true;
     try {
       const result = await runSync(
-        { db: deps.db, source: deps.leon!, now: deps.now, files: deps.files },
+        {
+          db: deps.db,
+          source: deps.leon!,
+          now: deps.now,
+          files: deps.files,
+          accounting: deps.config.accounting,
+        },
         'poll',
         null,
       );
@@ -44,5 +50,9 @@ export async function syncDemoMissions(deps: Deps) {
   if (!deps.leon) return null;
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(missions);
   if (count > 0) return null;
-  return runSync({ db: deps.db, source: deps.leon, now: deps.now, files: deps.files }, 'synchronize', null);
+  return runSync(
+    { db: deps.db, source: deps.leon, now: deps.now, files: deps.files, accounting: deps.config.accounting },
+    'synchronize',
+    null,
+  );
 }

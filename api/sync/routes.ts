@@ -23,7 +23,17 @@ export const LEON_NOT_CONFIGURED = "Leon n'est pas configuré sur ce serveur";
 async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
   if (!deps.leon) fail(503, LEON_NOT_CONFIGURED);
   try {
-    return await runSync({ db: deps.db, source: deps.leon, now: deps.now, files: deps.files }, kind, actorId);
+    return await runSync(
+      {
+        db: deps.db,
+        source: deps.leon,
+        now: deps.now,
+        files: deps.files,
+        accounting: deps.config.accounting,
+      },
+      kind,
+      actorId,
+    );
   } catch (error) {
     if (error instanceof SyncBusyError) fail(409, MISSION_MESSAGES.syncBusy);
     // The run was recorded as failed with this reason; Leon's failures are a bad gateway, ours unavailable.

@@ -7,7 +7,9 @@ import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions'
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
 import { leonSkippedTrips, leonState, syncRuns } from '../db/schema';
 import { type IncidentWriter, readIncidents } from '../incidents';
+import { syncLeonInvoices } from '../invoices';
 import { LeonError, type LeonSource } from '../leon';
+import type { AccountingConfig } from '../lib/config';
 import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
@@ -30,6 +32,8 @@ export interface SyncOptions {
   firstLoadMonthsAhead?: number;
   /** Where incident attachments are copied; without it, incidents are not synced. */
   files?: FileStore;
+  /** Accounting constants: with them, the run also turns Leon's invoices into rows (api/invoices). */
+  accounting?: AccountingConfig;
 }
 
 /** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
@@ -145,7 +149,10 @@ export async function runSync(
           now: options.now,
           report: new RunReport(reading.failures),
         };
-        return await db.transaction((tx) => writeRun(tx, reading, run, incidents));
+        const result = await db.transaction((tx) => writeRun(tx, reading, run, incidents));
+        // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018).
+        await syncLeonInvoices(options);
+        return result;
       } catch (error) {
         await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
         throw error;

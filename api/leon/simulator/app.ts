@@ -22,6 +22,7 @@ import {
   validate,
 } from 'superstruct';
 import { generateTrips } from './generate';
+import { createInvoiceStore, invoiceRootValue } from './invoices';
 import { DAY, SIM_TRIP_KINDS, type SimSafetyReport, type SimTrip } from './model';
 import { createLeonSchema, createRootValue } from './schema';
 import {
@@ -162,7 +163,8 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
   /** Attachments that answer 503 for their next `n` downloads (tests of copies that fail). */
   const brokenAttachments = new Map<number, number>();
   const schema = createLeonSchema();
-  const rootValue = createRootValue(store);
+  const invoices = createInvoiceStore({ now, trips: store.list });
+  const rootValue = { ...createRootValue(store), ...invoiceRootValue(invoices, store.find) };
   const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
 
   const tokens = new Map<string, number>();
@@ -388,6 +390,7 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
 
   function reset(): void {
     store.reset();
+    invoices.reset();
     injections = [];
     brokenAttachments.clear();
   }
@@ -408,6 +411,8 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     deleteTrip: store.remove,
     trip: store.find,
     trips: store.list,
+    /** Sales invoices and credit notes, issued for completed trips (simulator/invoices.ts). */
+    invoices,
     reset,
     failNext,
     addReport: store.addReport,

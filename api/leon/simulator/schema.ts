@@ -10,6 +10,7 @@ import {
 } from 'graphql';
 import { addUtcMonths } from '../time';
 import { AIRPORTS_BY_KEY, FLEET_BY_REGISTRATION, HOSPITALS_BY_NAME, type SimAirport } from './data';
+import { INVOICE_SDL } from './invoice-sdl';
 import type { SimLeg, SimSafetyReport, SimTrip } from './model';
 import { type SimStore, SimulatorInputError } from './store';
 
@@ -359,7 +360,7 @@ interface FlightFilterArgs {
 }
 
 export function createLeonSchema(): GraphQLSchema {
-  const schema = buildSchema(LEON_SDL);
+  const schema = buildSchema(LEON_SDL + INVOICE_SDL);
   const dateTime = schema.getType('DateTime') as GraphQLScalarType;
   // buildSchema leaves custom scalars as pass-through: give DateTime Leon's strict UTC rule.
   Object.assign(dateTime, {

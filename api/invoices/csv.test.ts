@@ -1,0 +1,113 @@
+// The CSV writer: BOM, ';', CRLF, header, dd/MM/yyyy, decimal comma, formula-safe text, two balanced
+// lines per row; parsed back with csv-parse it gives the same rows and amounts.
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { INVOICE_CSV_COLUMNS, type InvoiceRow } from '../../contract/invoices';
+import { frenchAmount, frenchDay, safeCell, writeInvoicesCsv } from './csv';
+
+const row = (patch: Partial<InvoiceRow> = {}): InvoiceRow => ({
+  id: '7d0f4a53-2d5e-4a8e-9a4b-6c1f1f0b2a11',
+  status: 'PENDING',
+  invoiceType: 'INVOICE',
+  errorMessage: null,
+  society: 'AMB',
+  journal: 'VTE',
+  invoiceDate: '2026-02-27',
+  invoiceNumber: 'FA2026-00042',
+  invoiceNumber2: null,
+  quoteRequestId: 'QR-5012',
+  generalAccount: '706100',
+  phoneBookContactCode: 'CHUBDX',
+  requesterTripNumber: '24012',
+  invoiceDueDate: '2026-03-29',
+  debit: 0,
+  credit: 4950.6,
+  type: 'FA',
+  invoiceTag: 'TRANSPORT-ORGANES',
+  section2: 'SANITAIRE',
+  section3: 'ORGANES',
+  aircraftRegistration: 'F-HBMV',
+  section5: 'FR',
+  tax: 'TVA20',
+  departureDate: '2026-02-26',
+  requester: 'CHU de Bordeaux – Hôpital Pellegrin',
+  address1: '12 rue "Haute"; bâtiment B',
+  address2: null,
+  postalCode: '33000',
+  city: 'Bordeaux',
+  workEmail: 'factures@chu-bordeaux.fr',
+  workPhone: '+33 5 56 79 56 79',
+  invoiceId1: '800123',
+  invoiceId2: null,
+  ...patch,
+});
+
+describe('writeInvoicesCsv', () => {
+  const rows = [
+    row(),
+    row({
+      invoiceType: 'CREDIT_NOTE',
+      invoiceNumber: 'AV2026-00001',
+      generalAccount: '709000',
+      type: 'AV',
+      debit: 120,
+      credit: 0,
+      invoiceId1: '800124',
+      requester: '=HYPERLINK("http://x")',
+    }),
+  ];
+  const text = writeInvoicesCsv(rows, '411000');
+
+  it('writes UTF-8 with a BOM, a header of the documented columns, ; and CRLF', () => {
+    expect(text.startsWith('\ufeff')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(INVOICE_CSV_COLUMNS.map((c) => c.header).join(';'));
+    expect(lines).toHaveLength(1 + 4 + 1);
+    expect(lines.at(-1)).toBe('');
+    expect(INVOICE_CSV_COLUMNS).toHaveLength(30);
+  });
+
+  it('writes days dd/MM/yyyy, amounts with a decimal comma, text formula-safe and quoted when needed', () => {
+    const first = text.slice(1).split('\r\n')[1];
+    expect(
+      first.startsWith(
+        'AMB;VTE;27/02/2026;FA2026-00042;;QR-5012;706100;CHUBDX;24012;29/03/2026;0,00;4950,60;FA;',
+      ),
+    ).toBe(true);
+    expect(first).toContain(';"12 rue ""Haute""; bâtiment B";');
+    expect(first).toContain(";'+33 5 56 79 56 79;");
+    expect(text).toContain(`;"'=HYPERLINK(""http://x"")";`);
+  });
+
+  it('parses back to the same rows and amounts, each with its balanced counterpart', () => {
+    const parsed = parse(text, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(parsed.map((l) => [l['N° de pièce'], l['Compte général'], l.Débit, l.Crédit])).toEqual([
+      ['FA2026-00042', '706100', '0,00', '4950,60'],
+      ['FA2026-00042', '411000', '4950,60', '0,00'],
+      ['AV2026-00001', '709000', '120,00', '0,00'],
+      ['AV2026-00001', '411000', '0,00', '120,00'],
+    ]);
+    expect(parsed[0]['Adresse 1']).toBe('12 rue "Haute"; bâtiment B');
+    expect(parsed[0].Client).toBe('CHU de Bordeaux – Hôpital Pellegrin');
+    expect(parsed[0]['Date de reporting']).toBe('26/02/2026');
+    const sum = (key: string) =>
+      parsed.reduce((s, l) => s + Math.round(Number(l[key].replace(',', '.')) * 100), 0);
+    expect(sum('Débit')).toBe(sum('Crédit'));
+  });
+
+  it('is the header alone when nothing is exported', () => {
+    expect(writeInvoicesCsv([], '411000')).toBe(
+      `\ufeff${INVOICE_CSV_COLUMNS.map((c) => c.header).join(';')}\r\n`,
+    );
+  });
+
+  it('refuses values it cannot write rather than writing them wrong', () => {
+    expect(() => writeInvoicesCsv([row({ credit: Number.NaN })], '411000')).toThrow();
+    expect(() => frenchDay('27/02/2026')).toThrow();
+    expect(frenchAmount(0.1 + 0.2)).toBe('0,30');
+    expect(safeCell('-12')).toBe("'-12");
+    expect(safeCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(safeCell('\tx')).toBe("'\tx");
+    expect(safeCell('Lyon')).toBe('Lyon');
+  });
+});

@@ -1,0 +1,67 @@
+// Invoices (spec §7 'Invoices'; DESIGN.md §5: ADMIN and ACCOUNTING only): the paged list, the retry of
+// ERROR rows from Leon's latest data, and the accounting CSV export.
+import { Hono } from 'hono';
+import {
+  INVOICE_MESSAGES,
+  INVOICE_PATHS,
+  INVOICES_CSV_FILE,
+  InvoiceExportQuery,
+  InvoiceListQuery,
+} from '../../contract/invoices';
+import { requireRole, requireUser } from '../auth';
+import { LeonError } from '../leon';
+import type { AppEnv } from '../lib/context';
+import { fail } from '../lib/errors';
+import { pageParams } from '../lib/paging';
+import { query } from '../lib/validate';
+import { exportInvoicesCsv, listInvoices, retryErrorInvoices } from './service';
+import { invoiceReader } from './sync';
+
+const accountants = [requireUser(), requireRole('ADMIN', 'ACCOUNTING')] as const;
+
+export const invoicesRoutes = new Hono<AppEnv>()
+  .get(INVOICE_PATHS.list, ...accountants, async (c) => {
+    const input = query(c, InvoiceListQuery);
+    const page = pageParams(input, 20);
+    const sort = input.sort ? { column: input.sort, direction: input.direction ?? 'asc' } : undefined;
+    return c.json({ data: await listInvoices(c.get('deps').db, page, sort) });
+  })
+  .put(INVOICE_PATHS.updateWithError, ...accountants, async (c) => {
+    const { db, leon, config, now } = c.get('deps');
+    const reader = invoiceReader(leon);
+    if (!reader) fail(503, INVOICE_MESSAGES.leonNotConfigured);
+    try {
+      const result = await retryErrorInvoices(
+        db,
+        async (nids) => {
+          const answer = await reader.byNid(nids);
+          return answer.invoices;
+        },
+        { accounting: config.accounting, actorId: c.get('user').id, now: now() },
+      );
+      return c.json({ data: result });
+    } catch (error) {
+      if (error instanceof LeonError) fail(502, error.message);
+      throw error;
+    }
+  })
+  .get(INVOICE_PATHS.exportCsv, ...accountants, async (c) => {
+    const period = query(c, InvoiceExportQuery);
+    const { db, config, now } = c.get('deps');
+    let file: Awaited<ReturnType<typeof exportInvoicesCsv>>;
+    try {
+      file = await exportInvoicesCsv(db, period, {
+        accounting: config.accounting,
+        actorId: c.get('user').id,
+        now: now(),
+      });
+    } catch (error) {
+      console.warn(`Invoice export failed: ${(error as Error)?.message ?? String(error)}`);
+      fail(500, INVOICE_MESSAGES.exportFailed);
+    }
+    return c.body(file.csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${INVOICES_CSV_FILE}"`,
+      'X-Exported-Rows': String(file.rows),
+    });
+  });

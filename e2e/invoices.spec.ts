@@ -1,0 +1,180 @@
+// The invoice export screen in the browser: ACCOUNTING opens 'Factures' from the menu, sees Leon's invoices
+// 3 a page with their badges, searches by mission number, refreshes the ERROR rows, and exports a CSV for
+// its accounting tool (accessible with the dialog open); OPERATION has neither the menu entry nor the page.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
+import { href } from '../contract/routes';
+import { ACCOUNTS, E2E } from './env';
+import { at, dataRows, expect, expectAccessible, menu, signedInAs, signIn, test } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+/** ACCOUNTING has no saved sign-in: auth.spec.ts resets its password to this one in a full run. */
+async function signInAsAccounting(page: Page): Promise<void> {
+  for (const password of [E2E.password, 'Compta-2027!']) {
+    await signIn(page, ACCOUNTS.ACCOUNTING, password);
+    const signedIn = await page
+      .waitForURL(at('requestedMissions'), { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error('ACCOUNTING could not sign in');
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Factures' });
+
+/** The texts of a column, by its header (a sortable header's text ends with its ↕ ▲ ▼ indicator). */
+async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = (await table(page).getByRole('columnheader').allTextContents()).map((h) =>
+    h.replace(/[↕▲▼]/g, '').trim(),
+  );
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column '${header}' in: ${headers.join(', ')}`);
+  const rows = await dataRows(table(page)).all();
+  return Promise.all(
+    rows.map(async (row) => ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim()),
+  );
+}
+
+/** Today in Paris as the date field takes it when typed: ddMMyyyy. */
+const todayTyped = () => {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' })
+    .format(new Date())
+    .split('-');
+  return `${d}${m}${y}`;
+};
+
+test.describe('ACCOUNTING', () => {
+  test('opens Factures, pages 3 rows with badges, searches by mission number and refreshes', async ({
+    page,
+  }) => {
+    await signInAsAccounting(page);
+    await menu(page).getByRole('link', { name: 'Factures' }).click();
+    await expect(page).toHaveURL(at('invoices'));
+    await expect(page.getByRole('heading', { name: 'Factures Leon' })).toBeVisible();
+    await expect(dataRows(table(page))).toHaveCount(3);
+    const statuses = await columnTexts(page, 'Statut');
+    for (const status of statuses) expect(['Erreur', 'En Attente', 'Succès']).toContain(status);
+    const types = await columnTexts(page, 'Type de facture');
+    for (const type of types) expect(['Invoice', 'Recharge Invoice', 'Credit Notes']).toContain(type);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+
+    const mission = (await columnTexts(page, 'Libellé'))[0];
+    await page.getByPlaceholder('Rechercher par le N° de mission').fill(mission);
+    await expect.poll(async () => new Set(await columnTexts(page, 'Libellé'))).toEqual(new Set([mission]));
+    await page.getByPlaceholder('Rechercher par le N° de mission').fill('');
+    await expect(dataRows(table(page))).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Mettre à jour les factures en erreur' }).click();
+    await expect(page.getByText('Mise à jour réussie des données')).toBeVisible();
+    await expect(dataRows(table(page))).toHaveCount(3);
+  });
+
+  test('exports the period to invoices.csv with the documented header', async ({ page }) => {
+    await signInAsAccounting(page);
+    await page.goto(href('invoices'));
+    await expect(dataRows(table(page))).toHaveCount(3);
+    await page.getByRole('button', { name: 'Exporter vers CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter vers CSV' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Inclure les factures de réussite' }),
+    ).not.toBeChecked();
+    // Without a period: the dialog says so and nothing is downloaded.
+    await dialog.getByRole('button', { name: 'Exporter' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'La période est requise (date de début et date de fin)',
+    );
+    await expectAccessible(page);
+
+    const period = dialog.getByRole('group', { name: 'Période' });
+    await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+    await page.keyboard.type('01012023');
+    await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+    await page.keyboard.type(todayTyped());
+    await dialog.getByRole('checkbox', { name: 'Inclure les factures de réussite' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Exporter' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('invoices.csv');
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(INVOICE_CSV_COLUMNS.map((c) => c.header).join(';'));
+    expect(lines.length).toBeGreaterThan(2);
+    await expect(dialog).toBeHidden();
+    // What was exported is now 'Succès'.
+    await expect.poll(async () => (await columnTexts(page, 'Statut')).includes('En Attente')).toBe(false);
+  });
+});
+
+test.describe('ADMIN', () => {
+  test.use(signedInAs('ADMIN'));
+
+  test('sorts by a header, fits 1440, 1280 and 390 px with the table scrolling in its frame, no console error', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(href('invoices'));
+    await expect(dataRows(table(page))).toHaveCount(3);
+
+    await table(page)
+      .getByRole('button', { name: /Crédit/ })
+      .click();
+    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await table(page)
+      .getByRole('button', { name: /Crédit/ })
+      .click();
+    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^\d,]/g, '').replace(',', '.')));
+    await expect
+      .poll(async () => {
+        const credits = euros(await columnTexts(page, 'Crédit'));
+        return credits.every((c, i) => i === 0 || credits[i - 1] >= c);
+      })
+      .toBe(true);
+
+    for (const width of [1440, 1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('button', { name: 'Exporter vers CSV' })).toBeInViewport();
+      await expect(
+        page.getByRole('button', { name: 'Mettre à jour les factures en erreur' }),
+      ).toBeInViewport();
+      // The page itself never scrolls sideways; the 33 columns scroll inside the table's frame.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const frame = page.getByRole('region', { name: 'Tableau Factures' });
+      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // The first column stays visible when the frame scrolls to its end.
+      await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect(table(page).getByRole('columnheader', { name: /Statut/ })).toBeInViewport();
+      await frame.evaluate((el) => el.scrollTo({ left: 0 }));
+    }
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('OPERATION', () => {
+  test.use(signedInAs('OPERATION'));
+
+  test('has no Factures entry and is sent to the dashboard from the page', async ({ page }) => {
+    await page.goto(href('dashboard'));
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page).getByText('Factures')).toHaveCount(0);
+    await page.goto(href('invoices'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    await expect(page.getByRole('heading', { name: 'Factures Leon' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,174 @@
+// The invoice export screen (spec §2; DESIGN.md §5: ADMIN and ACCOUNTING): 'Factures Leon', the search by
+// mission number, the refresh that rebuilds ERROR rows from Leon, the CSV export dialog, and the table of
+// the accounting rows, 3 a page, with the badges of spec §4.
+import { useState } from 'react';
+import {
+  formatEuros,
+  INVOICE_MESSAGES,
+  INVOICE_PATHS,
+  INVOICES_PAGE_SIZE,
+  type InvoiceRow,
+  type InvoiceSort,
+  invoiceBadge,
+} from '../../contract/invoices';
+import { apiCall } from '../lib/api';
+import { usePagedList } from '../lib/use-paged-list';
+import { Badge } from '../ui/badge';
+import { type Column, DataTable, type Sort } from '../ui/data-table';
+import { Page } from '../ui/page';
+import { SearchBox } from '../ui/search-box';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as toolbarUi from '../ui/toolbar.css';
+import { ExportDialog } from './export-dialog';
+import * as ui from './invoices.css';
+
+const day = (value: string | null) => (value ? value.split('-').reverse().join('/') : '-');
+const text = (value: string | null) => value ?? '-';
+
+const COLUMNS: Column<InvoiceRow>[] = [
+  {
+    id: 'status',
+    header: 'Statut',
+    sortable: true,
+    cell: (r) => <Badge {...invoiceBadge('status', r.status)} />,
+  },
+  {
+    id: 'invoiceType',
+    header: 'Type de facture',
+    sortable: true,
+    cell: (r) => <Badge {...invoiceBadge('type', r.invoiceType)} />,
+  },
+  {
+    id: 'errorMessage',
+    header: "Message d'erreur",
+    cell: (r) => (r.errorMessage ? <span className={ui.errorText}>{r.errorMessage}</span> : '-'),
+  },
+  { id: 'society', header: 'Société', cell: (r) => text(r.society) },
+  { id: 'journal', header: 'Journal', cell: (r) => text(r.journal) },
+  { id: 'invoiceDate', header: 'Date de pièce', sortable: true, cell: (r) => day(r.invoiceDate) },
+  {
+    id: 'invoiceNumber',
+    header: 'N° de pièce',
+    sortable: true,
+    cell: (r) => <span className={ui.nowrap}>{text(r.invoiceNumber)}</span>,
+  },
+  { id: 'invoiceNumber2', header: 'N° de pièce 2', cell: (r) => text(r.invoiceNumber2) },
+  { id: 'quoteRequestId', header: 'Référence', cell: (r) => text(r.quoteRequestId) },
+  { id: 'generalAccount', header: 'Compte général', cell: (r) => text(r.generalAccount) },
+  { id: 'phoneBookContactCode', header: 'Code tiers', cell: (r) => text(r.phoneBookContactCode) },
+  { id: 'requesterTripNumber', header: 'Libellé', sortable: true, cell: (r) => text(r.requesterTripNumber) },
+  { id: 'invoiceDueDate', header: "Date d'échéance", cell: (r) => day(r.invoiceDueDate) },
+  {
+    id: 'debit',
+    header: 'Débit',
+    sortable: true,
+    align: 'end',
+    cell: (r) => <span className={ui.nowrap}>{formatEuros(r.debit)}</span>,
+  },
+  {
+    id: 'credit',
+    header: 'Crédit',
+    sortable: true,
+    align: 'end',
+    cell: (r) => <span className={ui.nowrap}>{formatEuros(r.credit)}</span>,
+  },
+  { id: 'type', header: 'Type', cell: (r) => text(r.type) },
+  { id: 'invoiceTag', header: 'Section 1', cell: (r) => text(r.invoiceTag) },
+  { id: 'section2', header: 'Section 2', cell: (r) => text(r.section2) },
+  { id: 'section3', header: 'Section 3', cell: (r) => text(r.section3) },
+  { id: 'aircraftRegistration', header: 'Section 4', cell: (r) => text(r.aircraftRegistration) },
+  { id: 'section5', header: 'Section 5', cell: (r) => text(r.section5) },
+  { id: 'tax', header: 'Taxe', cell: (r) => text(r.tax) },
+  { id: 'departureDate', header: 'Date de reporting', cell: (r) => day(r.departureDate) },
+  { id: 'requester', header: 'Client', sortable: true, cell: (r) => text(r.requester) },
+  { id: 'address1', header: 'Adresse 1', cell: (r) => text(r.address1) },
+  { id: 'address2', header: 'Adresse 2', cell: (r) => text(r.address2) },
+  { id: 'postalCode', header: 'Code postal', cell: (r) => text(r.postalCode) },
+  { id: 'city', header: 'Ville', cell: (r) => text(r.city) },
+  { id: 'workEmail', header: 'E-mail', cell: (r) => text(r.workEmail) },
+  {
+    id: 'workPhone',
+    header: 'Téléphone',
+    cell: (r) => <span className={ui.nowrap}>{text(r.workPhone)}</span>,
+  },
+  { id: 'invoiceId1', header: 'ID facture 1', cell: (r) => text(r.invoiceId1) },
+  { id: 'invoiceId2', header: 'ID facture 2', cell: (r) => text(r.invoiceId2) },
+];
+
+export function InvoicesScreen() {
+  const list = usePagedList<InvoiceRow>(INVOICE_PATHS.list, INVOICES_PAGE_SIZE);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [updating, setUpdating] = useState(false);
+
+  const changeSort = (next: Sort) => {
+    setSort(next);
+    list.setFilters({
+      sort: next.column as InvoiceSort,
+      direction: next.direction === 'ascending' ? 'asc' : 'desc',
+    });
+  };
+  const update = async () => {
+    setUpdating(true);
+    try {
+      await apiCall(INVOICE_PATHS.updateWithError, { method: 'PUT' });
+      toast.success(INVOICE_MESSAGES.updated);
+      list.reload();
+    } catch {
+      toast.error(INVOICE_MESSAGES.updateFailed);
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  return (
+    <Page title="Factures Leon">
+      <div className={toolbarUi.toolbar}>
+        <SearchBox
+          id="invoices-search"
+          label="Rechercher par le N° de mission"
+          hideLabel
+          placeholder="Rechercher par le N° de mission"
+          value={list.search}
+          onChange={list.setSearch}
+          basis={260}
+        />
+        <button
+          type="button"
+          className={css.button.secondary}
+          onClick={update}
+          disabled={updating}
+          aria-label="Mettre à jour les factures en erreur"
+          title="Mettre à jour les factures en erreur"
+        >
+          <span aria-hidden="true">⟳</span> Mettre à jour
+        </button>
+        <button type="button" className={css.button.primary} onClick={() => setExporting(true)}>
+          Exporter vers CSV
+        </button>
+      </div>
+
+      <DataTable
+        label="Factures"
+        columns={COLUMNS}
+        list={list}
+        rowKey={(r) => r.id}
+        emptyText="Aucune facture trouvée"
+        sort={sort}
+        onSort={changeSort}
+        skeletonRows={INVOICES_PAGE_SIZE}
+      />
+
+      {exporting && (
+        <ExportDialog
+          onClose={() => setExporting(false)}
+          onExported={() => {
+            setExporting(false);
+            list.reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}
