@@ -16,6 +16,7 @@ import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes, syncRoutes } from './missions';
 import { pricesRoutes } from './prices';
+import { statisticsRoutes } from './statistics';
 import { meRoutes, usersRoutes } from './users';
 
 const OutboxQuery = type({ to: optional(safeText) });
@@ -52,6 +53,7 @@ export function createApp(
   app.route('/', missionsRoutes);
   app.route('/', syncRoutes);
   app.route('/', pricesRoutes);
+  app.route('/', statisticsRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -10,6 +10,7 @@ import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
 import { runSync, startPoll } from './missions';
+import { seedDemoStatistics, startStatisticsSweep } from './statistics';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -63,9 +64,12 @@ async function main(): Promise<void> {
       console.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
+      console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
     }
   }
   const stopPoll = startPoll(deps, config.leonPollMinutes);
+  // Statistics PDFs uploaded but never recorded (update-pdf not reached) are removed after a day.
+  const stopSweep = startStatisticsSweep(deps);
   const app = createApp(deps);
   const server = await listen(app.fetch, {
     port: config.port,
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     stopPoll();
+    stopSweep();
     relay?.stop();
     await server.close();
     await database.close();

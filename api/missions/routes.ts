@@ -1,5 +1,5 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
-// the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
+// the PDFs (the hospital visibility flag is the statistics feature's). HOSPITAL users read their hospital's missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
@@ -178,28 +178,4 @@ export const missionsRoutes = new Hono<AppEnv>()
       });
     });
     return c.json({ data: { id: before.id } });
-  })
-  .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
-    const deps = c.get('deps');
-    const before = await findMission(deps.db, c.get('user'), param(c, 'id'));
-    if (!before) fail(404, MISSION_MESSAGES.notFound);
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(missions)
-        .set({ showForHospital: !before.showForHospital, updatedAt: now })
-        .where(and(eq(missions.id, before.id)))
-        .returning({ id: missions.id, showForHospital: missions.showForHospital });
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'mission.toggle-statistic',
-        entity: 'mission',
-        entityId: before.id,
-        before: { showForHospital: before.showForHospital },
-        after: { showForHospital: row.showForHospital },
-        at: now,
-      });
-      return row;
-    });
-    return c.json({ data: after });
   });
