@@ -22,11 +22,20 @@ async function demoPdf(title: string): Promise<Uint8Array> {
 export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Promise<number> {
   const { db } = deps;
   const rows = await db
-    .select({ id: missions.id, tripNumber: missions.tripNumber, aircraftType: missions.aircraftType })
+    .select({
+      id: missions.id,
+      tripNumber: missions.tripNumber,
+      aircraftType: missions.aircraftType,
+      buyerName: missions.buyerName,
+    })
     .from(missions)
     .where(inArray(missions.status, [...STATISTIC_MISSION_STATUSES]))
     .orderBy(asc(missions.departureDateTime), asc(missions.id));
+  // Counted per hospital too, so that each hospital has visible and hidden records, with and without PDFs.
+  const perHospital = new Map<string | null, number>();
   for (const [n, mission] of rows.entries()) {
+    const k = perHospital.get(mission.buyerName) ?? 0;
+    perHospital.set(mission.buyerName, k + 1);
     const legs = await db
       .select({ adepIcao: missionLegs.adepIcao })
       .from(missionLegs)
@@ -53,10 +62,10 @@ export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Prom
     const set: Partial<typeof statistics.$inferInsert> = {
       flightStatus: INVOICE_STATUSES[n % 5],
       airportStatus: n % 6 === 5 ? 'NOT_APPLICABLE' : INVOICE_STATUSES[(n + 2) % 5],
-      showForHospital: n % 2 === 0,
+      showForHospital: k % 4 < 2,
     };
     const number = mission.tripNumber ?? String(n);
-    if (n % 2 === 0) {
+    if (k % 2 === 0) {
       const key = `${STATISTICS_PREFIX}${record.id}/flight/demo-${n}.pdf`;
       await deps.files.put(key, await demoPdf(`Facture vol ${number}`), 'application/pdf');
       Object.assign(set, {

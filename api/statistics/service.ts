@@ -45,6 +45,8 @@ export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
   // Control characters cannot be typed in the box, and one separates the fields of searchText.
   const search = (f.search ?? '').replace(/\p{Cc}/gu, '').trim();
   const pattern = search ? containsPattern(search) : null;
+  // HOSPITAL users do not see invoice statuses, so they may not filter on them (it would tell them).
+  const staff = user.role !== 'HOSPITAL';
   return and(
     visibleTo(user),
     f.status ? eq(missions.status, f.status) : undefined,
@@ -54,8 +56,8 @@ export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
     f.organName
       ? sql`position(${`,${f.organName},`} in (',' || coalesce(${missions.organType}, '') || ',')) > 0`
       : undefined,
-    f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
-    f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
+    staff && f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
+    staff && f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
     // By mission number: the trigram index on searchText narrows, the trip number decides.
     pattern
       ? sql`${missions.searchText} like lower(${pattern}) and lower(${missions.tripNumber}) like lower(${pattern})`

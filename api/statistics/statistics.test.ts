@@ -282,6 +282,8 @@ describeEachDatabase('statistics', (database) => {
         expect(row).not.toHaveProperty(field);
       expect(row).toHaveProperty('totalCost');
       expect(numbers(await list(hospital, `hospitals=${encodeURIComponent(PARIS_HEGP)}`))).toEqual([]);
+      // A status filter would tell the statuses: it is ignored for them.
+      expect(numbers(await list(hospital, 'flightStatus=PAID'))).toEqual(['ST-1']);
     });
 
     it('write nothing: statuses, uploads, deletes and the flag are refused', async () => {
