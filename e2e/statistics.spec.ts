@@ -2,15 +2,14 @@
 // make a record visible to its hospital; the HOSPITAL user sees only its hospital's visible records,
 // without statuses, actions or checkboxes. Axe runs with each dialog open.
 import type { Page } from '@playwright/test';
-import { DEMO_HOSPITALS } from '../api/db/seed';
 import { href } from '../contract/routes';
-import type { StatisticRow } from '../contract/statistics';
 import { E2E } from './env';
 import { cellIn, columnTexts, dataRows, expect, expectAccessible, menu, signedInAs, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-const HOSPITAL = DEMO_HOSPITALS[0];
+/** The hospital of hopital@demo.test (api/db/seed.ts). */
+const HOSPITAL = 'CHU de Bordeaux – Hôpital Pellegrin';
 const table = (page: Page) => page.getByRole('table', { name: 'Statistiques' });
 const rows = (page: Page) => dataRows(table(page));
 /** The mission numbers this file makes visible to the hospital, and hides from it. */
@@ -71,20 +70,29 @@ test.describe('as OPERATION', () => {
     }
   });
 
-  test('uploads an invoice PDF in two steps and opens it in a new tab', async ({ page }) => {
+  test('uploads an invoice PDF in two steps and opens it in a new tab', async ({ page, request }) => {
     await openStatistics(page);
-    // A row of the demo hospital whose airport invoice applies and that has no flight PDF yet.
-    const answer = await page.request.get(
-      `${E2E.baseURL}/api/statistic/all?pageSize=100&hospitals=${encodeURIComponent(HOSPITAL)}`,
-    );
-    const all = ((await answer.json()) as { data: { rows: StatisticRow[] } }).data.rows;
-    const target = all.find((r) => !r.flightInvoicePdf && r.numberOfMission);
-    const visible = all.find((r) => r.showForHospital && r.numberOfMission && r !== target);
-    expect(target).toBeDefined();
-    expect(visible).toBeDefined();
-    const number = target!.numberOfMission!;
+    // Two trips of the demo hospital flown three days ago arrive with a sync: their records appear.
+    const added: string[] = [];
+    for (const hours of [72, 75]) {
+      const std = Date.now() - hours * 3600_000;
+      const at = (minutes: number) => new Date(std + minutes * 60_000).toISOString();
+      const answer = await request.post(`${E2E.simURL}/__sim/trips`, {
+        data: {
+          status: 'CONFIRMED',
+          client: HOSPITAL,
+          legs: [{ from: 'LFBD', to: 'LFPG', std: at(0), sta: at(80), blockOff: at(5), blockOn: at(88) }],
+        },
+      });
+      expect(answer.ok()).toBe(true);
+      added.push(((await answer.json()) as { tripNumber: string }).tripNumber);
+    }
+    await menu(page).getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+    await expect(page.getByText(/^Données synchronisées avec succès/)).toBeVisible();
+    const [number, other] = added;
     await search(page, number);
     const row = rows(page).first();
+    await expect(await cellIn(table(page), row, 'Statut vol')).toHaveText('A éditer');
     await expect((await cellIn(table(page), row, 'Facture vol')).getByRole('button')).toBeDisabled();
 
     await row.getByRole('button', { name: `Mise à jour PDF de la mission ${number}` }).click();
@@ -118,26 +126,18 @@ test.describe('as OPERATION', () => {
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await tab.close();
 
-    // Visible to the hospital: this one on, another one off.
-    const eye = row.getByRole('button', {
-      name: /Afficher les statistiques à partir de la vue de l'hôpital/,
-    });
-    await eye.click();
-    await expect(
-      row.getByRole('button', { name: /Masquer les statistiques de la vue de l'hôpital/ }),
-    ).toBeVisible();
-    await search(page, visible!.numberOfMission!);
-    await rows(page)
-      .first()
-      .getByRole('button', { name: /Masquer les statistiques de la vue de l'hôpital/ })
-      .click();
-    await expect(
-      rows(page)
-        .first()
-        .getByRole('button', { name: /Afficher les statistiques à partir de la vue de l'hôpital/ }),
-    ).toBeVisible();
+    // Visible to the hospital: this one on; the other shown, then hidden again.
+    const show = /Afficher les statistiques à partir de la vue de l'hôpital/;
+    const hide = /Masquer les statistiques de la vue de l'hôpital/;
+    await row.getByRole('button', { name: show }).click();
+    await expect(row.getByRole('button', { name: hide })).toBeVisible();
+    await search(page, other);
+    await rows(page).first().getByRole('button', { name: show }).click();
+    await expect(rows(page).first().getByRole('button', { name: hide })).toBeVisible();
+    await rows(page).first().getByRole('button', { name: hide }).click();
+    await expect(rows(page).first().getByRole('button', { name: show })).toBeVisible();
     shown.visible = number;
-    shown.hidden = visible!.numberOfMission!;
+    shown.hidden = other;
   });
 });
 

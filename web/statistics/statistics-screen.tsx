@@ -16,6 +16,7 @@ import {
 import { apiCall, download, errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
+import { missionsChanged } from '../sync';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
@@ -74,6 +75,8 @@ export function StatisticsScreen() {
   const [exporting, setExporting] = useState(false);
   const { reload, setFilters, rows } = list;
 
+  // A sync or a mission edit may add or retire records.
+  useEffect(() => missionsChanged.subscribe(reload), [reload]);
   // A selection holds the rows on screen only.
   useEffect(() => {
     const onPage = new Set(rows.map((r) => r.id));
