@@ -11,7 +11,7 @@ import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
 import { loadConfig } from '../api/lib/config';
 import type { CurrentUser } from '../api/lib/context';
 import { createMailer } from '../api/lib/mail';
-import { countWhere, filtersWhere, listOrder, selectRecords } from '../api/statistics/service';
+import { countWhere, filtersWhere, listOrder, readsMissions, selectRecords } from '../api/statistics/service';
 import { StatisticsListQuery } from '../contract/statistics';
 import { check } from '../contract/validation';
 import { forEachBenchDatabase } from './lib/databases';
@@ -166,7 +166,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
             .orderBy(...listOrder)
             .limit(20)
             .offset(offset),
-          countWhere(database.db, where),
+          countWhere(database.db, where, readsMissions(as[who], parsed.value)),
         ]);
         if (rows.length)
           await database.db

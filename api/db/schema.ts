@@ -184,6 +184,8 @@ export const missions = pgTable(
     index('missions_status_departure').on(t.status, t.departureDateTime),
     index('missions_buyer_departure').on(t.buyerName, t.departureDateTime),
     index('missions_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Migration 0008 (statistics): the statistics list's order.
+    index('missions_departure_desc').on(sql`${t.departureDateTime} desc nulls last`, sql`${t.id} desc`),
   ],
 );
 

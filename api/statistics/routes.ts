@@ -36,6 +36,7 @@ import {
   findRecord,
   listOrder,
   type RecordRow,
+  readsMissions,
   selectRecords,
   toRows,
   visibleTo,
@@ -84,7 +85,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
         .orderBy(...listOrder)
         .limit(pageSize)
         .offset(offset),
-      countWhere(db, where),
+      countWhere(db, where, readsMissions(user, q)),
       loadPriceBook(db),
     ]);
     return c.json({ data: toPage(await toRows(db, user, records, book), total, pageSize) });

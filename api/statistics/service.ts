@@ -1,7 +1,7 @@
 // Statistic queries shared by the routes and the export: who sees which record, the list filters, and
 // the row of spec §3 with its costs from the cost engine (decision 010: computed on read, never stored).
 import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { splitOrgans } from '../../contract/missions';
 import {
   type AirportCostRow,
@@ -14,9 +14,18 @@ import type { Db } from '../db/client';
 import { missionLegs, missions, statistics } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
 import { containsPattern } from '../lib/paging';
-import { computeMissionCosts, type Figure, type PriceBook, parisDay } from '../prices';
+import { computeMissionCosts, type Figure, type PriceBook } from '../prices';
 
 const PARIS = 'Europe/Paris';
+
+/** yyyy-MM-dd of an instant in Paris ('en-CA' writes days that way), a few µs where date-fns-tz takes tens. */
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PARIS,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const parisDayOf = (at: Date) => PARIS_DAY.format(at);
 
 /** The instant a Paris calendar day starts. */
 const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -31,11 +40,17 @@ const nextDay = (day: string) => {
  * their hospital's, and only those staff made visible to them.
  */
 export function visibleTo(user: CurrentUser): SQL {
-  const live = and(eq(statistics.active, true), isNull(missions.deletedAt))!;
+  // The trigger retires the record of a deleted mission: `active` implies a live mission.
+  const live = eq(statistics.active, true);
   return user.role === 'HOSPITAL'
     ? and(live, eq(missions.buyerName, user.hospitals ?? ''), eq(statistics.showForHospital, true))!
     : live;
 }
+
+/** Whether the filters of `f` (or the user's scope) read the missions, not only the records. */
+export const readsMissions = (user: CurrentUser, f: StatisticsFilters): boolean =>
+  user.role === 'HOSPITAL' ||
+  Boolean(f.status || f.hospitals?.trim() || f.startDate || f.endDate || f.organName || f.search?.trim());
 
 export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
   const hospitals = (f.hospitals ?? '')
@@ -65,8 +80,8 @@ export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
   )!;
 }
 
-/** Latest missions first. */
-export const listOrder = [sql`${missions.departureDateTime} desc nulls last`, sql`${statistics.id} desc`];
+/** Latest missions first (index missions_departure_desc). */
+export const listOrder = [sql`${missions.departureDateTime} desc nulls last`, sql`${missions.id} desc`];
 
 export const recordColumns = {
   id: statistics.id,
@@ -191,9 +206,7 @@ export async function toRows(
       missionId: r.missionId,
       numberOfMission: r.tripNumber,
       hospitalName: r.buyerName,
-      dateOfRealization: [
-        ...new Set(flown.map((l) => parisDay(l.bloffUtc ?? l.stdUtc)).filter((d): d is string => d !== null)),
-      ],
+      dateOfRealization: [...new Set(flown.map((l) => parisDayOf(l.bloffUtc ?? l.stdUtc)))],
       departures: flown.map((l) => l.adepName),
       arrivals: flown.map((l) => l.adesName),
       aircraftType: r.aircraftType,
@@ -231,9 +244,12 @@ export async function findRecord(db: Db, user: CurrentUser, id: string): Promise
   return row ?? null;
 }
 
-export const countWhere = (db: Db, where: SQL) =>
-  db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(statistics)
-    .innerJoin(missions, eq(missions.id, statistics.missionId))
-    .where(where);
+/** How many records match; without the join when no filter reads the missions. */
+export const countWhere = (db: Db, where: SQL, joinMissions = true) =>
+  joinMissions
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(statistics)
+        .innerJoin(missions, eq(missions.id, statistics.missionId))
+        .where(where)
+    : db.select({ total: sql<number>`count(*)::int` }).from(statistics).where(where);

@@ -26,6 +26,9 @@ CREATE TABLE "statistics" (
 --> statement-breakpoint
 CREATE INDEX "statistics_active_mission" ON "statistics" ("mission_id") WHERE "active";
 --> statement-breakpoint
+-- The statistics list walks missions newest first and stops at its page (decision 015).
+CREATE INDEX "missions_departure_desc" ON "missions" ("departure_date_time" DESC NULLS LAST, "id" DESC);
+--> statement-breakpoint
 CREATE FUNCTION "statistics_follow_mission"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF NEW."deleted_at" IS NULL AND NEW."status" IN ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS') THEN
