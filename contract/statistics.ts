@@ -114,7 +114,6 @@ export interface AirportCostRow {
 /** A row of GET /statistic/all (spec §3 'Statistics row' plus missionId). */
 export interface StatisticRow {
   id: string;
-  missionId: string;
   numberOfMission: string | null;
   hospitalName: string | null;
   /** Paris days (yyyy-MM-dd) of the flown legs' departures. */
@@ -134,6 +133,8 @@ export interface StatisticRow {
   totalAirportCosts: WireFigure;
   airportInvoicePdf: boolean;
   // Staff only: the API leaves these out for HOSPITAL users.
+  /** The mission's id, which the visibility toggle takes. */
+  missionId?: string;
   flightInvoiceNumber?: string | null;
   flightStatus?: InvoiceStatus;
   airportInvoiceNumber?: string | null;
@@ -144,6 +145,7 @@ export interface StatisticRow {
 
 /** The fields a HOSPITAL user never receives. */
 export const STAFF_ONLY_FIELDS = [
+  'missionId',
   'flightInvoiceNumber',
   'flightStatus',
   'airportInvoiceNumber',

@@ -272,6 +272,7 @@ describeEachDatabase('statistics', (database) => {
       expect(numbers(answer)).toEqual(['ST-1']);
       const row = answer.body.data.rows[0] as unknown as Record<string, unknown>;
       for (const field of [
+        'missionId',
         'flightStatus',
         'airportStatus',
         'flightInvoiceNumber',

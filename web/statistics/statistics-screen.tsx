@@ -98,6 +98,7 @@ export function StatisticsScreen() {
   const closePdf = useCallback(() => setPdfRow(null), []);
 
   const toggle = async (row: StatisticRow) => {
+    if (!row.missionId) return;
     try {
       await apiCall(STATISTIC_PATHS.toggle(row.missionId), { method: 'PUT' });
       reload();

@@ -104,7 +104,14 @@ describe('Statistics table', () => {
   });
 
   it('shows HOSPITAL users no status columns, no actions and no checkboxes', () => {
-    const { flightStatus, airportStatus, showForHospital, disableAirportPdfUpload, ...hospitalRow } = row;
+    const {
+      missionId,
+      flightStatus,
+      airportStatus,
+      showForHospital,
+      disableAirportPdfUpload,
+      ...hospitalRow
+    } = row;
     renderTable(false, [hospitalRow as StatisticRow]);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).not.toContain('Statut vol');
