@@ -141,6 +141,25 @@ test.describe('as OPERATION', () => {
   });
 });
 
+test.describe('on a phone, as OPERATION', () => {
+  test.use({ ...signedInAs('OPERATION'), viewport: { width: 390, height: 844 } });
+
+  test('the filters sit in a panel that the Filtres button opens and closes', async ({ page }) => {
+    await page.goto(href('statistics'));
+    await expect(rows(page).first()).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Filtres' });
+    const organ = page.getByLabel('Organe');
+    await expect(organ).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(organ).toBeVisible();
+    await toggle.click();
+    await expect(organ).toBeHidden();
+    // The page itself never scrolls sideways: the table scrolls in its own frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('as HOSPITAL', () => {
   test.use(signedInAs('HOSPITAL'));
 
