@@ -18,6 +18,7 @@ import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions';
 import { pricesRoutes } from './prices';
+import { statisticsRoutes } from './statistics';
 import { syncRoutes } from './sync';
 import { meRoutes, usersRoutes } from './users';
 
@@ -57,6 +58,7 @@ export function createApp(
   app.route('/', pricesRoutes);
   app.route('/', incidentsRoutes);
   app.route('/', invoicesRoutes);
+  app.route('/', statisticsRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

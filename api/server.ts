@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
+import { seedDemoStatistics, startStatisticsSweep } from './statistics';
 import { startPoll, syncDemoMissions } from './sync';
 
 async function main(): Promise<void> {
@@ -55,12 +56,16 @@ async function main(): Promise<void> {
   const deps = { db: database.db, config, mailer, leon, files, now: () => new Date() };
   if (config.seedDemo) {
     const result = await syncDemoMissions(deps);
-    if (result)
+    if (result) {
       console.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
+      console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
+    }
   }
   const stopPoll = startPoll(deps, config.leonPollMinutes);
+  // Statistics PDFs uploaded but never recorded (update-pdf not reached) are removed after a day.
+  const stopSweep = startStatisticsSweep(deps);
   const app = createApp(deps);
   const server = await listen(app.fetch, {
     port: config.port,
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     stopPoll();
+    stopSweep();
     relay?.stop();
     await server.close();
     await database.close();

@@ -119,7 +119,6 @@ export const MISSION_PATHS = {
   details: (id: string) => `/missions/details/${encodeURIComponent(id)}`,
   pdf: (id: string) => `/missions/generate-pdf/${encodeURIComponent(id)}`,
   voucher: (id: string) => `/missions/transport-voucher/${encodeURIComponent(id)}`,
-  toggleStatistic: (id: string) => `/missions/toggle-statistic/${encodeURIComponent(id)}`,
   synchronize: '/leon/synchronize-data',
   update: '/leon/update-data',
   recordsCount: '/leon/records-count',

@@ -15,6 +15,7 @@ import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
 import { PRICE_SCREENS, PriceScreen } from './prices';
+import { StatisticsScreen } from './statistics';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
@@ -27,7 +28,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['cancelledMissions', () => <MissionListScreen key="canceled" category="canceled" />],
   ['closedMissions', () => <MissionListScreen key="closed" category="closed" />],
   ['missionDetails', MissionDetailsScreen],
-  ['statistics', () => <ComingScreen title="Statistiques" />],
+  ['statistics', StatisticsScreen],
   ['prc', () => <ComingScreen title="PRC" />],
   ['pilots', () => <ComingScreen title="Pilotes" />],
   ['aircraftFleet', () => <ComingScreen title="Flotte" />],

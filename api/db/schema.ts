@@ -174,7 +174,6 @@ export const missions = pgTable(
     isWithOCS: boolean('is_with_ocs'),
     airportDeIcing: text('airport_de_icing').array().notNull().default(sql`'{}'::text[]`),
     departureDateTime: timestamp('departure_date_time', { withTimezone: true }),
-    showForHospital: boolean('show_for_hospital').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     leonUpdatedAt: timestamp('leon_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -190,6 +189,8 @@ export const missions = pgTable(
     index('missions_status_departure').on(t.status, t.departureDateTime),
     index('missions_buyer_departure').on(t.buyerName, t.departureDateTime),
     index('missions_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Migration 0008 (statistics): the statistics list's order.
+    index('missions_departure_desc').on(sql`${t.departureDateTime} desc nulls last`, sql`${t.id} desc`),
   ],
 );
 
@@ -485,3 +486,43 @@ export const leonInvoiceState = pgTable('leon_invoice_state', {
   lastTimestamp: integer('last_timestamp'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Statistics ----------------------------------------------------------------------------------------
+// One record per mission in scope (TERMINEE, CLOTUREE, ANNULEE_45_MOINS), created and retired (`active`)
+// by the trigger `missions_statistics` of migration 0008 (decision 015); never written by the sync.
+export const invoiceStatusEnum = pgEnum('invoice_status', [
+  'TO_BE_EDITED',
+  'EDITED',
+  'INVOICE_SENT',
+  'DROPED_ON_CHORUS',
+  'PAID',
+  'NOT_APPLICABLE',
+]);
+
+export const statistics = pgTable(
+  'statistics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    missionId: uuid('mission_id')
+      .notNull()
+      .references(() => missions.id),
+    active: boolean('active').notNull().default(true),
+    flightStatus: invoiceStatusEnum('flight_status').notNull().default('TO_BE_EDITED'),
+    airportStatus: invoiceStatusEnum('airport_status').notNull().default('TO_BE_EDITED'),
+    showForHospital: boolean('show_for_hospital').notNull().default(false),
+    flightInvoiceId: text('flight_invoice_id'),
+    airportInvoiceId: text('airport_invoice_id'),
+    flightPdfKey: text('flight_pdf_key'),
+    flightPdfName: text('flight_pdf_name'),
+    airportPdfKey: text('airport_pdf_key'),
+    airportPdfName: text('airport_pdf_name'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statistics_mission').on(t.missionId),
+    uniqueIndex('statistics_flight_pdf_key').on(t.flightPdfKey),
+    uniqueIndex('statistics_airport_pdf_key').on(t.airportPdfKey),
+    index('statistics_active_mission').on(t.missionId).where(sql`${t.active}`),
+  ],
+);

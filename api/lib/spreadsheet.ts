@@ -1,6 +1,7 @@
 // Spreadsheet exports. Formula injection (DESIGN.md §3) is prevented by the cell's type, not by changing
 // its text: every text goes in as an explicit string cell with the Text number format ('@'), so that
 // `=1+1` or `+33 1 45…` shows exactly as written, is never evaluated, and stays text when a user edits it.
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 
@@ -42,5 +43,40 @@ export async function xlsxResponse(
   return c.body(new Uint8Array(buffer as ArrayBuffer), 200, {
     'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     'Content-Disposition': `attachment; filename="${fileName}"`,
+  });
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A workbook written as a stream (exceljs' WorkbookWriter): each committed row leaves memory, so a year of
+ * rows does not hold the workbook. `write` adds the sheets and rows (commit each row); the answer starts
+ * as soon as the first bytes are written. A failure after that cuts the download short (the file is then
+ * unreadable, never silently incomplete) and is logged.
+ */
+export function xlsxStreamResponse(
+  fileName: string,
+  write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>,
+): Response {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  (async () => {
+    try {
+      await write(workbook);
+      await workbook.commit();
+    } catch (error) {
+      console.error('XLSX export failed while streaming', error);
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return new Response(Readable.toWeb(output) as unknown as ReadableStream<Uint8Array>, {
+    headers: {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+    },
   });
 }

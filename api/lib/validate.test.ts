@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
 import { INVOICE_MESSAGES } from '../../contract/invoices';
 import { MISSION_MESSAGES } from '../../contract/missions';
+import { STATISTIC_MESSAGES } from '../../contract/statistics';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
@@ -308,6 +309,78 @@ describeEachDatabase('bad input', (database) => {
     },
     { method: 'DELETE', path: '/missions/delete/:id', who: 'admin' },
     { method: 'PUT', path: '/missions/toggle-statistic/:id', who: 'admin' },
+    {
+      method: 'GET',
+      path: '/statistic/all',
+      who: 'admin',
+      params: {
+        pageSize: 'page',
+        pageNumber: 'page',
+        search: 'text',
+        status: 'text',
+        hospitals: 'text',
+        startDate: 'day',
+        endDate: 'day',
+        organName: 'text',
+        flightStatus: 'text',
+        airportStatus: 'text',
+      },
+      messages: {
+        status: STATISTIC_MESSAGES.unknownMissionStatus,
+        organName: STATISTIC_MESSAGES.unknownOrgan,
+        flightStatus: STATISTIC_MESSAGES.unknownStatus,
+        airportStatus: STATISTIC_MESSAGES.unknownStatus,
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/statistic/change-status',
+      who: 'admin',
+      body: () => ({ selectedIds: [missionId], flightStatus: 'PAID' }),
+      fields: { selectedIds: 'id', flightStatus: 'text', airportStatus: 'text' },
+      messages: {
+        selectedIds: undefined,
+        flightStatus: STATISTIC_MESSAGES.unknownStatus,
+        airportStatus: STATISTIC_MESSAGES.unknownStatus,
+      },
+    },
+    {
+      method: 'GET',
+      path: '/media/get-media-path',
+      who: 'admin',
+      query: `id=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&kind=flight&fileName=f.pdf&size=10`,
+      params: { id: 'id', kind: 'text', fileName: 'text', size: 'page' },
+      messages: { kind: STATISTIC_MESSAGES.unknownKind, size: STATISTIC_MESSAGES.fileSize },
+    },
+    {
+      method: 'PUT',
+      path: '/statistic/update-pdf',
+      who: 'admin',
+      body: () => ({ id: missionId, flightId: 'FV-1', flightPdfPath: 'statistics/x/flight/y.pdf' }),
+      fields: {
+        id: 'id',
+        flightId: 'text',
+        flightPdfPath: 'text',
+        airportId: 'text',
+        airportPdfPath: 'text',
+      },
+    },
+    {
+      method: 'GET',
+      path: '/statistic/download-pdf',
+      who: 'admin',
+      query: `id=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}&type=FLIGHT`,
+      params: { id: 'id', type: 'text' },
+      messages: { type: STATISTIC_MESSAGES.unknownKind },
+    },
+    { method: 'DELETE', path: '/statistic/delete-pdf-data/:id/flight', who: 'admin' },
+    {
+      method: 'GET',
+      path: '/statistic/export-excel',
+      who: 'admin',
+      params: { startDate: 'day', endDate: 'day', search: 'text', hospitals: 'text' },
+      messages: { startDate: undefined, endDate: undefined },
+    },
     { method: 'GET', path: '/dev/outbox', who: 'admin', params: { to: 'text' } },
     {
       method: 'GET',

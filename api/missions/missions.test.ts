@@ -307,7 +307,6 @@ describeEachDatabase('missions', (database) => {
         body: { message: MESSAGES.forbidden },
       });
       expect((await hospital.delete(`/missions/delete/${ids[0]}`)).status).toBe(403);
-      expect((await hospital.put(`/missions/toggle-statistic/${ids[0]}`)).status).toBe(403);
     });
 
     it('validates with the form rules and changes nothing on bad input', async () => {
@@ -351,19 +350,6 @@ describeEachDatabase('missions', (database) => {
       const entries = await database().db.select().from(auditLog).where(eq(auditLog.action, 'mission.edit'));
       expect(entries).toHaveLength(2);
       expect(entries[0].before).toMatchObject({ status: 'EN_COURS' });
-    });
-
-    it('flips the hospital visibility flag', async () => {
-      const first = await ops.put<{ data: { showForHospital: boolean } }>(
-        `/missions/toggle-statistic/${ids[5]}`,
-      );
-      expect(first.body.data.showForHospital).toBe(false);
-      const [row] = await database().db.select().from(missions).where(eq(missions.id, ids[5]));
-      expect(row.showForHospital).toBe(false);
-      const second = await ops.put<{ data: { showForHospital: boolean } }>(
-        `/missions/toggle-statistic/${ids[5]}`,
-      );
-      expect(second.body.data.showForHospital).toBe(true);
     });
 
     it('soft-deletes: the mission leaves every list and call', async () => {

@@ -1,5 +1,5 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
-// the hospital visibility flag and the PDFs. HOSPITAL users read their hospital's missions only.
+// the PDFs (the hospital visibility flag is the statistics feature's). HOSPITAL users read their hospital's missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
@@ -166,21 +166,6 @@ export const missionsRoutes = new Hono<AppEnv>()
     const data = await changeMissionOfPath(c, 'mission.delete', async (tx, before, now) => {
       await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
       return { result: { id: before.id } };
-    });
-    return c.json({ data });
-  })
-  .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
-    const data = await changeMissionOfPath(c, 'mission.toggle-statistic', async (tx, before, now) => {
-      const [row] = await tx
-        .update(missions)
-        .set({ showForHospital: !before.showForHospital, updatedAt: now })
-        .where(eq(missions.id, before.id))
-        .returning({ id: missions.id, showForHospital: missions.showForHospital });
-      return {
-        result: row,
-        before: { showForHospital: before.showForHospital },
-        after: { showForHospital: row.showForHospital },
-      };
     });
     return c.json({ data });
   });

@@ -1,0 +1,89 @@
+// Demo data for the statistics screen (npm start on an empty database, after the first Leon sync): the
+// completed missions get the back-office fields staff would fill (organs, meals, OCS, de-icing), and
+// their records some invoice ids, PDFs, statuses and hospital visibility, so that every column shows
+// something. Deterministic: the n-th mission always gets the same values.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { ORGAN_TYPES } from '../../contract/missions';
+import { INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
+import { missionLegs, missions, statistics } from '../db/schema';
+import type { Deps } from '../lib/context';
+import { STATISTICS_PREFIX } from './routes';
+
+async function demoPdf(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(title, { x: 60, y: 760, size: 18, font });
+  page.drawText('Document de démonstration', { x: 60, y: 730, size: 12, font });
+  return doc.save();
+}
+
+export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Promise<number> {
+  const { db } = deps;
+  const rows = await db
+    .select({
+      id: missions.id,
+      tripNumber: missions.tripNumber,
+      aircraftType: missions.aircraftType,
+      buyerName: missions.buyerName,
+    })
+    .from(missions)
+    .where(inArray(missions.status, [...STATISTIC_MISSION_STATUSES]))
+    .orderBy(asc(missions.departureDateTime), asc(missions.id));
+  // Counted per hospital too, so that each hospital has visible and hidden records, with and without PDFs.
+  const perHospital = new Map<string | null, number>();
+  for (const [n, mission] of rows.entries()) {
+    const k = perHospital.get(mission.buyerName) ?? 0;
+    perHospital.set(mission.buyerName, k + 1);
+    const legs = await db
+      .select({ adepIcao: missionLegs.adepIcao })
+      .from(missionLegs)
+      .where(eq(missionLegs.missionId, mission.id))
+      .orderBy(asc(missionLegs.position));
+    const icing = n % 3 === 0 && legs.length > 0;
+    await db
+      .update(missions)
+      .set({
+        organType: [ORGAN_TYPES[n % ORGAN_TYPES.length], ...(n % 4 === 1 ? (['REINS'] as const) : [])],
+        numberOfMeals: 2 + (n % 4),
+        isWithOCS: n % 2 === 0,
+        isWithIcing: icing,
+        airportDeIcing: icing ? [legs[0].adepIcao] : [],
+        // One mission in seven keeps an undefined aircraft type, to show 'N.D'.
+        aircraftType: mission.aircraftType === 'ND' && n % 7 !== 6 ? 'JET' : mission.aircraftType,
+      })
+      .where(eq(missions.id, mission.id));
+    const [record] = await db
+      .select({ id: statistics.id })
+      .from(statistics)
+      .where(eq(statistics.missionId, mission.id));
+    if (!record) continue;
+    const set: Partial<typeof statistics.$inferInsert> = {
+      flightStatus: INVOICE_STATUSES[n % 5],
+      airportStatus: n % 6 === 5 ? 'NOT_APPLICABLE' : INVOICE_STATUSES[(n + 2) % 5],
+      showForHospital: k % 4 < 2,
+    };
+    const number = mission.tripNumber ?? String(n);
+    if (k % 2 === 0) {
+      const key = `${STATISTICS_PREFIX}${record.id}/flight/demo-${n}.pdf`;
+      await deps.files.put(key, await demoPdf(`Facture vol ${number}`), 'application/pdf');
+      Object.assign(set, {
+        flightPdfKey: key,
+        flightPdfName: `facture-vol-${number}.pdf`,
+        flightInvoiceId: `FV-${number}`,
+      });
+    }
+    if (n % 3 === 0 && set.airportStatus !== 'NOT_APPLICABLE') {
+      const key = `${STATISTICS_PREFIX}${record.id}/airport/demo-${n}.pdf`;
+      await deps.files.put(key, await demoPdf(`Facture aéroport ${number}`), 'application/pdf');
+      Object.assign(set, {
+        airportPdfKey: key,
+        airportPdfName: `facture-aeroport-${number}.pdf`,
+        airportInvoiceId: `FA-${number}`,
+      });
+    }
+    await db.update(statistics).set(set).where(eq(statistics.id, record.id));
+  }
+  return rows.length;
+}

@@ -1,0 +1,104 @@
+// statistiques.xlsx: every column of the screen for the caller's scope and period, written as a stream
+// in batches (api/lib/spreadsheet.ts), euros as numbers with a euro format, days as dates, statuses in
+// French, text cells typed as text (no formula injection).
+import type { SQL } from 'drizzle-orm';
+import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
+import {
+  formatMinutes,
+  INVOICE_STATUS_BADGES,
+  STATISTIC_MESSAGES,
+  type StatisticRow,
+  type WireFigure,
+} from '../../contract/statistics';
+import type { Db } from '../db/client';
+import type { CurrentUser } from '../lib/context';
+import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
+import type { PriceBook } from '../prices';
+import { listOrder, selectRecords, toRows } from './service';
+
+const BATCH = 1000;
+const EURO = '#,##0.00 "€"';
+const DAY = 'dd/mm/yyyy';
+
+const figure = (f: WireFigure): number | string =>
+  f.ok ? f.value : `${STATISTIC_MESSAGES.missingPrice} : ${f.reason}`;
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, book: PriceBook): Response {
+  const staff = user.role !== 'HOSPITAL';
+  return xlsxStreamResponse('statistiques.xlsx', async (workbook) => {
+    const sheet = workbook.addWorksheet('Statistiques');
+    sheet.columns = [
+      { header: 'N° de mission', key: 'numberOfMission', width: 16 },
+      { header: 'Hôpital', key: 'hospitalName', width: 30 },
+      { header: 'Date(s) de réalisation', key: 'dateOfRealization', width: 20, style: { numFmt: DAY } },
+      { header: 'Départ', key: 'departures', width: 30 },
+      { header: 'Arrivée', key: 'arrivals', width: 30 },
+      { header: "Type d'avion", key: 'aircraftType', width: 12 },
+      { header: 'Temps de vol + 15 min', key: 'flightTime', width: 14 },
+      { header: 'Coût du temps de vol', key: 'costOfFlightTime', width: 16, style: { numFmt: EURO } },
+      { header: 'Coût de la régulation', key: 'costOfRegulation', width: 16, style: { numFmt: EURO } },
+      { header: 'Coût des plateaux repas', key: 'costOfMeal', width: 16, style: { numFmt: EURO } },
+      { header: 'Coût total vol', key: 'totalCost', width: 16, style: { numFmt: EURO } },
+      ...(staff
+        ? [
+            { header: 'N° facture vol', key: 'flightInvoiceNumber', width: 16 },
+            { header: 'Statut vol', key: 'flightStatus', width: 18 },
+          ]
+        : []),
+      { header: 'Coûts aéroport', key: 'airportCosts', width: 36 },
+      { header: 'Coût total aéroport', key: 'totalAirportCosts', width: 16, style: { numFmt: EURO } },
+      ...(staff
+        ? [
+            { header: 'N° facture aéroport', key: 'airportInvoiceNumber', width: 16 },
+            { header: 'Statut aéroport', key: 'airportStatus', width: 18 },
+          ]
+        : []),
+    ];
+    for (let offset = 0; ; offset += BATCH) {
+      const records = await selectRecords(db, where)
+        .orderBy(...listOrder)
+        .limit(BATCH)
+        .offset(offset);
+      const rows = await toRows(db, user, records, book);
+      for (const row of rows) addTextRow(sheet, cells(row, staff)).commit();
+      if (records.length < BATCH) break;
+    }
+    sheet.commit();
+  });
+}
+
+function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
+  const days = row.dateOfRealization;
+  return {
+    numberOfMission: row.numberOfMission ?? '-',
+    hospitalName: row.hospitalName ?? '-',
+    dateOfRealization:
+      days.length === 1
+        ? dayDate(days[0])
+        : days.map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`).join(', '),
+    departures: row.departures.join(', '),
+    arrivals: row.arrivals.join(', '),
+    aircraftType: AIRCRAFT_TYPE_LABELS[row.aircraftType],
+    flightTime: row.flightTime.ok ? formatMinutes(row.flightTime.value) : 'N.D',
+    costOfFlightTime: row.aircraftType === 'ND' ? 'N.D' : figure(row.costOfFlightTime),
+    costOfRegulation: figure(row.costOfRegulation),
+    costOfMeal: figure(row.costOfMeal),
+    totalCost: figure(row.totalCost),
+    airportCosts: row.airportCosts
+      .map(
+        (a) =>
+          `${a.icaoCode} : ${a.amount.ok ? `${a.amount.value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €` : STATISTIC_MESSAGES.missingPrice}`,
+      )
+      .join(', '),
+    totalAirportCosts: figure(row.totalAirportCosts),
+    ...(staff
+      ? {
+          flightInvoiceNumber: row.flightInvoiceNumber ?? '',
+          flightStatus: row.flightStatus ? INVOICE_STATUS_BADGES[row.flightStatus].label : '',
+          airportInvoiceNumber: row.airportInvoiceNumber ?? '',
+          airportStatus: row.airportStatus ? INVOICE_STATUS_BADGES[row.airportStatus].label : '',
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,253 @@
+// Statistic queries shared by the routes and the export: who sees which record, the list filters, and
+// the row of spec §3 with its costs from the cost engine (decision 010: computed on read, never stored).
+import { fromZonedTime } from 'date-fns-tz';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { OrganType } from '../../contract/missions';
+import {
+  type AirportCostRow,
+  STAFF_ONLY_FIELDS,
+  type StatisticRow,
+  type StatisticsFilters,
+  type WireFigure,
+} from '../../contract/statistics';
+import type { Db } from '../db/client';
+import { missionLegs, missions, statistics } from '../db/schema';
+import type { CurrentUser } from '../lib/context';
+import { containsPattern } from '../lib/paging';
+import { computeMissionCosts, type Figure, type PriceBook } from '../prices';
+
+const PARIS = 'Europe/Paris';
+
+/** yyyy-MM-dd of an instant in Paris ('en-CA' writes days that way), a few µs where date-fns-tz takes tens. */
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PARIS,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const parisDayOf = (at: Date) => PARIS_DAY.format(at);
+
+/** The instant a Paris calendar day starts. */
+const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * The records a user may see: active ones (their mission in scope and not deleted); HOSPITAL users only
+ * their hospital's, and only those staff made visible to them.
+ */
+export function visibleTo(user: CurrentUser): SQL {
+  // The trigger retires the record of a deleted mission: `active` implies a live mission.
+  const live = eq(statistics.active, true);
+  return user.role === 'HOSPITAL'
+    ? and(live, eq(missions.buyerName, user.hospitals ?? ''), eq(statistics.showForHospital, true))!
+    : live;
+}
+
+/** Whether the filters of `f` (or the user's scope) read the missions, not only the records. */
+export const readsMissions = (user: CurrentUser, f: StatisticsFilters): boolean =>
+  user.role === 'HOSPITAL' ||
+  Boolean(f.status || f.hospitals?.trim() || f.startDate || f.endDate || f.organName || f.search?.trim());
+
+export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
+  const hospitals = (f.hospitals ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // Control characters cannot be typed in the box, and one separates the fields of searchText.
+  const search = (f.search ?? '').replace(/\p{Cc}/gu, '').trim();
+  const pattern = search ? containsPattern(search) : null;
+  // HOSPITAL users do not see invoice statuses, so they may not filter on them (it would tell them).
+  const staff = user.role !== 'HOSPITAL';
+  return and(
+    visibleTo(user),
+    f.status ? eq(missions.status, f.status) : undefined,
+    hospitals.length ? inArray(missions.buyerName, hospitals) : undefined,
+    f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
+    f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
+    f.organName ? sql`${f.organName} = any(${missions.organType})` : undefined,
+    staff && f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
+    staff && f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
+    // By mission number: the trigram index on searchText narrows, the trip number decides.
+    pattern
+      ? sql`${missions.searchText} like lower(${pattern}) and lower(${missions.tripNumber}) like lower(${pattern})`
+      : undefined,
+  )!;
+}
+
+/** Latest missions first (index missions_departure_desc). */
+export const listOrder = [sql`${missions.departureDateTime} desc nulls last`, sql`${missions.id} desc`];
+
+export const recordColumns = {
+  id: statistics.id,
+  missionId: statistics.missionId,
+  flightStatus: statistics.flightStatus,
+  airportStatus: statistics.airportStatus,
+  showForHospital: statistics.showForHospital,
+  flightInvoiceId: statistics.flightInvoiceId,
+  airportInvoiceId: statistics.airportInvoiceId,
+  flightPdfKey: statistics.flightPdfKey,
+  airportPdfKey: statistics.airportPdfKey,
+  tripNumber: missions.tripNumber,
+  buyerName: missions.buyerName,
+  aircraftType: missions.aircraftType,
+  organType: missions.organType,
+  numberOfMeals: missions.numberOfMeals,
+  isWithOCS: missions.isWithOCS,
+  airportDeIcing: missions.airportDeIcing,
+  departureDateTime: missions.departureDateTime,
+};
+
+export type RecordRow = {
+  id: string;
+  missionId: string;
+  flightStatus: (typeof statistics.$inferSelect)['flightStatus'];
+  airportStatus: (typeof statistics.$inferSelect)['airportStatus'];
+  showForHospital: boolean;
+  flightInvoiceId: string | null;
+  airportInvoiceId: string | null;
+  flightPdfKey: string | null;
+  airportPdfKey: string | null;
+  tripNumber: string | null;
+  buyerName: string | null;
+  aircraftType: 'ND' | 'JET' | 'TURBOPROP';
+  organType: OrganType[];
+  numberOfMeals: number | null;
+  isWithOCS: boolean | null;
+  airportDeIcing: string[];
+  departureDateTime: Date | null;
+};
+
+/** The records of `where`, a page or a batch, joined with their missions. */
+export function selectRecords(db: Db, where: SQL) {
+  return db
+    .select(recordColumns)
+    .from(statistics)
+    .innerJoin(missions, eq(missions.id, statistics.missionId))
+    .where(where);
+}
+
+type LegRow = {
+  missionId: string;
+  isCnl: boolean;
+  stdUtc: Date;
+  staUtc: Date;
+  bloffUtc: Date | null;
+  blonUtc: Date | null;
+  adepIcao: string;
+  adepName: string;
+  adesName: string;
+};
+
+async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
+  const byMission = new Map<string, LegRow[]>();
+  if (missionIds.length === 0) return byMission;
+  const legs = await db
+    .select({
+      missionId: missionLegs.missionId,
+      isCnl: missionLegs.isCnl,
+      stdUtc: missionLegs.stdUtc,
+      staUtc: missionLegs.staUtc,
+      bloffUtc: missionLegs.bloffUtc,
+      blonUtc: missionLegs.blonUtc,
+      adepIcao: missionLegs.adepIcao,
+      adepName: missionLegs.adepName,
+      adesName: missionLegs.adesName,
+    })
+    .from(missionLegs)
+    .where(inArray(missionLegs.missionId, missionIds))
+    .orderBy(asc(missionLegs.missionId), asc(missionLegs.position));
+  for (const leg of legs) {
+    const list = byMission.get(leg.missionId);
+    if (list) list.push(leg);
+    else byMission.set(leg.missionId, [leg]);
+  }
+  return byMission;
+}
+
+/** Cents → euros; minutes stay minutes. */
+const euros = (figure: Figure): WireFigure =>
+  figure.ok ? { ok: true, value: figure.value / 100 } : { ok: false, reason: figure.reason };
+
+/** The rows of spec §3 for `records`, priced with `book`; HOSPITAL users get them without staff fields. */
+export async function toRows(
+  db: Db,
+  user: CurrentUser,
+  records: RecordRow[],
+  book: PriceBook,
+): Promise<StatisticRow[]> {
+  const legs = await legsOf(
+    db,
+    records.map((r) => r.missionId),
+  );
+  const hospital = user.role === 'HOSPITAL';
+  return records.map((r) => {
+    const missionLegsList = legs.get(r.missionId) ?? [];
+    const flown = missionLegsList.filter((l) => !l.isCnl);
+    const costs = computeMissionCosts(
+      {
+        departureDateTime: r.departureDateTime,
+        aircraftType: r.aircraftType,
+        isWithOCS: r.isWithOCS,
+        numberOfMeals: r.numberOfMeals,
+        airportDeIcing: r.airportDeIcing,
+        airportStatus: r.airportStatus,
+        legs: missionLegsList,
+      },
+      book,
+    );
+    const row: StatisticRow = {
+      id: r.id,
+      missionId: r.missionId,
+      numberOfMission: r.tripNumber,
+      hospitalName: r.buyerName,
+      dateOfRealization: [...new Set(flown.map((l) => parisDayOf(l.bloffUtc ?? l.stdUtc)))],
+      departures: flown.map((l) => l.adepName),
+      arrivals: flown.map((l) => l.adesName),
+      aircraftType: r.aircraftType,
+      organType: r.organType,
+      flightTime: costs.billedTime,
+      costOfFlightTime: euros(costs.costOfFlightTime),
+      costOfRegulation: euros(costs.costOfRegulation),
+      costOfMeal: euros(costs.costOfMeal),
+      totalCost: euros(costs.totalCost),
+      flightInvoicePdf: r.flightPdfKey !== null,
+      airportCosts: costs.airportCosts.map(
+        (a): AirportCostRow => ({
+          icaoCode: a.icaoCode,
+          withDeIcing: a.withDeIcing,
+          amount: euros(a.amount),
+        }),
+      ),
+      totalAirportCosts: euros(costs.totalAirportCosts),
+      airportInvoicePdf: r.airportPdfKey !== null,
+      flightInvoiceNumber: r.flightInvoiceId,
+      flightStatus: r.flightStatus,
+      airportInvoiceNumber: r.airportInvoiceId,
+      airportStatus: r.airportStatus,
+      showForHospital: r.showForHospital,
+      disableAirportPdfUpload: r.airportStatus === 'NOT_APPLICABLE',
+    };
+    if (hospital) for (const field of STAFF_ONLY_FIELDS) delete row[field];
+    return row;
+  });
+}
+
+/** A record the user may see, with its mission's number, or null. */
+export async function findRecord(db: Db, user: CurrentUser, id: string): Promise<RecordRow | null> {
+  const [row] = await selectRecords(db, and(eq(statistics.id, id), visibleTo(user))!);
+  return row ?? null;
+}
+
+/** How many records match; without the join when no filter reads the missions. */
+export const countWhere = (db: Db, where: SQL, joinMissions = true) =>
+  joinMissions
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(statistics)
+        .innerJoin(missions, eq(missions.id, statistics.missionId))
+        .where(where)
+    : db.select({ total: sql<number>`count(*)::int` }).from(statistics).where(where);

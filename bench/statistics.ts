@@ -1,0 +1,225 @@
+// GET /statistic/all with 100,000 missions (about 43,000 statistic records), on PostgreSQL
+// (BENCH_DATABASE_URL or the local test server) and on PGlite: p50/p95 through the API (in process,
+// app.request) beside the same SQL run alone, per filter set; then GET /statistic/export-excel of 10,000
+// rows: seconds and peak RSS. Goals (issue 12): the API within 1.5× of the bare query, p95 < 100 ms on
+// PostgreSQL; the XLSX in ≤ 3 s and ≤ 300 MB.
+import { asc, inArray, sql } from 'drizzle-orm';
+import { createApp } from '../api/app';
+import type { Database } from '../api/db/client';
+import { missionLegs } from '../api/db/schema';
+import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
+import { loadConfig } from '../api/lib/config';
+import type { CurrentUser } from '../api/lib/context';
+import { createMailer } from '../api/lib/mail';
+import { countWhere, filtersWhere, listOrder, readsMissions, selectRecords } from '../api/statistics/service';
+import { StatisticsListQuery } from '../contract/statistics';
+import { check } from '../contract/validation';
+import { forEachBenchDatabase } from './lib/databases';
+
+const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 10_000);
+
+async function fill(database: Database): Promise<void> {
+  await seedDemo(database.db, new Date('2026-11-01T00:00:00Z'));
+  const hospitals = sql.raw(`array[${DEMO_HOSPITALS.map((h) => `'${h.replace(/'/g, "''")}'`).join(',')}]`);
+  // The trigger of migration 0008 creates the statistic records of the missions in scope as they go in.
+  await database.db.execute(sql`
+    insert into missions (trip_number, status, buyer_name, departure_date_time, aircraft_type, number_of_cristal,
+      organ_type, number_of_meals, is_with_ocs, is_with_icing, airport_de_icing)
+    select 'TR-' || g,
+      (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
+      (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
+      timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
+      (array['JET','TURBOPROP','JET','ND'])[1 + g % 4]::aircraft_type, g % 9000,
+      (array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], g % 5, g % 2 = 0, g % 3 = 0,
+      case when g % 3 = 0 then array['LFBD'] else '{}'::text[] end
+    from generate_series(1, ${COUNT}) g`);
+  await database.db.execute(sql`
+    insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, bloff_utc, blon_utc, adep_icao, adep_name, ades_icao, ades_name)
+    select id, row_number() over (), 0, departure_date_time, departure_date_time + interval '80 minutes',
+      departure_date_time + interval '5 minutes', departure_date_time + interval '83 minutes',
+      'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
+    from missions`);
+  await database.db.execute(sql`
+    update statistics set
+      flight_status = (array['TO_BE_EDITED','EDITED','INVOICE_SENT','DROPED_ON_CHORUS','PAID'])[1 + abs(hashtext(id::text)) % 5]::invoice_status,
+      airport_status = (array['TO_BE_EDITED','EDITED','INVOICE_SENT','PAID','NOT_APPLICABLE'])[1 + abs(hashtext(mission_id::text)) % 5]::invoice_status,
+      show_for_hospital = abs(hashtext(id::text)) % 2 = 0`);
+  await database.db.execute(sql`analyze`);
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
+async function timePair(
+  api: () => Promise<unknown>,
+  bare: () => Promise<unknown>,
+): Promise<Array<{ p50: number; p95: number }>> {
+  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
+  const samples: number[][] = [[], []];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, run] of [api, bare].entries()) {
+      const t0 = performance.now();
+      await run();
+      samples[k].push(performance.now() - t0);
+    }
+  }
+  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
+}
+
+async function signIn(app: ReturnType<typeof createApp>, origin: string, email: string) {
+  const login = await app.request('/auth/login', {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo-2026!' }),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
+  const t0 = performance.now();
+  await fill(database);
+  const [{ records }] = (
+    (await database.db.execute(
+      sql`select count(*)::int as records from statistics where active`,
+    )) as unknown as {
+      rows: Array<{ records: number }>;
+    }
+  ).rows;
+  console.log(
+    `\n${kind}: ${COUNT} missions (${records} statistic records) inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
+  });
+  const app = createApp({
+    db: database.db,
+    config,
+    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+  });
+  const cookies = {
+    staff: await signIn(app, config.publicOrigin, 'operation@demo.test'),
+    hospital: await signIn(app, config.publicOrigin, 'hopital@demo.test'),
+  };
+  const users = (
+    (await database.db.execute(
+      sql`select id, email from users where email in ('operation@demo.test', 'hopital@demo.test')`,
+    )) as unknown as { rows: Array<{ id: string; email: string }> }
+  ).rows;
+  const as = {
+    staff: { id: users.find((u) => u.email.startsWith('operation'))!.id, role: 'OPERATION', hospitals: null },
+    hospital: {
+      id: users.find((u) => u.email.startsWith('hopital'))!.id,
+      role: 'HOSPITAL',
+      hospitals: DEMO_HOSPITALS[0],
+    },
+  } as unknown as Record<'staff' | 'hospital', CurrentUser>;
+  const cases: Array<[string, 'staff' | 'hospital', string]> = [
+    ['no filter', 'staff', ''],
+    ['page 100', 'staff', 'pageNumber=100'],
+    [
+      'hospital + period',
+      'staff',
+      `hospitals=${encodeURIComponent(DEMO_HOSPITALS[1])}&startDate=2025-06-01&endDate=2026-03-31`,
+    ],
+    ['search number', 'staff', 'search=TR-12345'],
+    ['search prefix', 'staff', 'search=TR-12'],
+    ['organ', 'staff', 'organName=REINS'],
+    ['flight status', 'staff', 'flightStatus=PAID'],
+    ['airport status', 'staff', 'airportStatus=NOT_APPLICABLE'],
+    [
+      'all filters',
+      'staff',
+      `hospitals=${encodeURIComponent(DEMO_HOSPITALS[2])}&startDate=2024-01-01&endDate=2026-10-31&organName=FOIE&flightStatus=EDITED&airportStatus=TO_BE_EDITED`,
+    ],
+    ['HOSPITAL, no filter', 'hospital', ''],
+    ['HOSPITAL + period', 'hospital', 'startDate=2025-06-01&endDate=2026-03-31'],
+  ];
+  console.log(
+    `${'case'.padEnd(24)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ratio p50`,
+  );
+  for (const [name, who, query] of cases) {
+    const parsed = check(StatisticsListQuery, Object.fromEntries(new URLSearchParams(query)));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const offset = ((parsed.value.pageNumber ?? 1) - 1) * 20;
+    const [api, bare] = await timePair(
+      async () => {
+        const response = await app.request(`/statistic/all?pageSize=20&${query}`, {
+          headers: { cookie: cookies[who] },
+        });
+        if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+        await response.json();
+      },
+      // The same page, count and legs, without the session check, the price book and the cost engine.
+      async () => {
+        const where = filtersWhere(as[who], parsed.value);
+        const [rows] = await Promise.all([
+          selectRecords(database.db, where)
+            .orderBy(...listOrder)
+            .limit(20)
+            .offset(offset),
+          countWhere(database.db, where, readsMissions(as[who], parsed.value)),
+        ]);
+        if (rows.length)
+          await database.db
+            .select()
+            .from(missionLegs)
+            .where(
+              inArray(
+                missionLegs.missionId,
+                rows.map((r) => r.missionId),
+              ),
+            )
+            .orderBy(asc(missionLegs.missionId), asc(missionLegs.position));
+      },
+    );
+    console.log(
+      `${name.padEnd(24)} ${api.p50.toFixed(1).padStart(7)}ms ${api.p95.toFixed(1).padStart(7)}ms ${bare.p50.toFixed(1).padStart(7)}ms ${bare.p95.toFixed(1).padStart(7)}ms  ${(api.p50 / bare.p50).toFixed(2)}×`,
+    );
+  }
+
+  // The XLSX: a period holding about XLSX_ROWS records, newest first.
+  const [{ day }] = (
+    (await database.db.execute(sql`
+      select to_char(m.departure_date_time at time zone 'Europe/Paris', 'YYYY-MM-DD') as day
+      from statistics s join missions m on m.id = s.mission_id where s.active
+      order by m.departure_date_time desc offset ${XLSX_ROWS - 1} limit 1`)) as unknown as {
+      rows: Array<{ day: string }>;
+    }
+  ).rows;
+  const period = `startDate=${day}&endDate=2026-11-01`;
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const x0 = performance.now();
+  const response = await app.request(`/statistic/export-excel?${period}`, {
+    headers: { cookie: cookies.staff },
+  });
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  const seconds = (performance.now() - x0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const [{ rows: exported }] = (
+    (await database.db.execute(
+      sql`select count(*)::int as rows from statistics s join missions m on m.id = s.mission_id
+          where s.active and m.departure_date_time >= ${`${day}T00:00:00+01:00`}::timestamptz - interval '2 hours'`,
+    )) as unknown as { rows: Array<{ rows: number }> }
+  ).rows;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  console.log(
+    `XLSX (${period}, ~${exported} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB): ${seconds.toFixed(2)} s; RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB (+${mb(peak - baseline)} MB)`,
+  );
+}
+
+await forEachBenchDatabase(bench);

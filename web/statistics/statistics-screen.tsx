@@ -1,0 +1,232 @@
+// 'Statistiques' (spec §2): search by mission number, 'Mise à jour du statut' for the selected rows
+// (staff), 'Exporter XLSX' for the chosen period, the filters (a collapsible panel on small screens), the
+// paged table, and the row dialogs. HOSPITAL users see no statuses, no actions, no checkboxes.
+import { useCallback, useEffect, useState } from 'react';
+import type { DataResponse } from '../../contract/http';
+import { MISSION_PATHS, ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
+import {
+  INVOICE_STATUS_BADGES,
+  INVOICE_STATUSES,
+  type PdfKind,
+  STATISTIC_MESSAGES,
+  STATISTIC_PATHS,
+  STATISTICS_PAGE_SIZE,
+  type StatisticRow,
+} from '../../contract/statistics';
+import { apiCall, download, errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+import { usePagedList } from '../lib/use-paged-list';
+import { missionsChanged } from '../sync';
+import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
+import { MultiSelect } from '../ui/multi-select';
+import { Page } from '../ui/page';
+import { SearchBox } from '../ui/search-box';
+import { SelectField } from '../ui/select-field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+import * as toolbarUi from '../ui/toolbar.css';
+import { PdfDialog } from './pdf-dialog';
+import * as ui from './statistics.css';
+import { StatisticsTable } from './statistics-table';
+import { StatusDialog } from './status-dialog';
+
+const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
+const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
+
+function useHospitalNames(enabled: boolean) {
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    apiCall<DataResponse<Array<{ name: string }>>>(MISSION_PATHS.hospitals)
+      .then((answer) => setNames(answer.data.map((h) => h.name)))
+      .catch(() => setNames([]));
+  }, [enabled]);
+  return names;
+}
+
+/** Opens a signed download URL in a new tab (opened first, so that no pop-up blocker stops it). */
+async function openPdf(row: StatisticRow, kind: PdfKind) {
+  const tab = window.open('', '_blank');
+  try {
+    const answer = await apiCall<DataResponse<{ url: string }>>(STATISTIC_PATHS.downloadPdf, {
+      query: { id: row.id, type: kind === 'flight' ? 'FLIGHT' : 'AIRPORT' },
+    });
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = answer.data.url;
+    } else window.location.assign(answer.data.url);
+  } catch (error) {
+    tab?.close();
+    toast.error(errorMessage(error));
+  }
+}
+
+export function StatisticsScreen() {
+  const session = useSession();
+  const staff = session.user?.role !== 'HOSPITAL';
+  const list = usePagedList<StatisticRow>(STATISTIC_PATHS.list, STATISTICS_PAGE_SIZE);
+  const hospitalNames = useHospitalNames(staff);
+  const [filters, setFiltersState] = useState<Record<string, string | undefined>>({});
+  const [hospitals, setHospitals] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [statusOpen, setStatusOpen] = useState(false);
+  const [pdfRow, setPdfRow] = useState<StatisticRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { reload, setFilters, rows } = list;
+
+  // A sync or a mission edit may add or retire records.
+  useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  // A selection holds the rows on screen only.
+  useEffect(() => {
+    const onPage = new Set(rows.map((r) => r.id));
+    setSelected((current) => new Set([...current].filter((id) => onPage.has(id))));
+  }, [rows]);
+
+  const filter = (next: Record<string, string | undefined>) => {
+    const merged = { ...filters, ...next };
+    setFiltersState(merged);
+    setFilters(merged);
+  };
+  const select = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  const changed = useCallback(() => reload(), [reload]);
+  const closePdf = useCallback(() => setPdfRow(null), []);
+
+  const toggle = async (row: StatisticRow) => {
+    if (!row.missionId) return;
+    try {
+      await apiCall(STATISTIC_PATHS.toggle(row.missionId), { method: 'PUT' });
+      reload();
+    } catch {
+      toast.error(STATISTIC_MESSAGES.statusError);
+    }
+  };
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      const query: Record<string, string> = {};
+      for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
+      if (list.search) query.search = list.search;
+      await download(STATISTIC_PATHS.exportExcel, 'statistiques.xlsx', { query });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Page title="Statistiques">
+      <div className={toolbarUi.toolbar}>
+        <SearchBox
+          id="statistics-search"
+          label="Rechercher"
+          placeholder="N° de mission"
+          value={list.search}
+          onChange={list.setSearch}
+          basis={200}
+        />
+        {staff && (
+          <button
+            type="button"
+            className={css.button.primary}
+            disabled={selected.size === 0}
+            onClick={() => setStatusOpen(true)}
+          >
+            Mise à jour du statut
+          </button>
+        )}
+        <button type="button" className={css.button.secondary} disabled={exporting} onClick={exportXlsx}>
+          Exporter XLSX
+        </button>
+        <button
+          type="button"
+          className={`${css.button.secondary} ${ui.filtersToggle}`}
+          aria-expanded={open}
+          aria-controls="statistics-filters"
+          onClick={() => setOpen(!open)}
+        >
+          Filtres
+        </button>
+      </div>
+      <section id="statistics-filters" aria-label="Filtres" className={ui.filters} data-open={open}>
+        <DateRangeFilter
+          onChange={(range: DayRange | null) =>
+            filter({ startDate: range?.startDate, endDate: range?.endDate })
+          }
+        />
+        {staff && (
+          <MultiSelect
+            label="Hôpitaux"
+            options={hospitalNames}
+            selected={hospitals}
+            onChange={(values) => {
+              setHospitals(values);
+              filter({ hospitals: values.length ? values.join(',') : undefined });
+            }}
+          />
+        )}
+        <div className={ui.filterField}>
+          <SelectField
+            id="statistics-organ"
+            label="Organe"
+            value={filters.organName ?? ''}
+            onChange={(v) => filter({ organName: v || undefined })}
+            options={ORGAN_OPTIONS}
+            placeholder="Tous"
+          />
+        </div>
+        {staff && (
+          <>
+            <div className={ui.filterField}>
+              <SelectField
+                id="statistics-flight-status"
+                label="Statut facture vol"
+                value={filters.flightStatus ?? ''}
+                onChange={(v) => filter({ flightStatus: v || undefined })}
+                options={STATUS_OPTIONS}
+                placeholder="Tous"
+              />
+            </div>
+            <div className={ui.filterField}>
+              <SelectField
+                id="statistics-airport-status"
+                label="Statut facture aéroport"
+                value={filters.airportStatus ?? ''}
+                onChange={(v) => filter({ airportStatus: v || undefined })}
+                options={STATUS_OPTIONS}
+                placeholder="Tous"
+              />
+            </div>
+          </>
+        )}
+      </section>
+      <StatisticsTable
+        list={list}
+        staff={staff}
+        selected={selected}
+        onSelect={select}
+        onDownload={openPdf}
+        onEditPdf={setPdfRow}
+        onToggle={toggle}
+      />
+      {statusOpen && (
+        <StatusDialog
+          selectedIds={[...selected]}
+          onClose={() => setStatusOpen(false)}
+          onSaved={() => {
+            setStatusOpen(false);
+            setSelected(new Set());
+            reload();
+          }}
+        />
+      )}
+      {pdfRow && <PdfDialog row={pdfRow} onClose={closePdf} onChanged={changed} />}
+    </Page>
+  );
+}

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+// The statistics table on its own: '-' and 'N.D' for missing values, 'Prix manquant' with its reason,
+// 0 € when the airport invoice does not apply, French status badges, disabled downloads without a PDF,
+// the eye's two titles, and the HOSPITAL view without statuses, actions or checkboxes.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
+import type { TableList } from '../ui/data-table';
+import { StatisticsTable } from './statistics-table';
+
+afterEach(cleanup);
+
+const row: StatisticRow = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  missionId: '00000000-0000-4000-8000-0000000000bb',
+  numberOfMission: null,
+  hospitalName: null,
+  dateOfRealization: ['2026-02-15'],
+  departures: ['Bordeaux-Mérignac'],
+  arrivals: ['Paris-Charles-de-Gaulle'],
+  aircraftType: 'ND',
+  organType: [],
+  flightTime: { ok: true, value: 95 },
+  costOfFlightTime: { ok: false, reason: "Type d'avion non défini (N.D)" },
+  costOfRegulation: { ok: true, value: 1234.5 },
+  costOfMeal: { ok: false, reason: 'Prix manquant : coût des repas des passagers au 15/02/2026' },
+  totalCost: { ok: false, reason: "Type d'avion non défini (N.D)" },
+  flightInvoicePdf: false,
+  airportCosts: [{ icaoCode: 'LFBD', withDeIcing: false, amount: { ok: true, value: 0 } }],
+  totalAirportCosts: { ok: true, value: 0 },
+  airportInvoicePdf: true,
+  flightInvoiceNumber: null,
+  flightStatus: 'DROPED_ON_CHORUS',
+  airportInvoiceNumber: 'FA-1',
+  airportStatus: 'NOT_APPLICABLE',
+  showForHospital: false,
+  disableAirportPdfUpload: true,
+};
+const listOf = (rows: StatisticRow[]): TableList<StatisticRow> => ({
+  rows,
+  loading: false,
+  empty: rows.length === 0,
+  failed: false,
+  error: null,
+  reload: () => {},
+  pageNumber: 1,
+  pageCount: 1,
+  goTo: () => {},
+});
+const noop = () => {};
+const renderTable = (staff: boolean, rows = [row], more: { onToggle?: () => void } = {}) =>
+  render(
+    <StatisticsTable
+      list={listOf(rows)}
+      staff={staff}
+      selected={new Set()}
+      onSelect={noop}
+      onDownload={noop}
+      onEditPdf={noop}
+      onToggle={more.onToggle ?? noop}
+    />,
+  );
+const cellUnder = (header: string) => {
+  const table = screen.getByRole('table', { name: 'Statistiques' });
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+  return within(table).getAllByRole('cell')[headers.indexOf(header)];
+};
+
+describe('Statistics table', () => {
+  it("shows '-', 'N.D', euros, 0 € for N/A airports, badges in French and 'Prix manquant' with its reason", () => {
+    renderTable(true);
+    expect(cellUnder('N° de mission').textContent).toBe('-');
+    expect(cellUnder('Hôpital').textContent).toBe('-');
+    expect(cellUnder('Date(s) de réalisation').textContent).toBe('15/02/2026');
+    expect(cellUnder("Type d'avion").textContent).toBe('N.D');
+    expect(cellUnder('Temps de vol + 15 min').textContent).toBe('1 h 35');
+    expect(cellUnder('Coût du temps de vol').textContent).toBe('N.D');
+    expect(cellUnder('Coût de la régulation').textContent?.replace(/\s/g, ' ')).toBe('1 234,50 €');
+    expect(cellUnder('Coût total aéroport').textContent?.replace(/\s/g, ' ')).toBe('0,00 €');
+    expect(cellUnder('Statut vol').textContent).toBe('Déposée Chorus');
+    expect(cellUnder('Statut aéroport').textContent).toBe('N/A');
+    const missing = within(cellUnder('Coût des plateaux repas')).getByRole('button', {
+      name: STATISTIC_MESSAGES.missingPrice,
+    });
+    const tip = document.getElementById(missing.getAttribute('aria-describedby') ?? '');
+    expect(tip?.textContent).toBe('Prix manquant : coût des repas des passagers au 15/02/2026');
+    expect(within(cellUnder('Facture vol')).getByRole('button')).toHaveProperty('disabled', true);
+    expect(within(cellUnder('Facture aéroport')).getByRole('button')).toHaveProperty('disabled', false);
+  });
+
+  it('gives staff checkboxes and the eye, titled after what it will do', async () => {
+    const onToggle = vi.fn();
+    renderTable(true, [row], { onToggle });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    const eye = screen.getByTitle(STATISTIC_MESSAGES.show);
+    await userEvent.click(eye);
+    expect(onToggle).toHaveBeenCalledOnce();
+    cleanup();
+    renderTable(true, [{ ...row, showForHospital: true }]);
+    expect(screen.getByTitle(STATISTIC_MESSAGES.hide)).toBeTruthy();
+  });
+
+  it('shows HOSPITAL users no status columns, no actions and no checkboxes', () => {
+    const {
+      missionId,
+      flightStatus,
+      airportStatus,
+      showForHospital,
+      disableAirportPdfUpload,
+      ...hospitalRow
+    } = row;
+    renderTable(false, [hospitalRow as StatisticRow]);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).not.toContain('Statut vol');
+    expect(headers).not.toContain('Statut aéroport');
+    expect(headers).not.toContain('Actions');
+    expect(headers).toContain('Coût total vol');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,90 @@
+// 'Mise à jour du statut': the flight and airport invoice statuses for the selected rows, either left
+// unchanged ('Inchangé'); all or nothing on the server.
+import { useState } from 'react';
+import {
+  INVOICE_STATUS_BADGES,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  STATISTIC_MESSAGES,
+  STATISTIC_PATHS,
+} from '../../contract/statistics';
+import { apiCall, errorMessage } from '../lib/api';
+import { useAction } from '../lib/use-action';
+import { DialogActions, ModalDialog } from '../ui/dialog';
+import { SelectField } from '../ui/select-field';
+import * as css from '../ui/theme.css';
+import { toast } from '../ui/toast';
+
+const OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
+
+export function StatusDialog({
+  selectedIds,
+  onClose,
+  onSaved,
+}: {
+  selectedIds: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [flightStatus, setFlight] = useState('');
+  const [airportStatus, setAirport] = useState('');
+  const { pending, error, run } = useAction();
+  const save = () =>
+    run(async () => {
+      try {
+        await apiCall(STATISTIC_PATHS.changeStatus, {
+          method: 'PUT',
+          body: {
+            selectedIds,
+            ...(flightStatus ? { flightStatus: flightStatus as InvoiceStatus } : {}),
+            ...(airportStatus ? { airportStatus: airportStatus as InvoiceStatus } : {}),
+          },
+        });
+      } catch (failure) {
+        toast.error(errorMessage(failure));
+        throw failure;
+      }
+      toast.success(STATISTIC_MESSAGES.statusUpdated);
+      onSaved();
+    });
+  return (
+    <ModalDialog title="Mise à jour du statut" isOpen onClose={onClose} isDismissable={!pending}>
+      <form
+        className={css.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <p className={css.subtitle}>
+          {selectedIds.length} ligne{selectedIds.length > 1 ? 's' : ''} sélectionnée
+          {selectedIds.length > 1 ? 's' : ''}
+        </p>
+        <SelectField
+          id="status-flight"
+          name="flightStatus"
+          label="Statut facture vol"
+          value={flightStatus}
+          onChange={setFlight}
+          options={OPTIONS}
+          placeholder="Inchangé"
+        />
+        <SelectField
+          id="status-airport"
+          name="airportStatus"
+          label="Statut facture aéroport"
+          value={airportStatus}
+          onChange={setAirport}
+          options={OPTIONS}
+          placeholder="Inchangé"
+        />
+        <DialogActions
+          error={error}
+          pending={pending || (!flightStatus && !airportStatus)}
+          onCancel={onClose}
+          actionLabel="Valider"
+        />
+      </form>
+    </ModalDialog>
+  );
+}
