@@ -5,7 +5,17 @@
 import type { Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { at, columnTexts, dataRows, expect, expectAccessible, menu, signedInAs, test } from './support';
+import {
+  allowConsole,
+  at,
+  columnTexts,
+  dataRows,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  test,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -173,6 +183,7 @@ test.describe('as HOSPITAL', () => {
   });
 
   test('gets nothing for another hospital’s mission', async ({ page, request }) => {
+    allowConsole(page, /status of 404/); // the refusal the test asks for
     // The other hospital's mission id, as staff would reach it.
     const login = await request.post(`${E2E.baseURL}/api/auth/login`, {
       data: { email: 'admin@demo.test', password: E2E.password },
