@@ -42,6 +42,21 @@ export const stickyFirst = style({
   zIndex: 1,
   selectors: { [`${th}&`]: { zIndex: 3 } },
 });
+/** A column kept at the right edge (row actions), with a line that tells the rows scroll under it. */
+export const stickyEnd = style({
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  boxShadow: `inset 1px 0 0 ${colors.border}`,
+  selectors: { [`${th}&`]: { zIndex: 3 } },
+});
+/** The old rows while the next page loads. */
+export const staleRows = style({
+  opacity: 0.45,
+  pointerEvents: 'none',
+  transition: 'opacity 120ms ease-in',
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+});
 export const align = styleVariants({
   start: { textAlign: 'left' },
   center: { textAlign: 'center' },
