@@ -137,8 +137,46 @@ describe('Mission edit dialog', () => {
     await userEvent.type(meals, '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(meals.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(MISSION_MESSAGES.mealsInteger)).toBeTruthy();
-    expect(screen.getAllByText(MISSION_MESSAGES.required).length).toBeGreaterThan(0);
+    // The spec's words only (§5): the meal count and the organs both read 'Obligatoire'.
+    expect(screen.getAllByText(MISSION_MESSAGES.required).length).toBeGreaterThanOrEqual(2);
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it("answers 0 cristal with the spec's message, and sends numbers and booleans", async () => {
+    const api = fakeApi({ 'PUT /missions/edit/': ({ body }) => ({ body: { data: body } }) });
+    const onSaved = vi.fn();
+    render(
+      <MissionEditDialog
+        mission={{
+          ...bare,
+          tripNumber: 'T-2',
+          numberOfCristal: 1,
+          organType: ['FOIE'],
+          aircraftType: 'JET',
+          numberOfMeals: 2,
+          isWithIcing: false,
+          isWithOCS: true,
+        }}
+        onClose={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    const cristal = screen.getByLabelText('Nombre de cristals');
+    await userEvent.clear(cristal);
+    await userEvent.type(cristal, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(screen.getByText(MISSION_MESSAGES.cristalInteger)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await userEvent.clear(cristal);
+    await userEvent.type(cristal, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      numberOfCristal: 3,
+      numberOfMeals: 2,
+      isWithIcing: false,
+      isWithOCS: true,
+      organType: 'FOIE',
+    });
   });
 });

@@ -48,7 +48,13 @@ describe('DataTable', () => {
   it('greys the old rows and disables the pager while another page loads', async () => {
     const goTo = vi.fn();
     table({
-      list: list({ rows: [{ id: '1', name: 'Repas', amount: 5 }], loading: true, pageNumber: 2, pageCount: 3, goTo }),
+      list: list({
+        rows: [{ id: '1', name: 'Repas', amount: 5 }],
+        loading: true,
+        pageNumber: 2,
+        pageCount: 3,
+        goTo,
+      }),
     });
     const body = screen.getAllByRole('rowgroup')[1];
     expect(body.getAttribute('data-stale')).toBe('true');
