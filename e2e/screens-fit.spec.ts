@@ -48,9 +48,11 @@ async function openList(page: Page, screen: (typeof LISTS)[number]['screen']) {
   await expect(table).toHaveAttribute('aria-busy', 'false');
 }
 
+/** A screenshot kept under test-results (the test's output folder) and attached to the report. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ fullPage: false });
-  await testInfo.attach(name, { body, contentType: 'image/png' });
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 for (const width of [1280, 1440] as const) {

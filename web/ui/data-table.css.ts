@@ -4,6 +4,9 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { colors } from './theme.css';
 
 export const frame = style({
+  // Positioned, so that what is absolutely placed in a cell (visually hidden texts) scrolls with the
+  // table instead of widening the page.
+  position: 'relative',
   overflow: 'auto',
   maxHeight: '70vh',
   borderRadius: 8,
