@@ -121,3 +121,28 @@ test('while the next page loads, the rows are greyed and the pager is disabled',
   await expect(pager.getByRole('button', { name: 'Page 1' })).toBeEnabled();
   expect(await dataRows(table).first().textContent()).not.toBe(first);
 });
+
+test('mission details at 390 px: the PDF button keeps its distance from the first card, the aircraft drawn', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openList(page, 'completedMissions');
+  await dataRows(page.getByRole('table', { name: 'Missions' }))
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  const pdf = page.getByRole('button', { name: 'Télécharger le PDF' });
+  const firstCard = page.getByRole('button', { name: /^Vol 1 :/ });
+  await expect(firstCard).toBeVisible();
+  const button = (await pdf.boundingBox())!;
+  const card = (await firstCard.boundingBox())!;
+  const gap = card.y - (button.y + button.height);
+  console.info(`390 px details: ${gap} px between the PDF button and the first card`);
+  expect(gap).toBeGreaterThanOrEqual(12);
+  // The demo fleet has pictures: the card shows the aircraft, not the fallback icon.
+  const picture = page.locator('img[src^="/images/acfts/"]').first();
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await shoot(page, testInfo, 'mission-details-390.png');
+});

@@ -5,8 +5,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
+// 320 × 200: the 8:5 of the details card's picture (160 × 100); the drawing sits 30 px down.
 const W = 320;
-const H = 140;
+const H = 200;
+const OFFSET_Y = 30;
 const root = new URL('..', import.meta.url);
 const data = readFileSync(new URL('api/leon/simulator/data.ts', root), 'utf8');
 const jetTypes = new Set(
@@ -51,9 +53,14 @@ function png(pixels) {
 }
 
 /** Even-odd fill of a polygon, 4×4 samples a pixel for smooth edges. */
-function fill(pixels, points, [r, g, b]) {
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
+function fill(pixels, drawn, [r, g, b]) {
+  const points = drawn.map(([x, y]) => [x, y + OFFSET_Y]);
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [x0, x1] = [Math.max(0, Math.floor(Math.min(...xs))), Math.min(W - 1, Math.ceil(Math.max(...xs)))];
+  const [y0, y1] = [Math.max(0, Math.floor(Math.min(...ys))), Math.min(H - 1, Math.ceil(Math.max(...ys)))];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
       let inside = 0;
       for (let sy = 0; sy < 4; sy++)
         for (let sx = 0; sx < 4; sx++) {
