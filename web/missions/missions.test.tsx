@@ -80,8 +80,8 @@ describe('Mission table', () => {
 });
 
 describe('Mission filter bar', () => {
-  const bar = (category: 'requested' | 'completed', staff = true) => {
-    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: [{ name: 'CHU de Lyon' }] } }) });
+  const bar = (category: 'requested' | 'completed', staff = true, hospitals = ['CHU de Lyon']) => {
+    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: hospitals.map((name) => ({ name })) } }) });
     const onFilters = vi.fn();
     const onSearch = vi.fn();
     render(
@@ -113,6 +113,19 @@ describe('Mission filter bar', () => {
     bar('completed', false);
     expect(screen.queryByRole('button', { name: 'Programmée' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Filtres/ })).toBeNull();
+  });
+
+  it('shows a HOSPITAL user with several hospitals the filter, with only its own hospitals', async () => {
+    const own = ['CHU de Bordeaux – Hôpital Pellegrin', 'CHU de Bordeaux – Groupe hospitalier Sud'];
+    bar('completed', false, own);
+    const filters = await screen.findByRole('button', { name: /Filtres/ });
+    await userEvent.click(filters);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(own);
   });
 
   it('passes the search text on', async () => {
