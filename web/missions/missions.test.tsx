@@ -67,6 +67,26 @@ describe('Mission table', () => {
     expect(screen.queryByRole('link', { name: /Voir la mission/ })).toBeNull();
   });
 
+  it('shows the itinerary as chained ICAO codes, each naming its airport, the names for screen readers', () => {
+    const legs = [
+      { adepIcao: 'LFPB', adepName: 'Paris-Le Bourget', adesIcao: 'LFBD', adesName: 'Bordeaux-Mérignac' },
+      { adepIcao: 'LFBD', adepName: 'Bordeaux-Mérignac', adesIcao: 'LFML', adesName: 'Marseille Provence' },
+      { adepIcao: 'LFMN', adepName: "Nice Côte d'Azur", adesIcao: 'LFPB', adesName: 'Paris-Le Bourget' },
+    ];
+    render(<MissionTable list={listOf([{ ...bare, legs }])} staff onEdit={() => {}} onDelete={() => {}} />);
+    const cell = within(screen.getByRole('table', { name: 'Missions' })).getAllByRole('cell')[6];
+    const codes = cell.querySelector('[aria-hidden="true"]');
+    expect(codes?.textContent).toBe('LFPB→LFBD→LFML·LFMN→LFPB');
+    expect([...cell.querySelectorAll('abbr')].map((a) => a.title)).toEqual([
+      'Paris-Le Bourget',
+      'Bordeaux-Mérignac',
+      'Marseille Provence',
+      "Nice Côte d'Azur",
+      'Paris-Le Bourget',
+    ]);
+    expect(cell.textContent).toContain('Paris-Le Bourget → Bordeaux-Mérignac, Bordeaux-Mérignac → Marseille');
+  });
+
   it('offers no edit or delete to a HOSPITAL user', () => {
     render(<MissionTable list={listOf([bare])} staff={false} onEdit={() => {}} onDelete={() => {}} />);
     expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
