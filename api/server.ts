@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
+import { seedDemoMissions } from './missions';
 import { seedDemoStatistics, startStatisticsSweep } from './statistics';
 import { startPoll, syncDemoMissions } from './sync';
 
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
     if (result) {
       console.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
+      );
+      const demo = await seedDemoMissions(database.db, new Date());
+      console.info(
+        `Demo mission fields filled in: ${demo.filled} missions, ${demo.closed} closed, ${demo.unbooked} without a trip number.`,
       );
       console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
     }

@@ -11,21 +11,11 @@ import {
   refine,
   string,
   type,
-  union,
 } from 'superstruct';
 import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
-import {
-  calendarDay,
-  INPUT_MESSAGES,
-  INT32_MAX,
-  pageNumber,
-  pageSize,
-  safeText,
-  toDecimal,
-  uuid,
-} from './validation';
+import { calendarDay, INPUT_MESSAGES, INT32_MAX, pageNumber, pageSize, safeText, uuid } from './validation';
 
 export const MISSION_STATUSES = [
   'EN_ATTENTE',
@@ -128,8 +118,6 @@ export const MISSION_PATHS = {
 export const MISSION_MESSAGES = {
   required: 'Obligatoire',
   cristalInteger: 'le nombre de cristals doit être entier',
-  cristalPositive: 'le nombre de cristals doit être positif',
-  mealsInteger: 'le nombre de plateaux repas doit être un entier positif ou nul',
   empty: 'Aucune mission trouvée',
   notFound: 'Mission introuvable',
   pdfError: 'Erreur lors de la génération du PDF',
@@ -152,28 +140,24 @@ export const MISSION_MESSAGES = {
 const required = <T>(name: string, test: (v: unknown) => boolean) =>
   define<T>(name, (v) => (v !== undefined && v !== null && v !== '' && test(v)) || MISSION_MESSAGES.required);
 
-const toBool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
+const missing = (v: unknown) => v === undefined || v === null || v === '';
 
-const numberOfCristal = coerce(
-  define<number>('numberOfCristal', (v) => {
-    if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
-    if (typeof v !== 'number' || !Number.isInteger(v)) return MISSION_MESSAGES.cristalInteger;
-    if (v > INT32_MAX) return INPUT_MESSAGES.tooLarge;
-    return v > 0 || MISSION_MESSAGES.cristalPositive;
-  }),
-  union([string(), define('any', () => true)]),
-  toDecimal,
-);
+// Numbers and booleans travel as JSON numbers and booleans: the form converts its fields before it sends
+// them (`editMissionInput`), and a string is refused with a 400, whatever it spells. The only messages
+// are the spec's (§5): 'Obligatoire' and 'le nombre de cristals doit être entier' (see decision 021).
 
-const numberOfMeals = coerce(
-  define<number>('numberOfMeals', (v) => {
-    if (v === undefined || v === null || v === '' || Number.isNaN(v)) return MISSION_MESSAGES.required;
-    if (typeof v === 'number' && v > INT32_MAX) return INPUT_MESSAGES.tooLarge;
-    return (typeof v === 'number' && Number.isInteger(v) && v >= 0) || MISSION_MESSAGES.mealsInteger;
-  }),
-  union([string(), define('any', () => true)]),
-  toDecimal,
-);
+/** numberOfCristal: an integer above 0. */
+const numberOfCristal = define<number>('numberOfCristal', (v) => {
+  if (missing(v)) return MISSION_MESSAGES.required;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) return MISSION_MESSAGES.cristalInteger;
+  return v <= INT32_MAX || INPUT_MESSAGES.tooLarge;
+});
+
+/** numberOfMeals: an integer, zero or more (the spec has no message of its own for it: 'Obligatoire'). */
+const numberOfMeals = define<number>('numberOfMeals', (v) => {
+  if (typeof v === 'number' && Number.isInteger(v) && v > INT32_MAX) return INPUT_MESSAGES.tooLarge;
+  return (typeof v === 'number' && Number.isInteger(v) && v >= 0) || MISSION_MESSAGES.required;
+});
 
 const enumOf = <T extends string>(values: readonly T[]) =>
   required<T>('enum', (v) => typeof v === 'string' && (values as readonly string[]).includes(v));
@@ -185,11 +169,7 @@ const organType = define<string>('organType', (v) => {
   return parts.every((p) => (ORGAN_TYPES as readonly string[]).includes(p)) || MISSION_MESSAGES.required;
 });
 
-const bool = coerce(
-  required<boolean>('boolean', (v) => typeof v === 'boolean'),
-  union([string(), define('any', () => true)]),
-  toBool,
-);
+const bool = required<boolean>('boolean', (v) => typeof v === 'boolean');
 
 const ICAO = /^[A-Z0-9]{4}$/;
 /** De-icing airports: ICAO codes, as a list or a comma-joined string; optional and nullable. */

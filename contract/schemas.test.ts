@@ -98,16 +98,16 @@ describe('user schema', () => {
 describe('mission edit schema', () => {
   const base = {
     id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f',
-    numberOfCristal: '2',
+    numberOfCristal: 2,
     astonStatus: 'PROGRAMMEE',
     organType: 'COEUR,REINS',
     aircraftType: 'JET',
-    numberOfMeals: '0',
-    isWithIcing: 'true',
+    numberOfMeals: 0,
+    isWithIcing: true,
     isWithOCS: false,
     airportDeIcing: 'lfpg',
   };
-  it('coerces form values', () => {
+  it('takes numbers and booleans', () => {
     expect(check(EditMissionBody, base)).toMatchObject({
       ok: true,
       value: {
@@ -120,16 +120,32 @@ describe('mission edit schema', () => {
     });
   });
   it('refuses bad values with the spec messages', () => {
-    expect(check(EditMissionBody, { ...base, numberOfCristal: '1.5' })).toMatchObject({
-      errors: { numberOfCristal: 'le nombre de cristals doit être entier' },
-    });
-    expect(check(EditMissionBody, { ...base, numberOfCristal: '' })).toMatchObject({
-      errors: { numberOfCristal: 'Obligatoire' },
-    });
+    for (const numberOfCristal of [1.5, 0, -1])
+      expect(check(EditMissionBody, { ...base, numberOfCristal })).toMatchObject({
+        errors: { numberOfCristal: 'le nombre de cristals doit être entier' },
+      });
+    for (const numberOfCristal of ['', null, undefined])
+      expect(check(EditMissionBody, { ...base, numberOfCristal })).toMatchObject({
+        errors: { numberOfCristal: 'Obligatoire' },
+      });
     expect(check(EditMissionBody, { ...base, astonStatus: undefined, organType: '' })).toMatchObject({
       errors: { astonStatus: 'Obligatoire', organType: 'Obligatoire' },
     });
-    expect(check(EditMissionBody, { ...base, numberOfMeals: '-1' }).ok).toBe(false);
+    for (const numberOfMeals of [-1, 2.5, null])
+      expect(check(EditMissionBody, { ...base, numberOfMeals })).toMatchObject({
+        errors: { numberOfMeals: 'Obligatoire' },
+      });
+  });
+  it('refuses numbers and booleans sent as strings (the form sends them typed)', () => {
+    expect(check(EditMissionBody, { ...base, numberOfCristal: '2' })).toMatchObject({
+      errors: { numberOfCristal: 'le nombre de cristals doit être entier' },
+    });
+    expect(check(EditMissionBody, { ...base, numberOfMeals: '0' })).toMatchObject({
+      errors: { numberOfMeals: 'Obligatoire' },
+    });
+    expect(check(EditMissionBody, { ...base, isWithIcing: 'true', isWithOCS: 'false' })).toMatchObject({
+      errors: { isWithIcing: 'Obligatoire', isWithOCS: 'Obligatoire' },
+    });
   });
 });
 
@@ -330,7 +346,7 @@ describe('input primitives', () => {
   it('bounds the mission edit integers and ids, and the user edit id', () => {
     const mission = {
       id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f',
-      numberOfCristal: '2147483648',
+      numberOfCristal: 2 ** 31,
       astonStatus: 'PROGRAMMEE',
       organType: 'COEUR',
       aircraftType: 'JET',

@@ -42,6 +42,9 @@ const userFields = {
   email,
   phone: requiredText(USER_MESSAGES.phone, MAX_LENGTH.phone),
   role,
+  // The hospital: required for HOSPITAL (`hospitalRule`); for staff it may be absent, null or empty, all
+  // three alike, and is stored as null whatever was sent. The spec's form sends a fixed default hospital
+  // for staff; ours sends null (decisions 005 and 021).
   hospitals: optional(nullable(maxText(MAX_LENGTH.hospital))),
 };
 

@@ -290,13 +290,13 @@ describeEachDatabase('missions', (database) => {
   describe('edit, delete, visibility flag', () => {
     const edit = (over: Record<string, unknown> = {}) => ({
       id: ids[2],
-      numberOfCristal: '12',
+      numberOfCristal: 12,
       astonStatus: 'EN_COURS',
       organType: 'COEUR,REINS',
       aircraftType: 'TURBOPROP',
-      numberOfMeals: '3',
-      isWithIcing: 'true',
-      isWithOCS: 'false',
+      numberOfMeals: 3,
+      isWithIcing: true,
+      isWithOCS: false,
       airportDeIcing: ['LFML'],
       ...over,
     });
@@ -311,10 +311,22 @@ describeEachDatabase('missions', (database) => {
 
     it('validates with the form rules and changes nothing on bad input', async () => {
       const before = await database().db.select().from(missions).where(eq(missions.id, ids[2]));
-      expect(await ops.put('/missions/edit/', edit({ numberOfCristal: '1.5' }))).toMatchObject({
-        status: 400,
-        body: { message: 'le nombre de cristals doit être entier' },
-      });
+      for (const numberOfCristal of [1.5, 0, '12'])
+        expect(await ops.put('/missions/edit/', edit({ numberOfCristal }))).toMatchObject({
+          status: 400,
+          body: { message: 'le nombre de cristals doit être entier' },
+        });
+      // Numbers and booleans as strings are refused (the contract's types are the wire's).
+      for (const over of [
+        { numberOfMeals: '3' },
+        { numberOfMeals: -1 },
+        { isWithIcing: 'true' },
+        { isWithOCS: 'false' },
+      ])
+        expect(await ops.put('/missions/edit/', edit(over))).toMatchObject({
+          status: 400,
+          body: { message: 'Obligatoire' },
+        });
       expect(await ops.put('/missions/edit/', edit({ organType: '' }))).toMatchObject({
         status: 400,
         body: { message: 'Obligatoire' },
@@ -344,7 +356,7 @@ describeEachDatabase('missions', (database) => {
       expect(row).toMatchObject({ statusSetByStaff: true, aircraftTypeSetByStaff: true });
       const cleared = await ops.put<{ data: MissionRow }>(
         '/missions/edit/',
-        edit({ astonStatus: 'TERMINEE', isWithIcing: 'false' }),
+        edit({ astonStatus: 'TERMINEE', isWithIcing: false }),
       );
       expect(cleared.body.data.airportDeIcing).toEqual([]);
       const entries = await database().db.select().from(auditLog).where(eq(auditLog.action, 'mission.edit'));

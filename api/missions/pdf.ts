@@ -163,6 +163,9 @@ class Writer {
 /** Advance widths at size 1 by weight, face and character: the same fonts in every document. */
 const CHAR_WIDTHS = new Map<string, number>();
 
+/** From a wrapped line to the next, at 10 pt: Noto Sans' ascent plus descent (13.6 pt), so that the
+ * glyphs of two lines never touch (api/missions/pdf-layout.test.ts). */
+const LINE_STEP = 14;
 const NAVY = rgb(0.04, 0.15, 0.27);
 const BLACK = rgb(0, 0, 0);
 
@@ -244,10 +247,12 @@ class Renderer {
       const labels = this.wrap(op.label, 'bold', 10, 145);
       const values = this.wrap(op.value, 'regular', 10, 345);
       const count = Math.max(labels.length, values.length);
-      this.room(18 + 13 * (count - 1));
-      for (const [i, text] of labels.entries()) this.draw(text, 50, this.y - 13 * i, 10, 'bold', BLACK);
-      for (const [i, text] of values.entries()) this.draw(text, 200, this.y - 13 * i, 10, 'regular', BLACK);
-      this.y -= 16 + 13 * (count - 1);
+      this.room(18 + LINE_STEP * (count - 1));
+      for (const [i, text] of labels.entries())
+        this.draw(text, 50, this.y - LINE_STEP * i, 10, 'bold', BLACK);
+      for (const [i, text] of values.entries())
+        this.draw(text, 200, this.y - LINE_STEP * i, 10, 'regular', BLACK);
+      this.y -= 16 + LINE_STEP * (count - 1);
     }
   }
 }

@@ -1,12 +1,11 @@
-// Demo data for the statistics screen (npm start on an empty database, after the first Leon sync): the
-// completed missions get the back-office fields staff would fill (organs, meals, OCS, de-icing), and
-// their records some invoice ids, PDFs, statuses and hospital visibility, so that every column shows
-// something. Deterministic: the n-th mission always gets the same values.
+// Demo data for the statistics screen (npm start on an empty database, after the first Leon sync and the
+// missions' demo fields, api/missions/demo.ts): the records get some invoice ids, PDFs, statuses and
+// hospital visibility, so that every column shows something. Deterministic: the n-th mission always gets
+// the same values.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { ORGAN_TYPES } from '../../contract/missions';
 import { INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
-import { missionLegs, missions, statistics } from '../db/schema';
+import { missions, statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
 import { STATISTICS_PREFIX } from './routes';
 
@@ -25,7 +24,6 @@ export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Prom
     .select({
       id: missions.id,
       tripNumber: missions.tripNumber,
-      aircraftType: missions.aircraftType,
       buyerName: missions.buyerName,
     })
     .from(missions)
@@ -36,24 +34,6 @@ export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Prom
   for (const [n, mission] of rows.entries()) {
     const k = perHospital.get(mission.buyerName) ?? 0;
     perHospital.set(mission.buyerName, k + 1);
-    const legs = await db
-      .select({ adepIcao: missionLegs.adepIcao })
-      .from(missionLegs)
-      .where(eq(missionLegs.missionId, mission.id))
-      .orderBy(asc(missionLegs.position));
-    const icing = n % 3 === 0 && legs.length > 0;
-    await db
-      .update(missions)
-      .set({
-        organType: [ORGAN_TYPES[n % ORGAN_TYPES.length], ...(n % 4 === 1 ? (['REINS'] as const) : [])],
-        numberOfMeals: 2 + (n % 4),
-        isWithOCS: n % 2 === 0,
-        isWithIcing: icing,
-        airportDeIcing: icing ? [legs[0].adepIcao] : [],
-        // One mission in seven keeps an undefined aircraft type, to show 'N.D'.
-        aircraftType: mission.aircraftType === 'ND' && n % 7 !== 6 ? 'JET' : mission.aircraftType,
-      })
-      .where(eq(missions.id, mission.id));
     const [record] = await db
       .select({ id: statistics.id })
       .from(statistics)

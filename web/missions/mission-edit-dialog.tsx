@@ -24,6 +24,12 @@ import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
+/** A typed number as the API takes it: null when empty, NaN when not a number (the schema tells which). */
+const numberOf = (text: string) => {
+  const t = text.trim();
+  return t === '' ? null : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+};
+const boolOf = (text: string) => (text === 'true' ? true : text === 'false' ? false : null);
 
 export function MissionEditDialog({
   mission,
@@ -53,10 +59,16 @@ export function MissionEditDialog({
   const { pending, error: serverError, run } = useAction();
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
+    // Numbers and booleans on the wire, as the contract's schema takes them.
     const input = {
       id: mission.id,
-      ...values,
+      numberOfCristal: numberOf(values.numberOfCristal),
+      astonStatus: values.astonStatus,
       organType: values.organType.join(','),
+      aircraftType: values.aircraftType,
+      numberOfMeals: numberOf(values.numberOfMeals),
+      isWithIcing: boolOf(values.isWithIcing),
+      isWithOCS: boolOf(values.isWithOCS),
       airportDeIcing: values.isWithIcing === 'true' ? values.airportDeIcing : [],
     };
     const result = check(EditMissionBody, input);

@@ -1,4 +1,5 @@
-// The filters above a mission list: search, period, hospitals (staff) and, on the requested list, the
+// The filters above a mission list: search, period, hospitals (staff, and HOSPITAL users with more than
+// one hospital, limited to theirs by GET /missions/hospitals) and, on the requested list, the
 // quick status filter. It keeps what the user chose and hands the list's filters to `onFilters`.
 import { useEffect, useState } from 'react';
 import type { DataResponse } from '../../contract/http';
@@ -13,7 +14,7 @@ import * as ui from './mission-filters.css';
 
 export interface MissionFilterBarProps {
   category: MissionCategory;
-  /** Staff filter by hospital; a HOSPITAL user sees its own missions only. */
+  /** Staff filter by hospital; a HOSPITAL user sees its own missions only (the filter if several). */
   staff: boolean;
   search: string;
   onSearch: (value: string) => void;
@@ -53,7 +54,10 @@ export function MissionFilterBar({ category, staff, search, onSearch, onFilters 
         <DateRangeFilter
           onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
         />
-        {staff && <HospitalsFilter options={options} selected={hospitals} onChange={chooseHospitals} />}
+        {/* A HOSPITAL user gets it when it has several hospitals: the API lists only its own. */}
+        {(staff || options.length > 1) && (
+          <HospitalsFilter options={options} selected={hospitals} onChange={chooseHospitals} />
+        )}
       </div>
       {category === 'requested' && (
         <fieldset className={ui.quickFilters} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>

@@ -17,6 +17,37 @@ import { DeleteIcon, EditIcon, ViewIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { parisDateTime, yesNo } from './format';
+import * as ui from './mission-table.css';
+
+/**
+ * The itinerary as ICAO codes, legs that follow one another chained (LFPB → LFBD → LFPB), a break (·)
+ * where the next leg starts elsewhere; each code names its airport on hover, the whole for screen readers.
+ */
+export function CompactItinerary({ legs }: { legs: MissionRow['legs'] }) {
+  if (legs.length === 0) return '-';
+  const stops: Array<{ icao: string; name: string; joined: boolean }> = [];
+  legs.forEach((leg, i) => {
+    const joined = i > 0 && legs[i - 1].adesIcao === leg.adepIcao;
+    if (!joined) stops.push({ icao: leg.adepIcao, name: leg.adepName, joined: i === 0 });
+    stops.push({ icao: leg.adesIcao, name: leg.adesName, joined: true });
+  });
+  const names = legs.map((l) => `${l.adepName} → ${l.adesName}`).join(', ');
+  return (
+    <span className={ui.itinerary} title={names}>
+      <span aria-hidden="true">
+        {stops.map((stop, i) => (
+          <span key={i}>
+            {i > 0 && <span className={ui.arrow}>{stop.joined ? '→' : '·'}</span>}
+            <abbr className={ui.airport} title={stop.name}>
+              {stop.icao}
+            </abbr>
+          </span>
+        ))}
+      </span>
+      <span className={css.visuallyHidden}>{names}</span>
+    </span>
+  );
+}
 
 export interface MissionTableProps {
   list: TableList<MissionRow>;
@@ -37,28 +68,46 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
       id: 'tripNumber',
       header: 'N° de mission',
       cell: (m) =>
-        m.tripNumber ? <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber}</Link> : 'N.D',
+        m.tripNumber ? (
+          <Link className={ui.nowrap} href={href('missionDetails', { id: m.id })}>
+            {m.tripNumber}
+          </Link>
+        ) : (
+          'N.D'
+        ),
     },
     { id: 'status', header: 'Statut', cell: (m) => <Badge {...MISSION_STATUS_BADGES[m.status]} /> },
     { id: 'aircraftType', header: "Type d'avion", cell: (m) => AIRCRAFT_TYPE_LABELS[m.aircraftType] },
-    { id: 'buyerName', header: 'Hôpital', cell: (m) => m.buyerName ?? '-' },
+    {
+      id: 'buyerName',
+      header: 'Hôpital',
+      cell: (m) =>
+        m.buyerName ? (
+          <span className={ui.hospital} title={m.buyerName}>
+            {m.buyerName}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
     { id: 'numberOfCristal', header: 'N° cristal', cell: (m) => m.numberOfCristal ?? '-' },
     {
       id: 'organType',
       header: 'Organes',
-      cell: (m) => m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-',
+      cell: (m) => (
+        <span className={ui.nowrap}>{m.organType.map((o) => ORGAN_LABELS[o]).join(', ') || '-'}</span>
+      ),
     },
     {
       id: 'legs',
       header: 'Itinéraire',
-      cell: (m) =>
-        m.legs.map((l, i) => (
-          <div key={i}>
-            {l.adepName} → {l.adesName}
-          </div>
-        )),
+      cell: (m) => <CompactItinerary legs={m.legs} />,
     },
-    { id: 'departureDateTime', header: 'Départ prévu', cell: (m) => parisDateTime(m.departureDateTime) },
+    {
+      id: 'departureDateTime',
+      header: 'Départ prévu',
+      cell: (m) => <span className={ui.nowrap}>{parisDateTime(m.departureDateTime)}</span>,
+    },
     { id: 'numberOfMeals', header: 'Plateaux repas', cell: (m) => m.numberOfMeals ?? '-' },
     { id: 'isWithIcing', header: 'Dégivrage', cell: (m) => yesNo(m.isWithIcing) },
     { id: 'isWithOCS', header: 'OCS', cell: (m) => yesNo(m.isWithOCS) },
@@ -67,7 +116,11 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
       header: 'Bon de transport',
       cell: (m) =>
         m.hasTransportVoucher ? (
-          <button type="button" className={css.button.ghost} onClick={() => downloadVoucher(m)}>
+          <button
+            type="button"
+            className={`${css.button.ghost} ${ui.nowrap}`}
+            onClick={() => downloadVoucher(m)}
+          >
             Télécharger
           </button>
         ) : (
@@ -77,8 +130,9 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
     {
       id: 'actions',
       header: 'Actions',
+      sticky: 'end',
       cell: (m) => (
-        <div style={{ display: 'flex', gap: 2 }}>
+        <div className={ui.actions}>
           {m.tripNumber && (
             <Link
               href={href('missionDetails', { id: m.id })}

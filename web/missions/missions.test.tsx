@@ -67,6 +67,26 @@ describe('Mission table', () => {
     expect(screen.queryByRole('link', { name: /Voir la mission/ })).toBeNull();
   });
 
+  it('shows the itinerary as chained ICAO codes, each naming its airport, the names for screen readers', () => {
+    const legs = [
+      { adepIcao: 'LFPB', adepName: 'Paris-Le Bourget', adesIcao: 'LFBD', adesName: 'Bordeaux-Mérignac' },
+      { adepIcao: 'LFBD', adepName: 'Bordeaux-Mérignac', adesIcao: 'LFML', adesName: 'Marseille Provence' },
+      { adepIcao: 'LFMN', adepName: "Nice Côte d'Azur", adesIcao: 'LFPB', adesName: 'Paris-Le Bourget' },
+    ];
+    render(<MissionTable list={listOf([{ ...bare, legs }])} staff onEdit={() => {}} onDelete={() => {}} />);
+    const cell = within(screen.getByRole('table', { name: 'Missions' })).getAllByRole('cell')[6];
+    const codes = cell.querySelector('[aria-hidden="true"]');
+    expect(codes?.textContent).toBe('LFPB→LFBD→LFML·LFMN→LFPB');
+    expect([...cell.querySelectorAll('abbr')].map((a) => a.title)).toEqual([
+      'Paris-Le Bourget',
+      'Bordeaux-Mérignac',
+      'Marseille Provence',
+      "Nice Côte d'Azur",
+      'Paris-Le Bourget',
+    ]);
+    expect(cell.textContent).toContain('Paris-Le Bourget → Bordeaux-Mérignac, Bordeaux-Mérignac → Marseille');
+  });
+
   it('offers no edit or delete to a HOSPITAL user', () => {
     render(<MissionTable list={listOf([bare])} staff={false} onEdit={() => {}} onDelete={() => {}} />);
     expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
@@ -80,8 +100,8 @@ describe('Mission table', () => {
 });
 
 describe('Mission filter bar', () => {
-  const bar = (category: 'requested' | 'completed', staff = true) => {
-    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: [{ name: 'CHU de Lyon' }] } }) });
+  const bar = (category: 'requested' | 'completed', staff = true, hospitals = ['CHU de Lyon']) => {
+    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: hospitals.map((name) => ({ name })) } }) });
     const onFilters = vi.fn();
     const onSearch = vi.fn();
     render(
@@ -115,6 +135,19 @@ describe('Mission filter bar', () => {
     expect(screen.queryByRole('button', { name: /Filtres/ })).toBeNull();
   });
 
+  it('shows a HOSPITAL user with several hospitals the filter, with only its own hospitals', async () => {
+    const own = ['CHU de Bordeaux – Hôpital Pellegrin', 'CHU de Bordeaux – Groupe hospitalier Sud'];
+    bar('completed', false, own);
+    const filters = await screen.findByRole('button', { name: /Filtres/ });
+    await userEvent.click(filters);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(own);
+  });
+
   it('passes the search text on', async () => {
     const { onSearch } = bar('completed');
     await userEvent.type(screen.getByLabelText('Rechercher'), 'L');
@@ -137,8 +170,46 @@ describe('Mission edit dialog', () => {
     await userEvent.type(meals, '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(meals.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(MISSION_MESSAGES.mealsInteger)).toBeTruthy();
-    expect(screen.getAllByText(MISSION_MESSAGES.required).length).toBeGreaterThan(0);
+    // The spec's words only (§5): the meal count and the organs both read 'Obligatoire'.
+    expect(screen.getAllByText(MISSION_MESSAGES.required).length).toBeGreaterThanOrEqual(2);
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it("answers 0 cristal with the spec's message, and sends numbers and booleans", async () => {
+    const api = fakeApi({ 'PUT /missions/edit/': ({ body }) => ({ body: { data: body } }) });
+    const onSaved = vi.fn();
+    render(
+      <MissionEditDialog
+        mission={{
+          ...bare,
+          tripNumber: 'T-2',
+          numberOfCristal: 1,
+          organType: ['FOIE'],
+          aircraftType: 'JET',
+          numberOfMeals: 2,
+          isWithIcing: false,
+          isWithOCS: true,
+        }}
+        onClose={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    const cristal = screen.getByLabelText('Nombre de cristals');
+    await userEvent.clear(cristal);
+    await userEvent.type(cristal, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(screen.getByText(MISSION_MESSAGES.cristalInteger)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await userEvent.clear(cristal);
+    await userEvent.type(cristal, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      numberOfCristal: 3,
+      numberOfMeals: 2,
+      isWithIcing: false,
+      isWithOCS: true,
+      organType: 'FOIE',
+    });
   });
 });

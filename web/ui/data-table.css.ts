@@ -4,6 +4,9 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { colors } from './theme.css';
 
 export const frame = style({
+  // Positioned, so that what is absolutely placed in a cell (visually hidden texts) scrolls with the
+  // table instead of widening the page.
+  position: 'relative',
   overflow: 'auto',
   maxHeight: '70vh',
   borderRadius: 8,
@@ -41,6 +44,21 @@ export const stickyFirst = style({
   left: 0,
   zIndex: 1,
   selectors: { [`${th}&`]: { zIndex: 3 } },
+});
+/** A column kept at the right edge (row actions), with a line that tells the rows scroll under it. */
+export const stickyEnd = style({
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  boxShadow: `inset 1px 0 0 ${colors.border}`,
+  selectors: { [`${th}&`]: { zIndex: 3 } },
+});
+/** The old rows while the next page loads. */
+export const staleRows = style({
+  opacity: 0.45,
+  pointerEvents: 'none',
+  transition: 'opacity 120ms ease-in',
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });
 export const align = styleVariants({
   start: { textAlign: 'left' },

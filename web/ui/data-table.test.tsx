@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// The shared table's states: skeleton while the first page loads, the list's empty words, the error with
-// a retry, rows through the column renderers, the sort indicator, and the focusable named scroll frame.
+// The shared table's states: skeleton while the first page loads, old rows greyed and the pager disabled
+// while another loads, the list's empty words, the error with a retry, rows through the column renderers, the sort indicator, and the focusable named scroll frame.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,38 @@ describe('DataTable', () => {
     expect(screen.getByRole('status').textContent).toBe('Chargement…');
     expect(screen.getByTestId('table-skeleton').children.length).toBe(5);
     expect(screen.getByRole('table', { name: 'Prix' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('greys the old rows and disables the pager while another page loads', async () => {
+    const goTo = vi.fn();
+    table({
+      list: list({
+        rows: [{ id: '1', name: 'Repas', amount: 5 }],
+        loading: true,
+        pageNumber: 2,
+        pageCount: 3,
+        goTo,
+      }),
+    });
+    const body = screen.getAllByRole('rowgroup')[1];
+    expect(body.getAttribute('data-stale')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Chargement…');
+    expect(screen.queryByTestId('table-skeleton')).toBeNull();
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    const buttons = within(pager).getAllByRole('button');
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('keeps a column marked sticky at the end apart from the others', () => {
+    table({
+      columns: [...columns, { id: 'actions', header: 'Actions', cell: () => 'x', sticky: 'end' }],
+      list: list({ rows: [{ id: '1', name: 'Repas', amount: 5 }] }),
+    });
+    const [name, , actions] = screen.getAllByRole('cell');
+    expect(actions.className).not.toBe(name.className);
+    expect(screen.getAllByRole('rowgroup')[1].getAttribute('data-stale')).toBeNull();
   });
 
   it("tells an empty list in the list's own words", () => {

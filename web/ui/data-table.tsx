@@ -1,6 +1,8 @@
 // The table of every list screen (missions, users; prices, statistics, incidents and invoices next):
-// columns as data, a keyboard-focusable scroll frame with a sticky header and first column, skeleton
-// rows while loading, the list's empty and error lines, and the page navigator under it.
+// columns as data, a keyboard-focusable scroll frame with a sticky header and first column (and a last
+// one kept at the right edge on demand), skeleton rows while the first page loads, the old rows greyed
+// and the pager disabled while another page loads, the list's empty and error lines, and the page
+// navigator under it.
 import type { ReactNode } from 'react';
 import * as ui from './data-table.css';
 import { SortAscendingIcon, SortableIcon, SortDescendingIcon } from './icons';
@@ -16,6 +18,8 @@ export interface Column<Row> {
   align?: 'start' | 'center' | 'end';
   /** The header becomes a button that asks `onSort` for this column, with an indicator. */
   sortable?: boolean;
+  /** 'end': the column stays in view at the right edge while the table scrolls sideways (row actions). */
+  sticky?: 'end';
 }
 
 export interface Sort {
@@ -72,10 +76,17 @@ export function DataTable<Row>({
   skeletonRows = 5,
 }: DataTableProps<Row>) {
   const cellClass = (column: Column<Row>, index: number, base: string) =>
-    [base, index === 0 ? ui.stickyFirst : '', column.align ? ui.align[column.align] : '']
+    [
+      base,
+      index === 0 ? ui.stickyFirst : '',
+      column.sticky === 'end' ? ui.stickyEnd : '',
+      column.align ? ui.align[column.align] : '',
+    ]
       .filter(Boolean)
       .join(' ');
   const loadingFirstPage = list.loading && list.rows.length === 0;
+  // Another page (or filter) on its way: the rows shown are the old ones until it arrives.
+  const stale = list.loading && list.rows.length > 0;
   return (
     <>
       {/* Focusable so that keyboard users can scroll it (axe: scrollable-region-focusable). */}
@@ -124,7 +135,7 @@ export function DataTable<Row>({
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stale ? ui.staleRows : undefined} data-stale={stale || undefined}>
             {list.rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column, index) => (
@@ -136,6 +147,11 @@ export function DataTable<Row>({
             ))}
           </tbody>
         </table>
+        {stale && (
+          <p className={css.visuallyHidden} role="status">
+            Chargement…
+          </p>
+        )}
         {loadingFirstPage && (
           <>
             <p className={css.visuallyHidden} role="status">
@@ -158,7 +174,12 @@ export function DataTable<Row>({
           </div>
         )}
       </section>
-      <PageNavigator page={list.pageNumber} pageCount={list.pageCount} onPage={list.goTo} />
+      <PageNavigator
+        page={list.pageNumber}
+        pageCount={list.pageCount}
+        onPage={list.goTo}
+        disabled={list.loading}
+      />
     </>
   );
 }

@@ -7,18 +7,21 @@ export function PageNavigator({
   page,
   pageCount,
   onPage,
+  disabled = false,
 }: {
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
+  /** While a page loads: every button is disabled. */
+  disabled?: boolean;
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className={ui.pager}>
+    <nav aria-label="Pagination" className={ui.pager} aria-busy={disabled || undefined}>
       <button
         type="button"
         className={ui.pageButton}
-        disabled={page <= 1}
+        disabled={disabled || page <= 1}
         onClick={() => onPage(page - 1)}
         aria-label="Page précédente"
       >
@@ -35,6 +38,7 @@ export function PageNavigator({
             type="button"
             className={ui.pageButton}
             aria-current={item === page ? 'page' : undefined}
+            disabled={disabled}
             aria-label={`Page ${item}`}
             onClick={() => onPage(item)}
           >
@@ -45,7 +49,7 @@ export function PageNavigator({
       <button
         type="button"
         className={ui.pageButton}
-        disabled={page >= pageCount}
+        disabled={disabled || page >= pageCount}
         onClick={() => onPage(page + 1)}
         aria-label="Page suivante"
       >

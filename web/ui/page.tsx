@@ -1,6 +1,6 @@
 // A page of the protected area: its title, and its content.
 import type { ReactNode } from 'react';
-import { pageTitle } from './page.css';
+import { pageHeader, pageTitle } from './page.css';
 
 export function Page({
   title,
@@ -13,15 +13,7 @@ export function Page({
 }) {
   return (
     <section aria-labelledby="page-title">
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 12,
-          flexWrap: 'wrap',
-        }}
-      >
+      <div className={pageHeader}>
         {/* Focused on every route change (web/layout), hence reachable by script but not by Tab. */}
         <h1 id="page-title" tabIndex={-1} className={pageTitle}>
           {title}

@@ -1,6 +1,6 @@
 // Node entry of the Leon simulator: `startLeonSimulator()` for scripts and tests, and a standalone
 // process for `npm start` (LEON_SIM_PORT, default 4010; LEON_SIM_KEY, default sim-demo-key; LEON_SIM_SEED,
-// default 1; LEON_SIM_TRIPS, default 40).
+// default 1; LEON_SIM_TRIPS, default 80).
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.LEON_SIM_PORT ?? 4010);
   const apiKey = process.env.LEON_SIM_KEY ?? 'sim-demo-key';
   const seed = Number(process.env.LEON_SIM_SEED ?? 1);
-  const trips = Number(process.env.LEON_SIM_TRIPS ?? 40);
+  const trips = Number(process.env.LEON_SIM_TRIPS ?? 80);
   const started = await startLeonSimulator({ port, apiKey, seed, trips });
   console.info(
     `Leon simulator listening on ${started.url} (${started.sim.stats().trips} trips, seed ${seed})`,
