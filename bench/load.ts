@@ -82,8 +82,8 @@ let measuring = false;
 
 function record(kind: string, ms: number, error?: string): void {
   if (!measuring) return;
-  let list = timings.get(kind);
-  if (!list) timings.set(kind, (list = []));
+  const list = timings.get(kind) ?? [];
+  timings.set(kind, list);
   list.push(ms);
   if (error) {
     errors.set(kind, (errors.get(kind) ?? 0) + 1);
