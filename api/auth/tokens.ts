@@ -44,6 +44,13 @@ export async function verifyAccess(secret: string, token: string, now: Date): Pr
   return claims.exp * 1000 > now.getTime() ? claims : null;
 }
 
+/** The header our tokens carry: HS256, typ JWT or none, no critical extensions. */
+function isAccessHeader(header: unknown): boolean {
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) return false;
+  const { alg, typ } = header as { alg?: unknown; typ?: unknown };
+  return alg === 'HS256' && (typ === undefined || typ === 'JWT') && !('crit' in header);
+}
+
 function verifyHs256(secret: string, token: string): AccessClaims | null {
   const firstDot = token.indexOf('.');
   const lastDot = token.lastIndexOf('.');
@@ -54,13 +61,7 @@ function verifyHs256(secret: string, token: string): AccessClaims | null {
     return null;
   try {
     const header = JSON.parse(Buffer.from(token.slice(0, firstDot), 'base64url').toString('utf8'));
-    if (
-      !header ||
-      header.alg !== 'HS256' ||
-      (header.typ !== undefined && header.typ !== 'JWT') ||
-      'crit' in header
-    )
-      return null;
+    if (!isAccessHeader(header)) return null;
     const claims = JSON.parse(Buffer.from(token.slice(firstDot + 1, lastDot), 'base64url').toString('utf8'));
     return claims && typeof claims === 'object' ? (claims as AccessClaims) : null;
   } catch {
