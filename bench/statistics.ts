@@ -32,7 +32,7 @@ async function fill(database: Database): Promise<void> {
       (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
       timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
       (array['JET','TURBOPROP','JET','ND'])[1 + g % 4]::aircraft_type, g % 9000,
-      (array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], g % 5, g % 2 = 0, g % 3 = 0,
+      string_to_array((array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], ','), g % 5, g % 2 = 0, g % 3 = 0,
       case when g % 3 = 0 then array['LFBD'] else '{}'::text[] end
     from generate_series(1, ${COUNT}) g`);
   await database.db.execute(sql`

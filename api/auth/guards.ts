@@ -1,33 +1,49 @@
 // requireUser() / requireRole(), which every feature's routes take from api/auth's index: the signed-in
 // user of every protected route, checked against the database on each call so that logout, deletion and
 // role changes apply at once.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
+import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { meColumns } from './sessions';
 import { readAccess, verifyAccess } from './tokens';
 
-/** The session's user, or null when the access token is missing, expired, revoked or the user deleted. */
-export async function currentUser(deps: Deps, token: string | undefined): Promise<CurrentUser | null> {
-  if (!token) return null;
-  const claims = await verifyAccess(deps.config.sessionSecret, token, deps.now());
-  if (!claims) return null;
-  const [row] = await deps.db
+function sessionUserQuery(db: Db) {
+  return db
     .select({ ...meColumns, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sid),
-        eq(users.id, claims.sub),
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(users.id, sql.placeholder('sub')),
         isNull(sessions.revokedAt),
         isNull(users.deletedAt),
       ),
-    );
+    )
+    .prepare('auth_session_user');
+}
+
+// Built once per database: drizzle then skips composing the SQL on each call, and PostgreSQL parses and
+// plans the named statement once per connection (issue 18: GET /user/me's time went there, not to I/O).
+// Nothing is cached but the statement: the row is read on each call, so revocation applies at once.
+const prepared = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** The session's user, or null when the access token is missing, expired, revoked or the user deleted. */
+export async function currentUser(deps: Deps, token: string | undefined): Promise<CurrentUser | null> {
+  if (!token) return null;
+  const claims = await verifyAccess(deps.config.sessionSecret, token, deps.now());
+  if (!claims) return null;
+  let query = prepared.get(deps.db);
+  if (!query) {
+    query = sessionUserQuery(deps.db);
+    prepared.set(deps.db, query);
+  }
+  const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
   return row ?? null;
 }
 

@@ -191,6 +191,8 @@ export const missions = pgTable(
     index('missions_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Migration 0008 (statistics): the statistics list's order.
     index('missions_departure_desc').on(sql`${t.departureDateTime} desc nulls last`, sql`${t.id} desc`),
+    // Migration 0011 (issue 18): the statistics organ filter, organ_type @> array[organ].
+    index('missions_organ_type_gin').using('gin', t.organType),
   ],
 );
 

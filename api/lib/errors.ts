@@ -28,6 +28,15 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+export const DATABASE_UNAVAILABLE = 'Base de données momentanément indisponible, veuillez réessayer.';
+
+/** A query that failed because its connection went away (class 08, admin shutdown 57P0x, or node-postgres's own). */
+function lostDatabase(error: unknown, state: string | undefined): boolean {
+  if (state) return state.startsWith('08') || /^57P0[1-3]$/.test(state);
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|ECONNREFUSED|ECONNRESET/i.test(message);
+}
+
 export function onError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     if (error.res) return error.res;
@@ -39,6 +48,15 @@ export function onError(error: Error, c: Context): Response {
       `Input refused by the database (${state}) on ${c.req.method} ${c.req.path}: parse it in the route`,
     );
     return c.json({ message: INPUT_MESSAGES.invalidBody }, 400);
+  }
+  if (lostDatabase(error, state)) {
+    // PostgreSQL restarted or the connection was cut: the pool opens new ones, the caller may retry.
+    // The driver's own words (drizzle's wrapper would print the query and its parameters).
+    const cause = (error as { cause?: unknown }).cause;
+    const why = cause instanceof Error ? cause.message : error.message;
+    console.warn(`Database connection lost on ${c.req.method} ${c.req.path}: ${why}`);
+    c.header('Retry-After', '1');
+    return c.json({ message: DATABASE_UNAVAILABLE }, 503);
   }
   console.error('Unhandled API error:', error);
   return c.json({ message: MESSAGES.generic }, 500);

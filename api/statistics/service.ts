@@ -68,7 +68,8 @@ export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
     hospitals.length ? inArray(missions.buyerName, hospitals) : undefined,
     f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
     f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
-    f.organName ? sql`${f.organName} = any(${missions.organType})` : undefined,
+    // Containment, not `= any(…)`, so that the GIN index missions_organ_type_gin (migration 0011) serves it.
+    f.organName ? sql`${missions.organType} @> array[${f.organName}]::text[]` : undefined,
     staff && f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
     staff && f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
     // By mission number: the trigram index on searchText narrows, the trip number decides.

@@ -1,5 +1,5 @@
 // The background poll runs the incremental sync on its interval, recorded as the poll's own runs.
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
@@ -43,7 +43,13 @@ describeEachDatabase('the background poll', (database) => {
     await vi.advanceTimersByTimeAsync(4 * 60_000);
     expect(await database().db.select().from(syncRuns)).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
-    await expect.poll(async () => (await database().db.select().from(syncRuns)).length).toBe(1);
+    // The run's row is written as it starts (interrupted until it ends): wait for its end.
+    await expect
+      .poll(
+        async () =>
+          (await database().db.select().from(syncRuns).where(isNotNull(syncRuns.finishedAt))).length,
+      )
+      .toBe(1);
     const [run] = await database().db.select().from(syncRuns);
     expect(run).toMatchObject({ kind: 'poll', actorId: null, created: 1 });
     expect(

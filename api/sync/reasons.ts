@@ -7,6 +7,10 @@ export class SkipTrip extends Error {}
 
 const REASON_MAX = 500;
 
+/** A run whose process stopped before its end (its writes were rolled back whole). */
+export const RUN_INTERRUPTED =
+  'La synchronisation a été interrompue avant la fin (arrêt du serveur) ; rien n’a été enregistré.';
+
 /** A reason as stored and shown: in French, without NUL (jsonb and text refuse it), of bounded length. */
 export function cleanReason(text: string): string {
   const clean = withoutNul(text).trim();

@@ -2,7 +2,7 @@
 // transaction as a sequence of steps, one per feature fed by Leon. Incremental from Leon's stored
 // timestamp, the same result when run twice, one instance at a time. Every run is recorded; a trip that
 // cannot be stored is skipped, reported and read again at the next run until stored (decision 009).
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
 import { leonSkippedTrips, leonState, syncRuns } from '../db/schema';
@@ -13,7 +13,7 @@ import type { AccountingConfig } from '../lib/config';
 import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
-import { runFailure } from './reasons';
+import { RUN_INTERRUPTED, runFailure } from './reasons';
 import { RunReport } from './report';
 
 export type { SkippedTrip, SyncKind, SyncResult };
@@ -44,6 +44,8 @@ export interface SyncRun {
   startedAt: Date;
   now: () => Date;
   report: RunReport;
+  /** Its sync_runs row, written 'failed, interrupted' as the run starts and completed in its transaction. */
+  runId: string;
 }
 
 /**
@@ -108,15 +110,25 @@ async function storeTimestamp(tx: Tx, timestamp: number | null, run: SyncRun): P
 
 async function recordRun(tx: Tx, run: SyncRun, more: Partial<SyncResult>): Promise<SyncResult> {
   const result = { ...run.report.result(), ...more };
-  await tx.insert(syncRuns).values({
-    kind: run.kind,
-    actorId: run.actorId,
-    startedAt: run.startedAt,
-    finishedAt: run.now(),
-    status: 'ok',
-    ...result,
-  });
+  await tx
+    .update(syncRuns)
+    .set({ finishedAt: run.now(), status: 'ok', reason: null, ...result })
+    .where(eq(syncRuns.id, run.runId));
   return result;
+}
+
+/**
+ * The run's row, committed before any work: 'failed' with the interruption reason and no end time. A
+ * process killed mid-run (kill -9, a crash, a lost machine) leaves it so, while its write transaction is
+ * rolled back whole; the run's end turns it into 'ok' (in the write transaction) or 'failed' with the
+ * real reason (decision 020).
+ */
+async function openRun(db: Db, kind: SyncKind, actorId: string | null, startedAt: Date): Promise<string> {
+  const [row] = await db
+    .insert(syncRuns)
+    .values({ kind, actorId, startedAt, finishedAt: null, status: 'failed', reason: RUN_INTERRUPTED })
+    .returning({ id: syncRuns.id });
+  return row.id;
 }
 
 const running = new WeakSet<object>();
@@ -137,7 +149,9 @@ export async function runSync(
   try {
     const startedAt = options.now();
     const outcome = await withAdvisoryLock(db, LOCK_KEY, async () => {
+      let runId: string | null = null;
       try {
+        runId = await openRun(db, kind, actorId, startedAt);
         const reading = await readLeon(options, kind, startedAt);
         // Incidents are read (and their attachments copied) before the transaction, like the trips.
         const incidents = await readIncidents(options);
@@ -148,13 +162,14 @@ export async function runSync(
           startedAt,
           now: options.now,
           report: new RunReport(reading.failures),
+          runId,
         };
         const result = await db.transaction((tx) => writeRun(tx, reading, run, incidents));
         // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018).
         await syncLeonInvoices(options);
         return result;
       } catch (error) {
-        await recordFailure(db, { kind, actorId, startedAt, finishedAt: options.now(), error });
+        await recordFailure(db, runId, { kind, actorId, startedAt, finishedAt: options.now(), error });
         throw error;
       }
     });
@@ -167,21 +182,21 @@ export async function runSync(
 
 async function recordFailure(
   db: Db,
+  runId: string | null,
   run: { kind: SyncKind; actorId: string | null; startedAt: Date; finishedAt: Date; error: unknown },
 ): Promise<void> {
   if (!(run.error instanceof LeonError))
     console.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
+  const failed = { finishedAt: run.finishedAt, status: 'failed' as const, reason: runFailure(run.error) };
   try {
-    await db.insert(syncRuns).values({
-      kind: run.kind,
-      actorId: run.actorId,
-      startedAt: run.startedAt,
-      finishedAt: run.finishedAt,
-      status: 'failed',
-      reason: runFailure(run.error),
-    });
+    if (runId) await db.update(syncRuns).set(failed).where(eq(syncRuns.id, runId));
+    else
+      await db
+        .insert(syncRuns)
+        .values({ kind: run.kind, actorId: run.actorId, startedAt: run.startedAt, ...failed });
   } catch (error) {
-    // The database itself is failing: the caller still gets the run's own error.
+    // The database itself is failing: the caller still gets the run's own error (and the row, if
+    // written, still says the run was interrupted).
     console.warn(`Leon sync: the failed run could not be recorded: ${(error as Error).message}`);
   }
 }

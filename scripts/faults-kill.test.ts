@@ -1,0 +1,152 @@
+// The API killed (kill -9) in the middle of a first sync of 10,000 trips, then started again (issue 18,
+// faults). The sync writes in one transaction: no trip is half-written (none at all is), the run reads
+// as failed and interrupted, and the next sync stores as many missions as an uninterrupted one — every
+// trip Leon has. The API runs as its own process (api/server.ts) on a PostgreSQL database of its own
+// (TEST_DATABASE_URL's server, else the local test server), the Leon simulator in this process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../api/db/client';
+import { scratchDatabase } from '../api/db/scratch';
+import { seedDemo } from '../api/db/seed';
+import { type StartedLeonSimulator, startLeonSimulator } from '../api/leon/simulator/server';
+import { RUN_INTERRUPTED } from '../api/sync';
+
+const root = resolve(import.meta.dirname, '..');
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TRIPS = 10_000;
+const ORIGIN = 'http://127.0.0.1:8999';
+// API_PORT must be a real port: one of its own, away from the ports the other tests and `npm start` use.
+const API_PORT = 34_000 + Math.floor(Math.random() * 1_000);
+
+let database: Database;
+let databaseUrl: string;
+let sim: StartedLeonSimulator;
+let dataDir: string;
+let api: ChildProcess | null = null;
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
+  const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  await seedDemo(database.db);
+  sim = await startLeonSimulator({ port: 0, apiKey: 'kill-key', seed: 3, trips: TRIPS });
+  dataDir = mkdtempSync(join(tmpdir(), 'faults-kill-'));
+}, 60_000);
+
+afterAll(async () => {
+  api?.kill('SIGKILL');
+  await sim?.close();
+  await database?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts api/server.ts on the test database; answers its origin once it listens. */
+async function startApi(): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      API_PORT: String(API_PORT),
+      PUBLIC_ORIGIN: ORIGIN,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
+      EDGE_SECRET: 'kill-test-edge-secret-0123456789abcdef0123',
+      LEON_URL: sim.url,
+      LEON_API_KEY: 'kill-key',
+      LEON_POLL_MINUTES: '0',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api = child;
+  child.stderr?.resume();
+  return new Promise((resolvePort, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /API listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
+      if (port) resolvePort(`http://127.0.0.1:${port}`);
+    });
+    child.once('exit', (code) => reject(new Error(`the API stopped (${code}): ${out}`)));
+  });
+}
+
+async function signIn(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
+  });
+  expect(login.status).toBe(200);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const synchronize = (origin: string, cookie: string) =>
+  fetch(`${origin}/leon/synchronize-data`, { method: 'PUT', headers: { cookie, origin: ORIGIN } });
+
+const counts = async () => {
+  const [row] = await rows<{ missions: number; legs: number; orphans: number; runs: number }>(sql`
+    select (select count(*)::int from missions) as missions,
+      (select count(*)::int from mission_legs) as legs,
+      (select count(*)::int from missions m where not exists (select 1 from mission_legs l where l.mission_id = m.id)) as orphans,
+      (select count(*)::int from sync_runs) as runs`);
+  return row;
+};
+
+it('keeps nothing of a first sync killed mid-write, records it as interrupted, and the next sync stores every trip', async () => {
+  let origin = await startApi();
+  const cookie = await signIn(origin);
+  synchronize(origin, cookie).catch(() => {});
+
+  // Wait for the write transaction: the run's row is committed first, then a backend of this database
+  // holds a transaction id (it has written) — kill the API while it writes the trips.
+  const deadline = Date.now() + 40_000;
+  let writing = false;
+  while (!writing && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    const [state] = await rows<{ runs: number; writers: number }>(sql`
+      select (select count(*)::int from sync_runs) as runs,
+        (select count(*)::int from pg_stat_activity
+          where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()) as writers`);
+    writing = state.runs === 1 && state.writers > 0;
+  }
+  expect(writing).toBe(true);
+  await new Promise((r) => setTimeout(r, 300));
+  const exited = new Promise((r) => api?.once('exit', r));
+  api?.kill('SIGKILL');
+  await exited;
+
+  // PostgreSQL rolls the open transaction back once the connection is gone.
+  await expect.poll(async () => (await counts()).missions, { timeout: 10_000 }).toBe(0);
+  expect(await counts()).toEqual({ missions: 0, legs: 0, orphans: 0, runs: 1 });
+  const [run] = await rows<{ status: string; reason: string; finished_at: Date | null }>(
+    sql`select status, reason, finished_at from sync_runs`,
+  );
+  expect(run).toEqual({ status: 'failed', reason: RUN_INTERRUPTED, finished_at: null });
+  expect(await rows(sql`select * from leon_state`)).toEqual([]);
+
+  origin = await startApi();
+  const answer = await synchronize(origin, await signIn(origin));
+  expect(answer.status).toBe(200);
+  const { data } = (await answer.json()) as { data: { created: number; failed: number } };
+  // An uninterrupted first sync stores every trip the simulator has.
+  expect(data).toMatchObject({ created: sim.sim.stats().trips, failed: 0 });
+  const after = await counts();
+  expect(after).toMatchObject({ missions: sim.sim.stats().trips, orphans: 0, runs: 2 });
+  const runs = await rows<{ status: string }>(sql`select status from sync_runs order by started_at`);
+  expect(runs.map((r) => r.status)).toEqual(['failed', 'ok']);
+}, 120_000);
