@@ -23,7 +23,8 @@ const TRIPS = Number(process.env.LOAD_TRIPS ?? 400);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const apiPort = 3310;
 const edgePort = 8910;
-const simPort = 4110;
+// Apart from the browser tests' ports (e2e/env.ts), so both can run at once.
+const simPort = 4310;
 const edge = `http://127.0.0.1:${edgePort}`;
 const secrets = {
   SESSION_SECRET: 'load-secret-0123456789abcdef0123456789abcdef',

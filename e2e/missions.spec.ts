@@ -216,8 +216,12 @@ test.describe('as OPERATION', () => {
     const leg = page.getByRole('button', { name: /^Vol 1 :/ });
     await expect(leg).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(/heure de Paris/).first()).toBeVisible();
-    // No aircraft photo is shipped for this one: its URL answers 404 and the plane icon takes its place.
+    // The demo aircraft have photos; one that has none answers 404 (the edge's rule, tested there), here
+    // made so for every photo, and the plane icon takes its place.
     allowConsole(page, /status of 404/);
+    await page.route('**/images/acfts/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.reload();
+    await expect(leg).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('img', { name: 'Avion (photo indisponible)' })).toBeVisible();
     await leg.click();
     await expect(leg).toHaveAttribute('aria-expanded', 'false');
