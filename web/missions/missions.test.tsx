@@ -7,7 +7,7 @@ import { I18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MISSION_MESSAGES, type MissionRow } from '../../contract/missions';
 import { fakeApi } from '../testing/app';
-import type { TableList } from '../ui/data-table';
+import { listOf } from '../testing/table';
 import { MissionEditDialog } from './mission-edit-dialog';
 import { MissionFilterBar } from './mission-filter-bar';
 import { MissionTable } from './mission-table';
@@ -33,17 +33,6 @@ const bare: MissionRow = {
   airportDeIcing: [],
   hasTransportVoucher: false,
 };
-const listOf = (rows: MissionRow[]): TableList<MissionRow> => ({
-  rows,
-  loading: false,
-  empty: rows.length === 0,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
-});
 
 describe('Mission table', () => {
   it("shows '-' for a missing value and 'N.D' for a missing number or yes/no", () => {
