@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { MESSAGES } from '../contract/auth';
 import { INCIDENT_MESSAGES } from '../contract/incidents';
 import { type IncidentInput, incidentMachine, responseProblem } from './incident.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { definedTransitions, flush, Outcomes, replay, restingStates, walk } from './testing/model';
 
 const http = (status: number, message: string) => ({ status, message });
 const OPEN: IncidentInput = { id: 'i-1', response: null, status: 'OPEN' };
@@ -68,19 +68,16 @@ describe('incident machine, model-based', () => {
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {
     const outcomes = new Outcomes();
     const actor = incidentActor(outcomes);
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as never);
-      const expected = step.state.context as Ctx;
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    await replay(path, actor, outcomes, (state) => {
+      const expected = state.context as Ctx;
+      expect(actor.getSnapshot().value).toEqual(state.value);
       expect(actor.getSnapshot().context).toMatchObject({
         draft: expected.draft,
         response: expected.response,
         fieldError: expected.fieldError,
         error: expected.error,
       });
-    }
+    });
     actor.stop();
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { STATISTIC_MESSAGES } from '../contract/statistics';
 import { type PdfFile, type PdfUploadInput, pdfUploadMachine } from './pdf-upload.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
 const PDF: PdfFile = { name: 'facture.pdf', size: 1000, type: 'application/pdf' };
 const PNG: PdfFile = { name: 'scan.pdf', size: 1000, type: 'image/png' };
@@ -82,26 +82,20 @@ describe('PDF upload machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(pdfUploadMachine).size).toBeGreaterThan(6);
-    expect(coverage.states).toEqual(restingStates(pdfUploadMachine));
-    expect(definedTransitions(pdfUploadMachine).size).toBeGreaterThan(15);
-    expect(coverage.transitions).toEqual(definedTransitions(pdfUploadMachine));
+    expectFullCoverage(pdfUploadMachine, coverage, { states: 6, transitions: 15 });
   });
 
   it(`replays the ${paths.length} paths on a real actor`, async () => {
     for (const path of paths) {
       const outcomes = new Outcomes();
       const actor = start(outcomes);
-      for (const step of path.steps) {
-        if (step.event.type === 'xstate.init') continue;
-        if (outcomes.settle(step.event)) await flush();
-        else actor.send(step.event as never);
+      await replay(path, actor, outcomes, (expected) => {
         const snapshot = actor.getSnapshot();
-        expect(snapshot.value, path.description).toEqual(step.state.value);
+        expect(snapshot.value, path.description).toEqual(expected.value);
         expect(summary(snapshot.context as unknown as Ctx), path.description).toEqual(
-          summary(step.state.context as Ctx),
+          summary(expected.context as Ctx),
         );
-      }
+      });
       actor.stop();
     }
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Me } from '../contract/auth';
 import { type SessionEvent, sessionMachine, waitForRefresh } from './session.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
 const user: Me = {
   id: 'u1',
@@ -56,21 +56,15 @@ describe('session machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(sessionMachine).size).toBeGreaterThan(2);
-    expect(coverage.states).toEqual(restingStates(sessionMachine));
-    expect(definedTransitions(sessionMachine).size).toBeGreaterThan(2);
-    expect(coverage.transitions).toEqual(definedTransitions(sessionMachine));
+    expectFullCoverage(sessionMachine, coverage, { states: 2, transitions: 2 });
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s on a real actor', async (_, path) => {
     const outcomes = new Outcomes();
     const actor = realActor(outcomes);
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as SessionEvent);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
-    }
+    await replay(path, actor, outcomes, (expected) =>
+      expect(actor.getSnapshot().value).toEqual(expected.value),
+    );
     actor.stop();
   });
 });
