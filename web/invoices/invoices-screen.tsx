@@ -20,6 +20,7 @@ import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { ExportDialog } from './export-dialog';
 import * as ui from './invoices.css';
 
@@ -100,7 +101,7 @@ export function InvoicesScreen() {
   const list = usePagedList<InvoiceRow>(INVOICE_PATHS.list, INVOICES_PAGE_SIZE);
   const [sort, setSort] = useState<Sort | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [updating, setUpdating] = useState(false);
+  const updating = useToastedCall();
 
   const changeSort = (next: Sort) => {
     setSort(next);
@@ -109,18 +110,12 @@ export function InvoicesScreen() {
       direction: next.direction === 'ascending' ? 'asc' : 'desc',
     });
   };
-  const update = async () => {
-    setUpdating(true);
-    try {
+  const update = () =>
+    updating.run(async () => {
       await apiCall(INVOICE_PATHS.updateWithError, { method: 'PUT' });
       toast.success(INVOICE_MESSAGES.updated);
       list.reload();
-    } catch {
-      toast.error(INVOICE_MESSAGES.updateFailed);
-    } finally {
-      setUpdating(false);
-    }
-  };
+    }, INVOICE_MESSAGES.updateFailed);
 
   return (
     <Page title="Factures Leon">
@@ -138,7 +133,7 @@ export function InvoicesScreen() {
           type="button"
           className={css.button.secondary}
           onClick={update}
-          disabled={updating}
+          disabled={updating.busy}
           aria-label="Mettre à jour les factures en erreur"
           title="Mettre à jour les factures en erreur"
         >

@@ -25,6 +25,7 @@ import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { PdfDialog } from './pdf-dialog';
 import * as ui from './statistics.css';
 import { StatisticsTable } from './statistics-table';
@@ -72,7 +73,7 @@ export function StatisticsScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [statusOpen, setStatusOpen] = useState(false);
   const [pdfRow, setPdfRow] = useState<StatisticRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useToastedCall();
   const { reload, setFilters, rows } = list;
 
   // A sync or a mission edit may add or retire records.
@@ -106,19 +107,13 @@ export function StatisticsScreen() {
       toast.error(STATISTIC_MESSAGES.statusError);
     }
   };
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
+  const exportXlsx = () =>
+    exporting.run(async () => {
       const query: Record<string, string> = {};
       for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
       if (list.search) query.search = list.search;
       await download(STATISTIC_PATHS.exportExcel, 'statistiques.xlsx', { query });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   return (
     <Page title="Statistiques">
@@ -141,7 +136,7 @@ export function StatisticsScreen() {
             Mise à jour du statut
           </button>
         )}
-        <button type="button" className={css.button.secondary} disabled={exporting} onClick={exportXlsx}>
+        <button type="button" className={css.button.secondary} disabled={exporting.busy} onClick={exportXlsx}>
           Exporter XLSX
         </button>
         <button

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../contract/roles';
 import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../contract/users';
-import { apiCall, download, errorMessage } from '../lib/api';
+import { apiCall, download } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
@@ -12,6 +12,7 @@ import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
@@ -19,7 +20,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'dele
 export function UsersScreen() {
   const list = usePagedList<UserRow>(USER_PATHS.all, USERS_PAGE_SIZE);
   const [editing, setEditing] = useState<Editing>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useToastedCall();
   const close = () => setEditing(null);
   const saved = () => {
     setEditing(null);
@@ -56,16 +57,7 @@ export function UsersScreen() {
       ),
     },
   ];
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await download(USER_PATHS.exportXlsx, 'users.xlsx');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXlsx = () => exporting.run(() => download(USER_PATHS.exportXlsx, 'users.xlsx'));
 
   return (
     <Page title="UTILISATEURS">
@@ -82,7 +74,7 @@ export function UsersScreen() {
         <button type="button" className={css.button.primary} onClick={() => setEditing({ mode: 'add' })}>
           Ajouter utilisateur
         </button>
-        <button type="button" className={css.button.secondary} onClick={exportXlsx} disabled={exporting}>
+        <button type="button" className={css.button.secondary} onClick={exportXlsx} disabled={exporting.busy}>
           Exporter XLSX
         </button>
       </div>
