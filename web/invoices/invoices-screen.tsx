@@ -16,10 +16,9 @@ import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type Sort } from '../ui/data-table';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
 import { useToastedCall } from '../ui/use-toasted-call';
 import { ExportDialog } from './export-dialog';
 import * as ui from './invoices.css';
@@ -119,16 +118,15 @@ export function InvoicesScreen() {
 
   return (
     <Page title="Factures Leon">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="invoices-search"
-          label="Rechercher par le N° de mission"
-          hideLabel
-          placeholder="Rechercher par le N° de mission"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={260}
-        />
+      <SearchToolbar
+        id="invoices-search"
+        label="Rechercher par le N° de mission"
+        hideLabel
+        placeholder="Rechercher par le N° de mission"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={260}
+      >
         <button
           type="button"
           className={css.button.secondary}
@@ -142,7 +140,7 @@ export function InvoicesScreen() {
         <button type="button" className={css.button.primary} onClick={() => setExporting(true)}>
           Exporter vers CSV
         </button>
-      </div>
+      </SearchToolbar>
 
       <DataTable
         label="Factures"

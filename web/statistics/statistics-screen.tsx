@@ -20,11 +20,10 @@ import { missionsChanged } from '../sync';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
 import { useToastedCall } from '../ui/use-toasted-call';
 import { PdfDialog } from './pdf-dialog';
 import * as ui from './statistics.css';
@@ -117,15 +116,14 @@ export function StatisticsScreen() {
 
   return (
     <Page title="Statistiques">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="statistics-search"
-          label="Rechercher"
-          placeholder="N° de mission"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={200}
-        />
+      <SearchToolbar
+        id="statistics-search"
+        label="Rechercher"
+        placeholder="N° de mission"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={200}
+      >
         {staff && (
           <button
             type="button"
@@ -148,7 +146,7 @@ export function StatisticsScreen() {
         >
           Filtres
         </button>
-      </div>
+      </SearchToolbar>
       <section id="statistics-filters" aria-label="Filtres" className={ui.filters} data-open={open}>
         <DateRangeFilter
           onChange={(range: DayRange | null) =>

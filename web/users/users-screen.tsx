@@ -8,10 +8,9 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
 import { DeleteIcon, EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
 import { useToastedCall } from '../ui/use-toasted-call';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -61,23 +60,22 @@ export function UsersScreen() {
 
   return (
     <Page title="UTILISATEURS">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="users-search"
-          label="Rechercher un utilisateur"
-          hideLabel
-          placeholder="Rechercher un utilisateur"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={260}
-        />
+      <SearchToolbar
+        id="users-search"
+        label="Rechercher un utilisateur"
+        hideLabel
+        placeholder="Rechercher un utilisateur"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={260}
+      >
         <button type="button" className={css.button.primary} onClick={() => setEditing({ mode: 'add' })}>
           Ajouter utilisateur
         </button>
         <button type="button" className={css.button.secondary} onClick={exportXlsx} disabled={exporting.busy}>
           Exporter XLSX
         </button>
-      </div>
+      </SearchToolbar>
 
       <DataTable
         label="Utilisateurs"
