@@ -13,7 +13,7 @@ import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { insertMissions } from '../test/fixtures';
-import { type Caller, seededTestApp, signedIn } from '../test/harness';
+import { type Caller, refusal, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
@@ -177,10 +177,9 @@ describeEachDatabase('missions', (database) => {
         for (const [role, caller] of Object.entries(callers())) {
           const answer = await list(caller, `status=${category}`);
           if (role === 'HOSPITAL' && category === 'canceled')
-            expect(answer, role).toMatchObject({
-              status: 403,
-              body: { message: "Vous n'avez pas accès à cette liste de missions" },
-            });
+            expect(answer, role).toMatchObject(
+              refusal(403, "Vous n'avez pas accès à cette liste de missions"),
+            );
           else expect(answer.status, role).toBe(200);
         }
       });
@@ -198,10 +197,7 @@ describeEachDatabase('missions', (database) => {
     it('keeps the menu counts to staff: HOSPITAL, whose menu shows none, is refused them', async () => {
       for (const caller of [admin, ops, accounting])
         expect((await caller.get<{ data: RecordsCount }>('/leon/records-count')).status).toBe(200);
-      expect(await hospital.get('/leon/records-count')).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.forbidden },
-      });
+      expect(await hospital.get('/leon/records-count')).toMatchObject(refusal(403, MESSAGES.forbidden));
     });
 
     it('hides from HOSPITAL its own missions that only the canceled list shows, in every call', async () => {
@@ -302,27 +298,21 @@ describeEachDatabase('missions', (database) => {
     });
 
     it('refuses HOSPITAL users', async () => {
-      expect(await hospital.put('/missions/edit/', edit())).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.forbidden },
-      });
+      expect(await hospital.put('/missions/edit/', edit())).toMatchObject(refusal(403, MESSAGES.forbidden));
       expect((await hospital.delete(`/missions/delete/${ids[0]}`)).status).toBe(403);
     });
 
     it('validates with the form rules and changes nothing on bad input', async () => {
       const before = await database().db.select().from(missions).where(eq(missions.id, ids[2]));
-      expect(await ops.put('/missions/edit/', edit({ numberOfCristal: '1.5' }))).toMatchObject({
-        status: 400,
-        body: { message: 'le nombre de cristals doit être entier' },
-      });
-      expect(await ops.put('/missions/edit/', edit({ organType: '' }))).toMatchObject({
-        status: 400,
-        body: { message: 'Obligatoire' },
-      });
-      expect(await ops.put('/missions/edit/', edit({ airportDeIcing: ['LFPG'] }))).toMatchObject({
-        status: 400,
-        body: { message: "L'aéroport de dégivrage doit être un aéroport de départ de la mission" },
-      });
+      expect(await ops.put('/missions/edit/', edit({ numberOfCristal: '1.5' }))).toMatchObject(
+        refusal(400, 'le nombre de cristals doit être entier'),
+      );
+      expect(await ops.put('/missions/edit/', edit({ organType: '' }))).toMatchObject(
+        refusal(400, 'Obligatoire'),
+      );
+      expect(await ops.put('/missions/edit/', edit({ airportDeIcing: ['LFPG'] }))).toMatchObject(
+        refusal(400, "L'aéroport de dégivrage doit être un aéroport de départ de la mission"),
+      );
       expect(await database().db.select().from(missions).where(eq(missions.id, ids[2]))).toEqual(before);
     });
 

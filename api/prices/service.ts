@@ -51,6 +51,23 @@ const define = <Name extends PriceTable, Input, Table extends PeriodTable>(
 /** Newest period first, then a stable order. */
 const newestFirst = (t: PeriodTable) => [desc(t.fromDate), desc(t.id)];
 
+/** A table of one price per period (passengers' meals, regulation). */
+const singlePrice = <Name extends 'passengerMealCost' | 'regulationCost'>(
+  name: Name,
+  table: typeof passengerMealCosts | typeof regulationCosts,
+) =>
+  define({
+    name,
+    table,
+    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
+    toValues: (i: CreateSinglePriceInput) => ({
+      fromDate: i.fromDate,
+      toDate: i.toDate,
+      priceCents: toCents(i.price),
+    }),
+    orderBy: newestFirst(table),
+  });
+
 export const PRICE_TABLE_DEFS = {
   airportCost: define({
     name: 'airportCost',
@@ -105,28 +122,8 @@ export const PRICE_TABLE_DEFS = {
     toValues: (i: CreateMarketNumberInput) => ({ fromDate: i.fromDate, toDate: i.toDate, value: i.value }),
     orderBy: newestFirst(marketNumbers),
   }),
-  passengerMealCost: define({
-    name: 'passengerMealCost',
-    table: passengerMealCosts,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
-    toValues: (i: CreateSinglePriceInput) => ({
-      fromDate: i.fromDate,
-      toDate: i.toDate,
-      priceCents: toCents(i.price),
-    }),
-    orderBy: newestFirst(passengerMealCosts),
-  }),
-  regulationCost: define({
-    name: 'regulationCost',
-    table: regulationCosts,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
-    toValues: (i: CreateSinglePriceInput) => ({
-      fromDate: i.fromDate,
-      toDate: i.toDate,
-      priceCents: toCents(i.price),
-    }),
-    orderBy: newestFirst(regulationCosts),
-  }),
+  passengerMealCost: singlePrice('passengerMealCost', passengerMealCosts),
+  regulationCost: singlePrice('regulationCost', regulationCosts),
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: one code path for five tables; each def is typed where written

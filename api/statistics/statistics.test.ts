@@ -14,7 +14,7 @@ import { auditLog, missions, statistics } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { insertMissions } from '../test/fixtures';
-import { Caller, ORIGIN, testApp } from '../test/harness';
+import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { sweepStatisticFiles } from './files';
 
@@ -240,22 +240,16 @@ describeEachDatabase('statistics', (database) => {
     });
 
     it('refuses a period before 2023-01-01 or reversed, and unknown statuses, in French', async () => {
-      expect(await list(ops, 'startDate=2022-12-31&endDate=2023-01-05')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.dateTooEarly },
-      });
-      expect(await list(ops, 'startDate=2026-02-12&endDate=2026-02-11')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.dateOrder },
-      });
-      expect(await list(ops, 'flightStatus=PAYEE')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownStatus },
-      });
-      expect(await list(ops, 'organName=RATE')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownOrgan },
-      });
+      expect(await list(ops, 'startDate=2022-12-31&endDate=2023-01-05')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.dateTooEarly),
+      );
+      expect(await list(ops, 'startDate=2026-02-12&endDate=2026-02-11')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.dateOrder),
+      );
+      expect(await list(ops, 'flightStatus=PAYEE')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.unknownStatus),
+      );
+      expect(await list(ops, 'organName=RATE')).toMatchObject(refusal(400, STATISTIC_MESSAGES.unknownOrgan));
     });
   });
 
@@ -304,10 +298,9 @@ describeEachDatabase('statistics', (database) => {
 
     it('cannot download another hospital’s or a hidden record’s PDF', async () => {
       const st2 = await recordOf(ids[1]);
-      expect(await hospital.get(`/statistic/download-pdf?id=${st2.id}&type=FLIGHT`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+      expect(await hospital.get(`/statistic/download-pdf?id=${st2.id}&type=FLIGHT`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
   });
 
@@ -349,17 +342,13 @@ describeEachDatabase('statistics', (database) => {
       }
       expect(
         await ops.put('/statistic/change-status', { selectedIds: [a.id], airportStatus: 'PAYEE' }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.unknownStatus } });
-      expect(await ops.put('/statistic/change-status', { selectedIds: [a.id] })).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.noStatus },
-      });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.unknownStatus));
+      expect(await ops.put('/statistic/change-status', { selectedIds: [a.id] })).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.noStatus),
+      );
       expect(
         await ops.put('/statistic/change-status', { selectedIds: [], flightStatus: 'PAID' }),
-      ).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.noSelection },
-      });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.noSelection));
       expect(await recordOf(ids[0])).toEqual(a);
     });
   });
@@ -402,10 +391,9 @@ describeEachDatabase('statistics', (database) => {
       expect((await ops.delete(`/statistic/delete-pdf-data/${st6.id}/flight`)).status).toBe(200);
       expect(await recordOf(ids[5])).toMatchObject({ flightPdfKey: null, flightInvoiceId: null });
       expect(await t.files.head(media.body.data.path)).toBeNull();
-      expect(await ops.get(`/statistic/download-pdf?id=${st6.id}&type=FLIGHT`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.noPdf },
-      });
+      expect(await ops.get(`/statistic/download-pdf?id=${st6.id}&type=FLIGHT`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.noPdf),
+      );
     });
 
     it('applies the pairing rules: a PDF needs its id, an id its PDF, not both empty', async () => {
@@ -416,10 +404,9 @@ describeEachDatabase('statistics', (database) => {
         { id: st6.id, flightId: '   ' },
         { id: st6.id },
       ])
-        expect(await ops.put('/statistic/update-pdf', body)).toMatchObject({
-          status: 400,
-          body: { message: STATISTIC_MESSAGES.required },
-        });
+        expect(await ops.put('/statistic/update-pdf', body)).toMatchObject(
+          refusal(400, STATISTIC_MESSAGES.required),
+        );
       expect(await recordOf(ids[5])).toEqual(st6);
     });
 
@@ -433,7 +420,7 @@ describeEachDatabase('statistics', (database) => {
           flightPdfPath: media.body.data.path,
           flightId: 'F',
         }),
-      ).toMatchObject({ status: 404, body: { message: FILE_MESSAGES.notFound } });
+      ).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
       expect(await t.files.head(media.body.data.path)).toBeNull();
       expect(await recordOf(ids[5])).toEqual(st6);
     });
@@ -441,18 +428,15 @@ describeEachDatabase('statistics', (database) => {
     it('refuses an empty or a 21 MB file before signing anything', async () => {
       const st6 = await recordOf(ids[5]);
       for (const size of [0, 21 * 1024 * 1024])
-        expect(await mediaPath(ops, st6.id, 'flight', size)).toMatchObject({
-          status: 400,
-          body: { message: STATISTIC_MESSAGES.fileSize },
-        });
-      expect(await mediaPath(ops, st6.id, 'cockpit', 10)).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownKind },
-      });
-      expect(await mediaPath(ops, '00000000-0000-4000-8000-000000000000', 'flight', 10)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+        expect(await mediaPath(ops, st6.id, 'flight', size)).toMatchObject(
+          refusal(400, STATISTIC_MESSAGES.fileSize),
+        );
+      expect(await mediaPath(ops, st6.id, 'cockpit', 10)).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.unknownKind),
+      );
+      expect(await mediaPath(ops, '00000000-0000-4000-8000-000000000000', 'flight', 10)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
 
     it('refuses a path signed for another record or kind; the other record keeps its file', async () => {
@@ -465,14 +449,14 @@ describeEachDatabase('statistics', (database) => {
           flightPdfPath: media.body.data.path,
           flightId: 'X',
         }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.pathForeign } });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.pathForeign));
       expect(
         await ops.put('/statistic/update-pdf', {
           id: st1.id,
           airportPdfPath: media.body.data.path,
           airportId: 'X',
         }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.pathForeign } });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.pathForeign));
       expect(await recordOf(ids[5])).toEqual(st6);
       expect(await t.files.head(media.body.data.path)).not.toBeNull();
     });
@@ -491,10 +475,9 @@ describeEachDatabase('statistics', (database) => {
     it('refuses an airport PDF on a record whose airport status is N/A', async () => {
       const st1 = await recordOf(ids[0]);
       await ops.put('/statistic/change-status', { selectedIds: [st1.id], airportStatus: 'NOT_APPLICABLE' });
-      expect(await mediaPath(ops, st1.id, 'airport', 2000)).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.airportDisabled },
-      });
+      expect(await mediaPath(ops, st1.id, 'airport', 2000)).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.airportDisabled),
+      );
       const [row] = (await list(ops, 'search=ST-1')).body.data.rows;
       expect(row).toMatchObject({
         disableAirportPdfUpload: true,
@@ -554,10 +537,9 @@ describeEachDatabase('statistics', (database) => {
         .from(auditLog)
         .where(eq(auditLog.action, 'statistic.toggle-hospital'));
       expect(audits.length).toBeGreaterThanOrEqual(2);
-      expect(await ops.put(`/missions/toggle-statistic/${ids[4]}`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+      expect(await ops.put(`/missions/toggle-statistic/${ids[4]}`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
   });
 
@@ -684,7 +666,7 @@ describe('statistics PDFs on an S3 bucket', () => {
     expect(await putFile(t, fake.body.data, png())).toBe(200);
     expect(
       await ops.put('/statistic/update-pdf', { id, flightPdfPath: fake.body.data.path, flightId: 'FV-1' }),
-    ).toMatchObject({ status: 415, body: { message: STATISTIC_MESSAGES.notPdf } });
+    ).toMatchObject(refusal(415, STATISTIC_MESSAGES.notPdf));
     expect(await t.files.head(fake.body.data.path)).toBeNull();
     const [record] = await (await database).db.select().from(statistics).where(eq(statistics.id, id));
     expect(record).toMatchObject({ flightPdfKey: null, flightInvoiceId: null, airportInvoiceId: 'FA-1' });
