@@ -176,16 +176,21 @@ describe('PDF upload machine behaviour', () => {
     expect(actor.getSnapshot().hasTag('done')).toBe(true);
   });
 
-  it('cancels an upload under way: the PUT is aborted and nothing is recorded', async () => {
-    const outcomes = new Outcomes();
-    const notes: string[] = [];
-    const actor = start(outcomes, INPUT, notes);
+  /** Types a flight PDF and its number, submits, confirms, and lets the server sign the upload. */
+  const uploadFlightPdf = async (actor: ReturnType<typeof start>, outcomes: Outcomes) => {
     actor.send({ type: 'pdf.change', field: 'flightFile', value: PDF });
     actor.send({ type: 'pdf.change', field: 'flightId', value: 'FV-1' });
     actor.send({ type: 'pdf.submit' });
     actor.send({ type: 'pdf.confirm' });
     outcomes.settle({ type: 'xstate.done.actor.mediaPath', output: media('flight') } as never);
     await flush();
+  };
+
+  it('cancels an upload under way: the PUT is aborted and nothing is recorded', async () => {
+    const outcomes = new Outcomes();
+    const notes: string[] = [];
+    const actor = start(outcomes, INPUT, notes);
+    await uploadFlightPdf(actor, outcomes);
     actor.send({ type: 'pdf.cancel' });
     expect(notes).toEqual(['put:http://localhost:8787/api/files/flight', 'abort']);
     expect(actor.getSnapshot().hasTag('editing')).toBe(true);
@@ -195,12 +200,7 @@ describe('PDF upload machine behaviour', () => {
   it('returns to the form with the server message when a step fails, keeping what was typed', async () => {
     const outcomes = new Outcomes();
     const actor = start(outcomes);
-    actor.send({ type: 'pdf.change', field: 'flightFile', value: PDF });
-    actor.send({ type: 'pdf.change', field: 'flightId', value: 'FV-1' });
-    actor.send({ type: 'pdf.submit' });
-    actor.send({ type: 'pdf.confirm' });
-    outcomes.settle({ type: 'xstate.done.actor.mediaPath', output: media('flight') } as never);
-    await flush();
+    await uploadFlightPdf(actor, outcomes);
     actor.send({ type: 'upload.done' });
     outcomes.settle({
       type: 'xstate.error.actor.save',

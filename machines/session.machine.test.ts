@@ -70,12 +70,18 @@ describe('session machine, model-based', () => {
 });
 
 describe('session machine behaviour', () => {
-  it('renews on a 401 and lets the waiting callers retry once', async () => {
+  /** A signed-in actor whose last call just answered 401. */
+  const signedInThenRefused = async () => {
     const outcomes = new Outcomes();
     const actor = realActor(outcomes);
     outcomes.settle({ type: 'xstate.done.actor.fetchMe', output: user } as never);
     await flush();
     actor.send({ type: 'session.unauthorized' });
+    return { outcomes, actor };
+  };
+
+  it('renews on a 401 and lets the waiting callers retry once', async () => {
+    const { outcomes, actor } = await signedInThenRefused();
     const first = waitForRefresh(actor);
     actor.send({ type: 'session.unauthorized' });
     const second = waitForRefresh(actor);
@@ -86,11 +92,7 @@ describe('session machine behaviour', () => {
   });
 
   it('logs out, without waiting for the server, only when the refresh fails', async () => {
-    const outcomes = new Outcomes();
-    const actor = realActor(outcomes);
-    outcomes.settle({ type: 'xstate.done.actor.fetchMe', output: user } as never);
-    await flush();
-    actor.send({ type: 'session.unauthorized' });
+    const { outcomes, actor } = await signedInThenRefused();
     const waiting = waitForRefresh(actor);
     expect(outcomes.calls.some((c) => c.name === 'logout')).toBe(false);
     outcomes.settle({ type: 'xstate.error.actor.refresh', error: http(401) } as never);

@@ -17,3 +17,11 @@ export function createSignal(): Signal {
     },
   };
 }
+
+/** Listens to each of `signals`; the answer stops listening to all of them (an effect's clean-up). */
+export function subscribeAll(signals: Signal[], listener: Listener): () => void {
+  const stops = signals.map((signal) => signal.subscribe(listener));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -11,6 +11,7 @@ import {
   ORGAN_LABELS,
 } from '../../contract/missions';
 import { apiCall, download, errorMessage } from '../lib/api';
+import { DetailsState } from '../ui/details-state';
 import { BackIcon, OpenIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
@@ -135,18 +136,7 @@ export function MissionDetailsScreen() {
         </button>
       }
     >
-      {error && (
-        <p role="alert" className={css.formError}>
-          {error}
-        </p>
-      )}
-      {!legs && !error && (
-        <div role="status" aria-label="Chargement">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <div key={i} className={ui.skeleton} data-testid="skeleton" />
-          ))}
-        </div>
-      )}
+      <DetailsState error={error} loading={!legs} skeleton={ui.skeleton} />
       {legs?.map((leg, index) => (
         <LegCard key={`${leg.adepIcao}-${leg.stdUTC}`} leg={leg} index={index} />
       ))}

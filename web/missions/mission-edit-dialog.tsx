@@ -16,7 +16,7 @@ import { check } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { CheckboxGroup } from '../ui/checkbox-group';
-import { DialogActions, ModalDialog } from '../ui/dialog';
+import { DialogActions, ModalDialog, type RowDialogProps } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -25,15 +25,7 @@ import { useForm } from '../ui/use-form';
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
 
-export function MissionEditDialog({
-  mission,
-  onClose,
-  onSaved,
-}: {
-  mission: MissionRow;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: RowDialogProps<MissionRow>) {
   const departures = [...new Set(mission.legs.map((l) => l.adepIcao))];
   const form = useForm(
     {

@@ -116,9 +116,9 @@ describe('Mission edit dialog', () => {
     const api = fakeApi();
     render(
       <MissionEditDialog
-        mission={{ ...bare, tripNumber: 'T-1', numberOfMeals: 2, isWithIcing: false, isWithOCS: false }}
+        row={{ ...bare, tripNumber: 'T-1', numberOfMeals: 2, isWithIcing: false, isWithOCS: false }}
         onClose={() => {}}
-        onSaved={() => {}}
+        onDone={() => {}}
       />,
     );
     const meals = screen.getByLabelText('Plateaux repas');

@@ -219,7 +219,7 @@ export function StatisticsScreen() {
           }}
         />
       )}
-      {pdfRow && <PdfDialog row={pdfRow} onClose={closePdf} onChanged={changed} />}
+      {pdfRow && <PdfDialog row={pdfRow} onClose={closePdf} onDone={changed} />}
     </Page>
   );
 }

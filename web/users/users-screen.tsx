@@ -6,8 +6,8 @@ import { apiCall, download } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
-import { DeleteIcon, EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
+import { RowActions } from '../ui/row-actions';
 import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
@@ -36,22 +36,11 @@ export function UsersScreen() {
       header: 'Actions',
       cell: (user) => (
         <div style={{ display: 'flex', gap: 4 }}>
-          <button
-            type="button"
-            className={css.button.ghost}
-            aria-label={`Modifier ${user.firstName} ${user.lastName}`}
-            onClick={() => setEditing({ mode: 'edit', user })}
-          >
-            <EditIcon />
-          </button>
-          <button
-            type="button"
-            className={css.button.ghost}
-            aria-label={`Supprimer ${user.firstName} ${user.lastName}`}
-            onClick={() => setEditing({ mode: 'delete', user })}
-          >
-            <DeleteIcon />
-          </button>
+          <RowActions
+            name={`${user.firstName} ${user.lastName}`}
+            onEdit={() => setEditing({ mode: 'edit', user })}
+            onDelete={() => setEditing({ mode: 'delete', user })}
+          />
         </div>
       ),
     },
