@@ -5,7 +5,17 @@
 import type { Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { at, columnTexts, dataRows, expect, expectAccessible, menu, signedInAs, test } from './support';
+import {
+  at,
+  columnTexts,
+  dataRows,
+  errorsOf,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  test,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -128,11 +138,7 @@ test.describe('layout', () => {
   test('fits 1280 and 1440 px without cut columns, works at 390 px, with no console error', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = errorsOf(page);
     for (const width of [1280, 1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(href('incidents'));

@@ -6,7 +6,18 @@ import type { Page } from '@playwright/test';
 import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import { at, dataRows, expect, expectAccessible, menu, signedInAs, signIn, test } from './support';
+import {
+  at,
+  dataRows,
+  errorsOf,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  signIn,
+  sortBy,
+  test,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -117,27 +128,12 @@ test.describe('ADMIN', () => {
   test('sorts by a header, fits 1440, 1280 and 390 px with the table scrolling in its frame, no console error', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = errorsOf(page);
     await page.goto(href('invoices'));
     await expect(dataRows(table(page))).toHaveCount(3);
 
-    await table(page)
-      .getByRole('button', { name: /Crédit/ })
-      .click();
-    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
-    await table(page)
-      .getByRole('button', { name: /Crédit/ })
-      .click();
-    await expect(table(page).getByRole('columnheader', { name: /Crédit/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
+    await sortBy(table(page), /Crédit/, 'ascending');
+    await sortBy(table(page), /Crédit/, 'descending');
     const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^\d,]/g, '').replace(',', '.')));
     await expect
       .poll(async () => {
