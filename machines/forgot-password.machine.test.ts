@@ -1,7 +1,7 @@
 // The forgotten-password machines: model-based coverage of every state and transition, replayed on real
 // actors with a simulated clock, and the countdown and resend rules.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { forgotPasswordMachine, requestPasswordMachine } from './forgot-password.machine';
 import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
@@ -9,10 +9,7 @@ const http = (status: number, message = 'Code incorrect ou expiré') => ({ statu
 
 function confirmActor(outcomes: Outcomes, clock: SimulatedClock, secondsLeft: number, notes: string[] = []) {
   const logic = forgotPasswordMachine.provide({
-    actors: {
-      resend: fromPromise(outcomes.actor('resend') as never),
-      reset: fromPromise(outcomes.actor('reset') as never),
-    },
+    actors: outcomes.actors('resend', 'reset'),
     actions: {
       notifyResent: () => notes.push('resent'),
       notifyError: (_, params) => notes.push(`error:${params.message}`),
@@ -120,7 +117,7 @@ describe('request machine, model-based', () => {
     const outcomes = new Outcomes();
     const actor = createActor(
       requestPasswordMachine.provide({
-        actors: { request: fromPromise(outcomes.actor('request') as never) },
+        actors: outcomes.actors('request'),
       }),
     ).start();
     await replay(path, actor, outcomes, (expected) => {

@@ -1,7 +1,7 @@
 // The incident follow-up machine: model-based coverage of every state and transition, replayed on real
 // actors whose calls the test settles, and the rules a user meets (blank text, failures, closed records).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { MESSAGES } from '../contract/auth';
 import { INCIDENT_MESSAGES } from '../contract/incidents';
 import { type IncidentInput, incidentMachine, responseProblem } from './incident.machine';
@@ -12,10 +12,7 @@ const OPEN: IncidentInput = { id: 'i-1', response: null, status: 'OPEN' };
 
 function incidentActor(outcomes: Outcomes, input: IncidentInput = OPEN, notes: string[] = []) {
   const logic = incidentMachine.provide({
-    actors: {
-      save: fromPromise(outcomes.actor('save') as never),
-      validate: fromPromise(outcomes.actor('validate') as never),
-    },
+    actors: outcomes.actors('save', 'validate'),
     actions: {
       notifySaved: () => notes.push('saved'),
       notifyValidated: () => notes.push('validated'),

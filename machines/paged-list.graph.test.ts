@@ -2,7 +2,7 @@
 // filters, paging, reload, answers with rows, empty and failed), then each path is replayed on a real
 // actor with a simulated clock and deferred answers.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { pagedListMachine, SEARCH_DEBOUNCE_MS } from './paged-list.machine';
 import { definedTransitions, Outcomes, replay, restingStates, walk } from './testing/model';
 
@@ -42,7 +42,7 @@ describe('paged list machine, model-based', () => {
     const outcomes = new Outcomes();
     const clock = new SimulatedClock();
     const logic = pagedListMachine.provide({
-      actors: { fetchPage: fromPromise(outcomes.actor('fetchPage') as never) },
+      actors: outcomes.actors('fetchPage'),
     });
     const actor = createActor(logic, { input: { pageSize: 20 }, clock }).start();
     const check = (state: unknown) => {

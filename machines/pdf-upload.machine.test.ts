@@ -2,7 +2,7 @@
 // whose calls the test settles step by step, then the rules a user meets (pairing, order of the calls,
 // cancel, failures that record nothing).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { STATISTIC_MESSAGES } from '../contract/statistics';
 import { type PdfFile, type PdfUploadInput, pdfUploadMachine } from './pdf-upload.machine';
 import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
@@ -25,9 +25,7 @@ const INPUT: PdfUploadInput = {
 function start(outcomes: Outcomes, input = INPUT, notes: string[] = []) {
   const logic = pdfUploadMachine.provide({
     actors: {
-      mediaPath: fromPromise(outcomes.actor('mediaPath') as never),
-      save: fromPromise(outcomes.actor('save') as never),
-      remove: fromPromise(outcomes.actor('remove') as never),
+      ...outcomes.actors('mediaPath', 'save', 'remove'),
       upload: fromCallback(({ input }) => {
         notes.push(`put:${(input as { url: string }).url}`);
         return () => notes.push('abort');

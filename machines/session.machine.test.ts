@@ -1,7 +1,7 @@
 // The session machine: every state and transition visited by model-based paths, each path replayed on a
 // real actor; plus the refresh-then-retry-once and fire-and-forget logout behaviours.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { Me } from '../contract/auth';
 import { type SessionEvent, sessionMachine, waitForRefresh } from './session.machine';
 import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
@@ -36,13 +36,7 @@ const userEvents: SessionEvent[] = [
 
 function realActor(outcomes: Outcomes) {
   const logic = sessionMachine.provide({
-    actors: {
-      fetchMe: fromPromise(outcomes.actor('fetchMe') as never),
-      login: fromPromise(outcomes.actor('login') as never),
-      forceChangePassword: fromPromise(outcomes.actor('forceChangePassword') as never),
-      refresh: fromPromise(outcomes.actor('refresh') as never),
-      logout: fromPromise(outcomes.actor('logout') as never),
-    },
+    actors: outcomes.actors('fetchMe', 'login', 'forceChangePassword', 'refresh', 'logout'),
   });
   return createActor(logic).start();
 }

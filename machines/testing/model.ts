@@ -2,7 +2,14 @@
 // and transitions the walk covered, so a test can demand that every one of them is visited.
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
 import { expect } from 'vitest';
-import type { AnyStateMachine, AnyStateNode, EventObject, SimulatedClock, Snapshot } from 'xstate';
+import {
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+  fromPromise,
+  type SimulatedClock,
+  type Snapshot,
+} from 'xstate';
 
 type AnySnapshot = Snapshot<unknown> & { value: unknown; context: unknown; _nodes: AnyStateNode[] };
 
@@ -117,6 +124,11 @@ export class Outcomes {
       this.calls.push({ name, input });
       return new Promise((resolve, reject) => this.pending.set(name, { resolve, reject }));
     };
+  }
+
+  /** A promise actor for each of `names`, each settled by the test (for a machine's `provide({ actors })`). */
+  actors<Name extends string>(...names: Name[]): Record<Name, never> {
+    return Object.fromEntries(names.map((name) => [name, fromPromise(this.actor(name) as never)])) as never;
   }
 
   settle(event: EventObject): boolean {
