@@ -146,7 +146,6 @@ export function InvoicesScreen() {
         label="Factures"
         columns={COLUMNS}
         list={list}
-        rowKey={(r) => r.id}
         emptyText="Aucune facture trouvée"
         sort={sort}
         onSort={changeSort}

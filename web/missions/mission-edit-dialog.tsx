@@ -23,6 +23,11 @@ import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 
+const YES_NO: Array<[string, string]> = [
+  ['true', 'Oui'],
+  ['false', 'Non'],
+];
+
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
 
 export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: RowDialogProps<MissionRow>) {
@@ -88,15 +93,7 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
           options={AIRCRAFT_TYPES.map((a) => [a, AIRCRAFT_TYPE_LABELS[a]])}
         />
         <TextInput label="Plateaux repas" inputMode="numeric" {...form.field('numberOfMeals')} />
-        <SelectField
-          id="mission-icing"
-          label="Dégivrage"
-          {...form.field('isWithIcing')}
-          options={[
-            ['true', 'Oui'],
-            ['false', 'Non'],
-          ]}
-        />
+        <SelectField id="mission-icing" label="Dégivrage" {...form.field('isWithIcing')} options={YES_NO} />
         {values.isWithIcing === 'true' && (
           <CheckboxGroup
             label="Aéroport de dégivrage"
@@ -105,15 +102,7 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
             onChange={set('airportDeIcing')}
           />
         )}
-        <SelectField
-          id="mission-ocs"
-          label="OCS"
-          {...form.field('isWithOCS')}
-          options={[
-            ['true', 'Oui'],
-            ['false', 'Non'],
-          ]}
-        />
+        <SelectField id="mission-ocs" label="OCS" {...form.field('isWithOCS')} options={YES_NO} />
         <DialogActions error={serverError} pending={pending} onCancel={onClose} actionLabel={'Enregistrer'} />
       </form>
     </ModalDialog>

@@ -109,7 +109,6 @@ export function MissionTable({ list, ...actions }: MissionTableProps) {
       label="Missions"
       columns={missionColumns(actions)}
       list={list}
-      rowKey={(m) => m.id}
       emptyText={MISSION_MESSAGES.empty}
     />
   );

@@ -33,6 +33,31 @@ import { StatusDialog } from './status-dialog';
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
 const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
 
+type Filters = Record<string, string | undefined>;
+
+/** One select of the Filtres panel: 'Tous' (no filter) or one value of `options` for the filter `name`. */
+function FilterSelect(p: {
+  id: string;
+  label: string;
+  name: string;
+  options: Array<[string, string]>;
+  filters: Filters;
+  filter: (next: Filters) => void;
+}) {
+  return (
+    <div className={ui.filterField}>
+      <SelectField
+        id={`statistics-${p.id}`}
+        label={p.label}
+        value={p.filters[p.name] ?? ''}
+        onChange={(v) => p.filter({ [p.name]: v || undefined })}
+        options={p.options}
+        placeholder="Tous"
+      />
+    </div>
+  );
+}
+
 function useHospitalNames(enabled: boolean) {
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
@@ -88,6 +113,8 @@ export function StatisticsScreen() {
     setFiltersState(merged);
     setFilters(merged);
   };
+  const chosen = { filters, filter };
+
   const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -164,38 +191,23 @@ export function StatisticsScreen() {
             }}
           />
         )}
-        <div className={ui.filterField}>
-          <SelectField
-            id="statistics-organ"
-            label="Organe"
-            value={filters.organName ?? ''}
-            onChange={(v) => filter({ organName: v || undefined })}
-            options={ORGAN_OPTIONS}
-            placeholder="Tous"
-          />
-        </div>
+        <FilterSelect id="organ" label="Organe" name="organName" options={ORGAN_OPTIONS} {...chosen} />
         {staff && (
           <>
-            <div className={ui.filterField}>
-              <SelectField
-                id="statistics-flight-status"
-                label="Statut facture vol"
-                value={filters.flightStatus ?? ''}
-                onChange={(v) => filter({ flightStatus: v || undefined })}
-                options={STATUS_OPTIONS}
-                placeholder="Tous"
-              />
-            </div>
-            <div className={ui.filterField}>
-              <SelectField
-                id="statistics-airport-status"
-                label="Statut facture aéroport"
-                value={filters.airportStatus ?? ''}
-                onChange={(v) => filter({ airportStatus: v || undefined })}
-                options={STATUS_OPTIONS}
-                placeholder="Tous"
-              />
-            </div>
+            <FilterSelect
+              id="flight-status"
+              label="Statut facture vol"
+              name="flightStatus"
+              options={STATUS_OPTIONS}
+              {...chosen}
+            />
+            <FilterSelect
+              id="airport-status"
+              label="Statut facture aéroport"
+              name="airportStatus"
+              options={STATUS_OPTIONS}
+              {...chosen}
+            />
           </>
         )}
       </section>

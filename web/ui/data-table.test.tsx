@@ -17,16 +17,7 @@ const columns: Column<Row>[] = [
 const list = (more: Partial<TableList<Row>> = {}): TableList<Row> =>
   listOf<Row>([], { empty: false, ...more });
 const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
-  render(
-    <DataTable
-      label="Prix"
-      columns={columns}
-      list={list()}
-      rowKey={(r) => r.id}
-      emptyText="Aucun prix"
-      {...props}
-    />,
-  );
+  render(<DataTable label="Prix" columns={columns} list={list()} emptyText="Aucun prix" {...props} />);
 
 describe('DataTable', () => {
   it('shows skeleton rows and a status while the first page loads', () => {

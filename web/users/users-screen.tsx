@@ -66,13 +66,7 @@ export function UsersScreen() {
         </button>
       </SearchToolbar>
 
-      <DataTable
-        label="Utilisateurs"
-        columns={columns}
-        list={list}
-        rowKey={(user) => user.id}
-        emptyText="Aucun utilisateur trouvé"
-      />
+      <DataTable label="Utilisateurs" columns={columns} list={list} emptyText="Aucun utilisateur trouvé" />
 
       {editing?.mode === 'add' && <UserFormDialog user={null} onClose={close} onSaved={saved} />}
       {editing?.mode === 'edit' && <UserFormDialog user={editing.user} onClose={close} onSaved={saved} />}
