@@ -12,7 +12,7 @@ import {
 import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { insertMissions } from '../test/fixtures';
+import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { type Caller, refusal, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
 
@@ -46,10 +46,7 @@ describeEachDatabase('missions', (database) => {
         status: 'EN_COURS',
         buyerName: BORDEAUX,
         departure: '2026-03-30T08:00:00Z',
-        legs: [
-          ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
-          ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
-        ],
+        legs: BORDEAUX_MARSEILLE_RETURN,
       },
       {
         tripNumber: 'TR-1004',

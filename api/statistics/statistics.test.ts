@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client';
 import { auditLog, missions, statistics } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { insertMissions } from '../test/fixtures';
+import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { sweepStatisticFiles } from './files';
@@ -60,6 +60,14 @@ async function getFile(t: App, url: string): Promise<{ status: number; bytes: Ui
   };
 }
 
+/** Records the uploaded PDF at `path` as the `kind` invoice numbered `number` of record `id`. */
+const recordPdf = (c: Caller, id: string, kind: 'flight' | 'airport', path: string, number: string) =>
+  c.put('/statistic/update-pdf', {
+    id,
+    [`${kind}PdfPath`]: path,
+    [`${kind}Id`]: number,
+  });
+
 const mediaPath = (c: Caller, id: string, kind: string, size: number, name = 'facture.pdf') =>
   c.get<{ data: MediaPath; message?: string }>(
     `/media/get-media-path?id=${id}&kind=${kind}&fileName=${encodeURIComponent(name)}&size=${size}`,
@@ -102,10 +110,7 @@ describeEachDatabase('statistics', (database) => {
         status: 'TERMINEE',
         buyerName: BORDEAUX,
         departure: '2026-02-15T08:00:00Z',
-        legs: [
-          ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
-          ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
-        ],
+        legs: BORDEAUX_MARSEILLE_RETURN,
         organType: ['FOIE'],
       },
       { tripNumber: null, status: 'TERMINEE', buyerName: BORDEAUX, departure: '2022-06-01T08:00:00Z' },
@@ -361,11 +366,7 @@ describeEachDatabase('statistics', (database) => {
       expect(media.status).toBe(200);
       expect(media.body.data.path).toMatch(new RegExp(`^statistics/${st6.id}/flight/[0-9a-f-]{36}\\.pdf$`));
       expect(await putFile(t, media.body.data, file)).toBe(201);
-      const saved = await ops.put('/statistic/update-pdf', {
-        id: st6.id,
-        flightPdfPath: media.body.data.path,
-        flightId: '  FV-2026-001  ',
-      });
+      const saved = await recordPdf(ops, st6.id, 'flight', media.body.data.path, '  FV-2026-001  ');
       expect(saved).toMatchObject({
         status: 200,
         body: {
@@ -414,13 +415,9 @@ describeEachDatabase('statistics', (database) => {
       const st6 = await recordOf(ids[5]);
       const media = await mediaPath(ops, st6.id, 'flight', 1000, 'scan.pdf');
       expect(await putFile(t, media.body.data, png())).toBe(415);
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st6.id,
-          flightPdfPath: media.body.data.path,
-          flightId: 'F',
-        }),
-      ).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
+      expect(await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'F')).toMatchObject(
+        refusal(404, FILE_MESSAGES.notFound),
+      );
       expect(await t.files.head(media.body.data.path)).toBeNull();
       expect(await recordOf(ids[5])).toEqual(st6);
     });
@@ -443,20 +440,12 @@ describeEachDatabase('statistics', (database) => {
       const [st1, st6] = [await recordOf(ids[0]), await recordOf(ids[5])];
       const media = await mediaPath(ops, st1.id, 'flight', 2000);
       expect(await putFile(t, media.body.data, pdf())).toBe(201);
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st6.id,
-          flightPdfPath: media.body.data.path,
-          flightId: 'X',
-        }),
-      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.pathForeign));
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st1.id,
-          airportPdfPath: media.body.data.path,
-          airportId: 'X',
-        }),
-      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.pathForeign));
+      expect(await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'X')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.pathForeign),
+      );
+      expect(await recordPdf(ops, st1.id, 'airport', media.body.data.path, 'X')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.pathForeign),
+      );
       expect(await recordOf(ids[5])).toEqual(st6);
       expect(await t.files.head(media.body.data.path)).not.toBeNull();
     });
@@ -502,15 +491,7 @@ describeEachDatabase('statistics', (database) => {
       await relogin();
       const kept = await mediaPath(ops, st2.id, 'flight', 2000);
       expect(await putFile(t, kept.body.data, pdf())).toBe(201);
-      expect(
-        (
-          await ops.put('/statistic/update-pdf', {
-            id: st2.id,
-            flightPdfPath: kept.body.data.path,
-            flightId: 'K',
-          })
-        ).status,
-      ).toBe(200);
+      expect((await recordPdf(ops, st2.id, 'flight', kept.body.data.path, 'K')).status).toBe(200);
       t.advance(25 * 3600_000);
       await relogin();
       const swept = await sweepStatisticFiles({ db: db(), files: t.files });
@@ -645,15 +626,7 @@ describe('statistics PDFs on an S3 bucket', () => {
     const media = await mediaPath(ops, id, 'airport', file.length);
     expect(media.status).toBe(200);
     expect(await putFile(t, media.body.data, file)).toBe(200);
-    expect(
-      (
-        await ops.put('/statistic/update-pdf', {
-          id,
-          airportPdfPath: media.body.data.path,
-          airportId: 'FA-1',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await recordPdf(ops, id, 'airport', media.body.data.path, 'FA-1')).status).toBe(200);
     const download = await ops.get<{ data: { url: string } }>(
       `/statistic/download-pdf?id=${id}&type=AIRPORT`,
     );
@@ -664,9 +637,9 @@ describe('statistics PDFs on an S3 bucket', () => {
     // S3 cannot refuse by content while uploading: update-pdf does, and deletes the file.
     const fake = await mediaPath(ops, id, 'flight', 1000);
     expect(await putFile(t, fake.body.data, png())).toBe(200);
-    expect(
-      await ops.put('/statistic/update-pdf', { id, flightPdfPath: fake.body.data.path, flightId: 'FV-1' }),
-    ).toMatchObject(refusal(415, STATISTIC_MESSAGES.notPdf));
+    expect(await recordPdf(ops, id, 'flight', fake.body.data.path, 'FV-1')).toMatchObject(
+      refusal(415, STATISTIC_MESSAGES.notPdf),
+    );
     expect(await t.files.head(fake.body.data.path)).toBeNull();
     const [record] = await (await database).db.select().from(statistics).where(eq(statistics.id, id));
     expect(record).toMatchObject({ flightPdfKey: null, flightInvoiceId: null, airportInvoiceId: 'FA-1' });
