@@ -225,6 +225,28 @@ export interface WriteContext {
   now: Date;
 }
 
+/** The wire row of a price record just written, audited as `${def.name}.${change}` (null before a create). */
+async function auditedRow<Name extends PriceTable, Input>(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  ctx: WriteContext,
+  def: PriceTableDef<Name, Input>,
+  record: unknown,
+  change: 'create' | 'edit',
+  before?: unknown,
+): Promise<PriceRows[Name]> {
+  const row = def.toRow(record as never);
+  await audit(tx, {
+    actorId: ctx.actorId,
+    action: `${def.name}.${change}`,
+    entity: def.name,
+    entityId: row.id,
+    before,
+    after: row,
+    at: ctx.now,
+  });
+  return row;
+}
+
 export async function createPrice<Name extends PriceTable, Input>(
   ctx: WriteContext,
   def: PriceTableDef<Name, Input>,
@@ -237,16 +259,7 @@ export async function createPrice<Name extends PriceTable, Input>(
         .insert(def.table as PeriodTable)
         .values({ ...values, createdAt: ctx.now, updatedAt: ctx.now } as never)
         .returning();
-      const row = def.toRow(record as never);
-      await audit(tx, {
-        actorId: ctx.actorId,
-        action: `${def.name}.create`,
-        entity: def.name,
-        entityId: row.id,
-        after: row,
-        at: ctx.now,
-      });
-      return row;
+      return auditedRow(tx, ctx, def, record, 'create');
     }),
   );
 }
@@ -268,17 +281,7 @@ export async function editPrice<Name extends PriceTable, Input>(
         .where(eq(table.id, input.id))
         .returning();
       if (!record) fail(404, PRICE_MESSAGES.notFound);
-      const row = def.toRow(record as never);
-      await audit(tx, {
-        actorId: ctx.actorId,
-        action: `${def.name}.edit`,
-        entity: def.name,
-        entityId: row.id,
-        before,
-        after: row,
-        at: ctx.now,
-      });
-      return row;
+      return auditedRow(tx, ctx, def, record, 'edit', before);
     }),
   );
 }
