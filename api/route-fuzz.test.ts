@@ -9,12 +9,11 @@ import fc from 'fast-check';
 import type { Struct } from 'superstruct';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from './db/seed';
-import { createLeonClient, createLeonSimulator } from './leon';
 import { type InputSeen, observeInputs } from './lib/validate';
 import { arbitraryFor, hostileJson, pathValue, queryArbitraryFor } from './test/arbitraries';
 import { describeEachDatabase } from './test/databases';
 import { insertMissions } from './test/fixtures';
-import { EDGE_SECRET, ORIGIN, testApp } from './test/harness';
+import { EDGE_SECRET, ORIGIN, testApp, testLeon } from './test/harness';
 
 // biome-ignore lint/suspicious/noExplicitAny: any struct, whatever its schema type
 type AnyStruct = Struct<any, any>;
@@ -126,14 +125,7 @@ describeEachDatabase('route-table fuzzing', (database) => {
     await seedDemo(database().db);
     // Leon is the simulator, so that the sync routes run for real.
     const now = () => Date.parse('2026-03-02T10:00:00Z');
-    const sim = createLeonSimulator({ apiKey: 'fuzz-key', now, seed: 3, trips: 6 });
-    const leon = createLeonClient({
-      baseUrl: 'http://leon.test',
-      apiKey: 'fuzz-key',
-      fetch: sim.fetch,
-      now,
-      sleep: async () => {},
-    });
+    const { leon } = testLeon({ now, seed: 3, trips: 6 });
     t = testApp(database().db, {}, leon);
     [missionId] = await insertMissions(database().db, [
       { tripNumber: 'TR-7001', status: 'TERMINEE', buyerName: 'CHU X', departure: '2026-02-10T08:00:00Z' },

@@ -42,12 +42,9 @@ export function invoiceBadge(kind: 'status' | 'type', value: string): { label: s
   return Object.hasOwn(table, value) ? table[value] : { label: value, color: 'neutral' };
 }
 
-/** One accounting row (spec §3 'Invoice export row'); amounts in euros, days `yyyy-MM-dd`. */
-export interface InvoiceRow {
-  id: string;
-  status: InvoiceStatus;
-  invoiceType: InvoiceType;
-  errorMessage: string | null;
+/** The accounting texts of a row (spec §3 'Invoice export row'), the same stored and on the wire; days
+ * `yyyy-MM-dd`. */
+export interface InvoiceTexts {
   society: string | null;
   journal: string | null;
   invoiceDate: string | null;
@@ -58,8 +55,6 @@ export interface InvoiceRow {
   phoneBookContactCode: string | null;
   requesterTripNumber: string | null;
   invoiceDueDate: string | null;
-  debit: number;
-  credit: number;
   type: string | null;
   invoiceTag: string | null;
   section2: string | null;
@@ -77,6 +72,16 @@ export interface InvoiceRow {
   workPhone: string | null;
   invoiceId1: string | null;
   invoiceId2: string | null;
+}
+
+/** One accounting row (spec §3 'Invoice export row'); amounts in euros, days `yyyy-MM-dd`. */
+export interface InvoiceRow extends InvoiceTexts {
+  id: string;
+  status: InvoiceStatus;
+  invoiceType: InvoiceType;
+  errorMessage: string | null;
+  debit: number;
+  credit: number;
 }
 
 /** The answer of PUT /invoice/update-invoices-with-error. */

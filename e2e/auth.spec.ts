@@ -11,6 +11,7 @@ import {
   codeIn,
   expect,
   expectAccessible,
+  expectRedirects,
   lastMail,
   menu,
   signedInAs,
@@ -161,10 +162,7 @@ test.describe('as HOSPITAL', () => {
   test.use(signedInAs('HOSPITAL'));
 
   test('a HOSPITAL user opening /users lands on the dashboard', async ({ page }) => {
-    await page.goto(href('dashboard'));
-    await expect(page).toHaveURL(at('requestedMissions'));
-    await page.goto(href('users'));
-    await expect(page).toHaveURL(at('requestedMissions'));
+    await expectRedirects(page, ['dashboard', 'users'], 'requestedMissions');
   });
 });
 
@@ -172,12 +170,7 @@ test.describe('as ADMIN', () => {
   test.use(signedInAs('ADMIN'));
 
   test('signed-in users leave the public screens for the dashboard', async ({ page }) => {
-    await page.goto(href('dashboard'));
-    await expect(page).toHaveURL(at('requestedMissions'));
-    await page.goto(href('login'));
-    await expect(page).toHaveURL(at('requestedMissions'));
-    await page.goto(href('forgetPassword'));
-    await expect(page).toHaveURL(at('requestedMissions'));
+    await expectRedirects(page, ['dashboard', 'login', 'forgetPassword'], 'requestedMissions');
   });
 
   test('on a small screen the menu is a drawer that closes on an outside click and on Escape', async ({

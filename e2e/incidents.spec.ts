@@ -10,6 +10,7 @@ import {
   at,
   columnTexts,
   dataRows,
+  errorsOf,
   expect,
   expectAccessible,
   menu,
@@ -138,11 +139,7 @@ test.describe('layout', () => {
   test('fits 1280 and 1440 px without cut columns, works at 390 px, with no console error', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = errorsOf(page);
     for (const width of [1280, 1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(href('incidents'));

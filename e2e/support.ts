@@ -154,3 +154,27 @@ export async function expectAccessible(page: Page): Promise<void> {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
+
+/** Collects the console errors and uncaught page errors of `page` from now on (for `toEqual([])`). */
+export function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Clicks the sort button of the column `header` of `table`, then expects the column sorted `order`. */
+export async function sortBy(table: Locator, header: RegExp, order: 'ascending' | 'descending') {
+  await table.getByRole('button', { name: header }).click();
+  await expect(table.getByRole('columnheader', { name: header })).toHaveAttribute('aria-sort', order);
+}
+
+/** Opens each screen of `from` in turn and expects to land on `to` every time. */
+export async function expectRedirects(page: Page, from: ScreenName[], to: ScreenName) {
+  for (const screen of from) {
+    await page.goto(href(screen));
+    await expect(page).toHaveURL(at(to));
+  }
+}

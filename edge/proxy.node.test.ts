@@ -1,6 +1,6 @@
 // Header and cookie rules of the proxy, without a network.
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, DEFAULT_BODY_LIMITS, MB } from './body-limit';
+import { BODY_LIMITS, bodyLimitFor, MB } from '../contract/body-limits';
 import { headersFile } from './headers';
 import { joinApiUrl, rewriteSetCookie, withoutHopByHop } from './proxy';
 
@@ -91,7 +91,7 @@ describe('joinApiUrl', () => {
 
 describe('bodyLimitFor', () => {
   it('gives 1 MB by default and the longest matching route prefix its own limit', () => {
-    expect(bodyLimitFor('/auth/login', DEFAULT_BODY_LIMITS)).toBe(MB);
+    expect(bodyLimitFor('/auth/login', BODY_LIMITS)).toBe(MB);
     const limits = {
       defaultMaxBytes: MB,
       routes: [

@@ -3,7 +3,7 @@
 // moves the API's cookies onto the edge's own domain under /api. The upstream call is injected (fetch
 // on Workers, a pooled undici client on Node). Rules: docs/decisions/008-edge-trust-and-body-limits.md.
 import type { Context } from 'hono';
-import { type BodyLimits, bodyLimitFor, DEFAULT_BODY_LIMITS } from './body-limit';
+import { BODY_LIMITS, type BodyLimits, bodyLimitFor } from '../contract/body-limits';
 import { json, MESSAGES } from './errors';
 
 export interface UpstreamInit {
@@ -150,7 +150,7 @@ export interface ProxyOptions {
   clientIp?: (c: Context) => string | undefined;
   /** Shared with the API (EDGE_SECRET): sent so that the API trusts the address the edge sets. */
   edgeSecret?: string;
-  /** Request body limits; DEFAULT_BODY_LIMITS unless a test or an entry says otherwise. */
+  /** Request body limits; BODY_LIMITS unless a test or an entry says otherwise. */
   bodyLimits?: BodyLimits;
 }
 
@@ -159,7 +159,7 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
   if (!joined.ok) return json(joined.status, joined.status === 400 ? MESSAGES.malformed : MESSAGES.notFound);
   const method = c.req.method;
   const hasBody = !['GET', 'HEAD'].includes(method) && c.req.raw.body !== null;
-  const maxBytes = bodyLimitFor(joined.path, options.bodyLimits ?? DEFAULT_BODY_LIMITS);
+  const maxBytes = bodyLimitFor(joined.path, options.bodyLimits ?? BODY_LIMITS);
   const declared = c.req.header('content-length');
   if (hasBody && declared !== undefined && !(Number(declared) <= maxBytes))
     return json(413, MESSAGES.tooLarge);

@@ -1,18 +1,15 @@
 // The forgotten-password machines: model-based coverage of every state and transition, replayed on real
 // actors with a simulated clock, and the countdown and resend rules.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { forgotPasswordMachine, requestPasswordMachine } from './forgot-password.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
 const http = (status: number, message = 'Code incorrect ou expiré') => ({ status, message });
 
 function confirmActor(outcomes: Outcomes, clock: SimulatedClock, secondsLeft: number, notes: string[] = []) {
   const logic = forgotPasswordMachine.provide({
-    actors: {
-      resend: fromPromise(outcomes.actor('resend') as never),
-      reset: fromPromise(outcomes.actor('reset') as never),
-    },
+    actors: outcomes.actors('resend', 'reset'),
     actions: {
       notifyResent: () => notes.push('resent'),
       notifyError: (_, params) => notes.push(`error:${params.message}`),
@@ -42,26 +39,20 @@ describe('confirmation machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(forgotPasswordMachine).size).toBeGreaterThan(2);
-    expect(coverage.states).toEqual(restingStates(forgotPasswordMachine));
-    expect(definedTransitions(forgotPasswordMachine).size).toBeGreaterThan(2);
-    expect(coverage.transitions).toEqual(definedTransitions(forgotPasswordMachine));
+    expectFullCoverage(forgotPasswordMachine, coverage, { states: 2, transitions: 2 });
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {
     const outcomes = new Outcomes();
     const clock = new SimulatedClock();
     const actor = confirmActor(outcomes, clock, 2);
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (step.event.type.startsWith('xstate.after')) clock.increment(1000);
-      else if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as never);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    const check = (expected: { value: unknown; context: unknown }) => {
+      expect(actor.getSnapshot().value).toEqual(expected.value);
       expect(actor.getSnapshot().context.secondsLeft).toBe(
-        (step.state.context as { secondsLeft: number }).secondsLeft,
+        (expected.context as { secondsLeft: number }).secondsLeft,
       );
-    }
+    };
+    await replay(path, actor, outcomes, check, { clock, ms: 1000 });
     actor.stop();
   });
 });
@@ -119,25 +110,19 @@ describe('request machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(requestPasswordMachine).size).toBeGreaterThan(2);
-    expect(coverage.states).toEqual(restingStates(requestPasswordMachine));
-    expect(definedTransitions(requestPasswordMachine).size).toBeGreaterThan(2);
-    expect(coverage.transitions).toEqual(definedTransitions(requestPasswordMachine));
+    expectFullCoverage(requestPasswordMachine, coverage, { states: 2, transitions: 2 });
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {
     const outcomes = new Outcomes();
     const actor = createActor(
       requestPasswordMachine.provide({
-        actors: { request: fromPromise(outcomes.actor('request') as never) },
+        actors: outcomes.actors('request'),
       }),
     ).start();
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as never);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
-      expect(actor.getSnapshot().context.error).toBe((step.state.context as { error: string | null }).error);
-    }
+    await replay(path, actor, outcomes, (expected) => {
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context.error).toBe((expected.context as { error: string | null }).error);
+    });
   });
 });

@@ -1,21 +1,18 @@
 // The incident follow-up machine: model-based coverage of every state and transition, replayed on real
 // actors whose calls the test settles, and the rules a user meets (blank text, failures, closed records).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { MESSAGES } from '../contract/auth';
 import { INCIDENT_MESSAGES } from '../contract/incidents';
 import { type IncidentInput, incidentMachine, responseProblem } from './incident.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { definedTransitions, flush, Outcomes, replay, restingStates, walk } from './testing/model';
 
 const http = (status: number, message: string) => ({ status, message });
 const OPEN: IncidentInput = { id: 'i-1', response: null, status: 'OPEN' };
 
 function incidentActor(outcomes: Outcomes, input: IncidentInput = OPEN, notes: string[] = []) {
   const logic = incidentMachine.provide({
-    actors: {
-      save: fromPromise(outcomes.actor('save') as never),
-      validate: fromPromise(outcomes.actor('validate') as never),
-    },
+    actors: outcomes.actors('save', 'validate'),
     actions: {
       notifySaved: () => notes.push('saved'),
       notifyValidated: () => notes.push('validated'),
@@ -68,19 +65,16 @@ describe('incident machine, model-based', () => {
   it.each(paths.map((p) => [p.description, p] as const))('replays %s', async (_, path) => {
     const outcomes = new Outcomes();
     const actor = incidentActor(outcomes);
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as never);
-      const expected = step.state.context as Ctx;
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    await replay(path, actor, outcomes, (state) => {
+      const expected = state.context as Ctx;
+      expect(actor.getSnapshot().value).toEqual(state.value);
       expect(actor.getSnapshot().context).toMatchObject({
         draft: expected.draft,
         response: expected.response,
         fieldError: expected.fieldError,
         error: expected.error,
       });
-    }
+    });
     actor.stop();
   });
 });

@@ -2,9 +2,9 @@
 // filters, paging, reload, answers with rows, empty and failed), then each path is replayed on a real
 // actor with a simulated clock and deferred answers.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { pagedListMachine, SEARCH_DEBOUNCE_MS } from './paged-list.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { definedTransitions, Outcomes, replay, restingStates, walk } from './testing/model';
 
 const events = [
   { type: 'search.change', value: 'LYON' },
@@ -42,20 +42,17 @@ describe('paged list machine, model-based', () => {
     const outcomes = new Outcomes();
     const clock = new SimulatedClock();
     const logic = pagedListMachine.provide({
-      actors: { fetchPage: fromPromise(outcomes.actor('fetchPage') as never) },
+      actors: outcomes.actors('fetchPage'),
     });
     const actor = createActor(logic, { input: { pageSize: 20 }, clock }).start();
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (step.event.type.startsWith('xstate.after')) clock.increment(SEARCH_DEBOUNCE_MS);
-      else if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as never);
-      const expected = step.state as unknown as Snapshot;
+    const check = (state: unknown) => {
+      const expected = state as Snapshot;
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(expected.value);
       expect(snapshot.context.pageNumber).toBe(expected.context.pageNumber);
       expect(snapshot.context.pageCount).toBe(expected.context.pageCount);
-    }
+    };
+    await replay(path, actor, outcomes, check, { clock, ms: SEARCH_DEBOUNCE_MS });
     actor.stop();
   });
 });

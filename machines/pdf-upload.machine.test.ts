@@ -2,10 +2,10 @@
 // whose calls the test settles step by step, then the rules a user meets (pairing, order of the calls,
 // cancel, failures that record nothing).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { STATISTIC_MESSAGES } from '../contract/statistics';
 import { type PdfFile, type PdfUploadInput, pdfUploadMachine } from './pdf-upload.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
 const PDF: PdfFile = { name: 'facture.pdf', size: 1000, type: 'application/pdf' };
 const PNG: PdfFile = { name: 'scan.pdf', size: 1000, type: 'image/png' };
@@ -25,9 +25,7 @@ const INPUT: PdfUploadInput = {
 function start(outcomes: Outcomes, input = INPUT, notes: string[] = []) {
   const logic = pdfUploadMachine.provide({
     actors: {
-      mediaPath: fromPromise(outcomes.actor('mediaPath') as never),
-      save: fromPromise(outcomes.actor('save') as never),
-      remove: fromPromise(outcomes.actor('remove') as never),
+      ...outcomes.actors('mediaPath', 'save', 'remove'),
       upload: fromCallback(({ input }) => {
         notes.push(`put:${(input as { url: string }).url}`);
         return () => notes.push('abort');
@@ -82,26 +80,20 @@ describe('PDF upload machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(pdfUploadMachine).size).toBeGreaterThan(6);
-    expect(coverage.states).toEqual(restingStates(pdfUploadMachine));
-    expect(definedTransitions(pdfUploadMachine).size).toBeGreaterThan(15);
-    expect(coverage.transitions).toEqual(definedTransitions(pdfUploadMachine));
+    expectFullCoverage(pdfUploadMachine, coverage, { states: 6, transitions: 15 });
   });
 
   it(`replays the ${paths.length} paths on a real actor`, async () => {
     for (const path of paths) {
       const outcomes = new Outcomes();
       const actor = start(outcomes);
-      for (const step of path.steps) {
-        if (step.event.type === 'xstate.init') continue;
-        if (outcomes.settle(step.event)) await flush();
-        else actor.send(step.event as never);
+      await replay(path, actor, outcomes, (expected) => {
         const snapshot = actor.getSnapshot();
-        expect(snapshot.value, path.description).toEqual(step.state.value);
+        expect(snapshot.value, path.description).toEqual(expected.value);
         expect(summary(snapshot.context as unknown as Ctx), path.description).toEqual(
-          summary(step.state.context as Ctx),
+          summary(expected.context as Ctx),
         );
-      }
+      });
       actor.stop();
     }
   });
@@ -182,16 +174,21 @@ describe('PDF upload machine behaviour', () => {
     expect(actor.getSnapshot().hasTag('done')).toBe(true);
   });
 
-  it('cancels an upload under way: the PUT is aborted and nothing is recorded', async () => {
-    const outcomes = new Outcomes();
-    const notes: string[] = [];
-    const actor = start(outcomes, INPUT, notes);
+  /** Types a flight PDF and its number, submits, confirms, and lets the server sign the upload. */
+  const uploadFlightPdf = async (actor: ReturnType<typeof start>, outcomes: Outcomes) => {
     actor.send({ type: 'pdf.change', field: 'flightFile', value: PDF });
     actor.send({ type: 'pdf.change', field: 'flightId', value: 'FV-1' });
     actor.send({ type: 'pdf.submit' });
     actor.send({ type: 'pdf.confirm' });
     outcomes.settle({ type: 'xstate.done.actor.mediaPath', output: media('flight') } as never);
     await flush();
+  };
+
+  it('cancels an upload under way: the PUT is aborted and nothing is recorded', async () => {
+    const outcomes = new Outcomes();
+    const notes: string[] = [];
+    const actor = start(outcomes, INPUT, notes);
+    await uploadFlightPdf(actor, outcomes);
     actor.send({ type: 'pdf.cancel' });
     expect(notes).toEqual(['put:http://localhost:8787/api/files/flight', 'abort']);
     expect(actor.getSnapshot().hasTag('editing')).toBe(true);
@@ -201,12 +198,7 @@ describe('PDF upload machine behaviour', () => {
   it('returns to the form with the server message when a step fails, keeping what was typed', async () => {
     const outcomes = new Outcomes();
     const actor = start(outcomes);
-    actor.send({ type: 'pdf.change', field: 'flightFile', value: PDF });
-    actor.send({ type: 'pdf.change', field: 'flightId', value: 'FV-1' });
-    actor.send({ type: 'pdf.submit' });
-    actor.send({ type: 'pdf.confirm' });
-    outcomes.settle({ type: 'xstate.done.actor.mediaPath', output: media('flight') } as never);
-    await flush();
+    await uploadFlightPdf(actor, outcomes);
     actor.send({ type: 'upload.done' });
     outcomes.settle({
       type: 'xstate.error.actor.save',

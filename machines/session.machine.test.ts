@@ -1,10 +1,10 @@
 // The session machine: every state and transition visited by model-based paths, each path replayed on a
 // real actor; plus the refresh-then-retry-once and fire-and-forget logout behaviours.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { Me } from '../contract/auth';
 import { type SessionEvent, sessionMachine, waitForRefresh } from './session.machine';
-import { definedTransitions, flush, Outcomes, restingStates, walk } from './testing/model';
+import { expectFullCoverage, flush, Outcomes, replay, walk } from './testing/model';
 
 const user: Me = {
   id: 'u1',
@@ -36,13 +36,7 @@ const userEvents: SessionEvent[] = [
 
 function realActor(outcomes: Outcomes) {
   const logic = sessionMachine.provide({
-    actors: {
-      fetchMe: fromPromise(outcomes.actor('fetchMe') as never),
-      login: fromPromise(outcomes.actor('login') as never),
-      forceChangePassword: fromPromise(outcomes.actor('forceChangePassword') as never),
-      refresh: fromPromise(outcomes.actor('refresh') as never),
-      logout: fromPromise(outcomes.actor('logout') as never),
-    },
+    actors: outcomes.actors('fetchMe', 'login', 'forceChangePassword', 'refresh', 'logout'),
   });
   return createActor(logic).start();
 }
@@ -56,32 +50,32 @@ describe('session machine, model-based', () => {
   });
 
   it('visits every state and every transition', () => {
-    expect(restingStates(sessionMachine).size).toBeGreaterThan(2);
-    expect(coverage.states).toEqual(restingStates(sessionMachine));
-    expect(definedTransitions(sessionMachine).size).toBeGreaterThan(2);
-    expect(coverage.transitions).toEqual(definedTransitions(sessionMachine));
+    expectFullCoverage(sessionMachine, coverage, { states: 2, transitions: 2 });
   });
 
   it.each(paths.map((p) => [p.description, p] as const))('replays %s on a real actor', async (_, path) => {
     const outcomes = new Outcomes();
     const actor = realActor(outcomes);
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      if (outcomes.settle(step.event)) await flush();
-      else actor.send(step.event as SessionEvent);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
-    }
+    await replay(path, actor, outcomes, (expected) =>
+      expect(actor.getSnapshot().value).toEqual(expected.value),
+    );
     actor.stop();
   });
 });
 
 describe('session machine behaviour', () => {
-  it('renews on a 401 and lets the waiting callers retry once', async () => {
+  /** A signed-in actor whose last call just answered 401. */
+  const signedInThenRefused = async () => {
     const outcomes = new Outcomes();
     const actor = realActor(outcomes);
     outcomes.settle({ type: 'xstate.done.actor.fetchMe', output: user } as never);
     await flush();
     actor.send({ type: 'session.unauthorized' });
+    return { outcomes, actor };
+  };
+
+  it('renews on a 401 and lets the waiting callers retry once', async () => {
+    const { outcomes, actor } = await signedInThenRefused();
     const first = waitForRefresh(actor);
     actor.send({ type: 'session.unauthorized' });
     const second = waitForRefresh(actor);
@@ -92,11 +86,7 @@ describe('session machine behaviour', () => {
   });
 
   it('logs out, without waiting for the server, only when the refresh fails', async () => {
-    const outcomes = new Outcomes();
-    const actor = realActor(outcomes);
-    outcomes.settle({ type: 'xstate.done.actor.fetchMe', output: user } as never);
-    await flush();
-    actor.send({ type: 'session.unauthorized' });
+    const { outcomes, actor } = await signedInThenRefused();
     const waiting = waitForRefresh(actor);
     expect(outcomes.calls.some((c) => c.name === 'logout')).toBe(false);
     outcomes.settle({ type: 'xstate.error.actor.refresh', error: http(401) } as never);

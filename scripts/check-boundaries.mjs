@@ -8,7 +8,7 @@ const ALLOWED = {
   contract: [],
   machines: ['contract'],
   web: ['contract', 'machines'],
-  edge: [],
+  edge: ['contract'],
   api: ['contract'],
 };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { auditLog } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastResetCode, seededTestApp, testApp } from '../test/harness';
+import { Caller, lastResetCode, refusal, seededTestApp, testApp } from '../test/harness';
 
 const MINUTE = 60_000;
 
@@ -56,30 +56,25 @@ describeEachDatabase('sessions', (database) => {
     it('refuses a wrong password or an unknown e-mail with the same message', async () => {
       const wrong = await caller('198.51.100.1').login('operation@demo.test', 'Mauvais-2026!');
       const unknown = await caller('198.51.100.1').login('personne@demo.test');
-      expect(wrong).toMatchObject({ status: 401, body: { message: MESSAGES.badCredentials } });
-      expect(unknown).toMatchObject({ status: 401, body: { message: MESSAGES.badCredentials } });
+      expect(wrong).toMatchObject(refusal(401, MESSAGES.badCredentials));
+      expect(unknown).toMatchObject(refusal(401, MESSAGES.badCredentials));
       expect(wrong.setCookies).toEqual([]);
     });
 
     it('validates the body with the form rules', async () => {
-      expect(await caller().post('/auth/login', { email: '', password: 'x' })).toMatchObject({
-        status: 400,
-        body: { message: "L'e-mail ne peut pas être vide" },
-      });
-      expect(await caller().post('/auth/login', { email: 'a@b.fr', password: '' })).toMatchObject({
-        status: 400,
-        body: { message: 'le mot de passe est requis' },
-      });
+      expect(await caller().post('/auth/login', { email: '', password: 'x' })).toMatchObject(
+        refusal(400, "L'e-mail ne peut pas être vide"),
+      );
+      expect(await caller().post('/auth/login', { email: 'a@b.fr', password: '' })).toMatchObject(
+        refusal(400, 'le mot de passe est requis'),
+      );
     });
 
     it('rate-limits repeated failures for an e-mail, even with the right password afterwards', async () => {
       const c = caller('198.51.100.2');
       for (let i = 0; i < 10; i++)
         expect((await c.login('hopital@demo.test', 'Mauvais-2026!')).status).toBe(401);
-      expect(await c.login('hopital@demo.test')).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.tooManyAttempts },
-      });
+      expect(await c.login('hopital@demo.test')).toMatchObject(refusal(429, MESSAGES.tooManyAttempts));
       t.advance(16 * MINUTE);
       expect((await c.login('hopital@demo.test')).status).toBe(200);
     });
@@ -87,10 +82,7 @@ describeEachDatabase('sessions', (database) => {
 
   describe('access and refresh', () => {
     it('answers 401 without a session', async () => {
-      expect(await caller().get('/user/me')).toMatchObject({
-        status: 401,
-        body: { message: MESSAGES.unauthenticated },
-      });
+      expect(await caller().get('/user/me')).toMatchObject(refusal(401, MESSAGES.unauthenticated));
     });
 
     it('renews an expired access token with the refresh token, then rotates it', async () => {
@@ -112,10 +104,7 @@ describeEachDatabase('sessions', (database) => {
       expect((await c.post('/auth/refresh')).status).toBe(200);
       const thief = caller();
       thief.cookies.set('refresh_token', stolen);
-      expect(await thief.post('/auth/refresh')).toMatchObject({
-        status: 401,
-        body: { message: MESSAGES.sessionExpired },
-      });
+      expect(await thief.post('/auth/refresh')).toMatchObject(refusal(401, MESSAGES.sessionExpired));
       // The legitimate holder's session is gone as well: access and refresh both refused.
       expect((await c.get('/user/me')).status).toBe(401);
       expect((await c.post('/auth/refresh')).status).toBe(401);
@@ -176,10 +165,9 @@ describeEachDatabase('sessions', (database) => {
           body: { message },
         });
       }
-      expect(await c.post('/auth/force-change-password', { newPassword: 'Demo-2026!' })).toMatchObject({
-        status: 400,
-        body: { message: MESSAGES.samePassword },
-      });
+      expect(await c.post('/auth/force-change-password', { newPassword: 'Demo-2026!' })).toMatchObject(
+        refusal(400, MESSAGES.samePassword),
+      );
       const changed = await c.post('/auth/force-change-password', { newPassword: 'Nouveau-2026!' });
       expect(changed).toMatchObject({ status: 200, body: { data: { forceChangePassword: false } } });
       expect((await caller().login('nouveau@demo.test', 'Nouveau-2026!')).status).toBe(200);
@@ -210,10 +198,9 @@ describeEachDatabase('sessions', (database) => {
     it('refuses a resend within 60 s, for known and unknown e-mails alike, then allows it', async () => {
       const c = caller('192.0.2.11');
       const first = await lastCode(email);
-      expect(await c.put('/auth/resend-reset-password-otp', { email })).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.otpResendTooSoon },
-      });
+      expect(await c.put('/auth/resend-reset-password-otp', { email })).toMatchObject(
+        refusal(429, MESSAGES.otpResendTooSoon),
+      );
       expect((await c.put('/auth/resend-reset-password-otp', { email: 'inconnu@demo.test' })).status).toBe(
         429,
       );
@@ -232,10 +219,7 @@ describeEachDatabase('sessions', (database) => {
       for (let i = 0; i < 5; i++) {
         expect(
           await c.put('/auth/reset-password', { email, otp: wrong, password: 'Compta-2027!' }),
-        ).toMatchObject({
-          status: 400,
-          body: { message: MESSAGES.otpWrong },
-        });
+        ).toMatchObject(refusal(400, MESSAGES.otpWrong));
       }
       expect(
         (await c.put('/auth/reset-password', { email, otp: code, password: 'Compta-2027!' })).status,
@@ -257,10 +241,7 @@ describeEachDatabase('sessions', (database) => {
       const c = caller('192.0.2.14');
       expect(
         await c.put('/auth/reset-password', { email, otp: '12345', password: 'Compta-2027!' }),
-      ).toMatchObject({
-        status: 400,
-        body: { message: MESSAGES.otpInvalid },
-      });
+      ).toMatchObject(refusal(400, MESSAGES.otpInvalid));
       expect(await c.put('/auth/reset-password', { email, otp: '123456', password: 'faible' })).toMatchObject(
         {
           status: 400,
@@ -303,10 +284,7 @@ describeEachDatabase('sessions', (database) => {
         });
       expect(
         await c.put('/auth/reset-password', { email, otp: '123456', password: 'Compta-2027!' }),
-      ).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.tooManyAttempts },
-      });
+      ).toMatchObject(refusal(429, MESSAGES.tooManyAttempts));
     });
   });
 
@@ -314,10 +292,9 @@ describeEachDatabase('sessions', (database) => {
     it('refuses writes from another origin or without origin information', async () => {
       const c = caller();
       const body = { email: 'admin@demo.test', password: 'Demo-2026!' };
-      expect(await c.call('POST', '/auth/login', body, { origin: 'https://evil.example' })).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.badOrigin },
-      });
+      expect(await c.call('POST', '/auth/login', body, { origin: 'https://evil.example' })).toMatchObject(
+        refusal(403, MESSAGES.badOrigin),
+      );
       const bare = await t.app.request('/auth/logout', { method: 'POST' });
       expect(bare.status).toBe(403);
       const sameSite = await t.app.request('/auth/logout', {
@@ -336,10 +313,7 @@ describeEachDatabase('sessions', (database) => {
   describe('health and errors', () => {
     it('answers health and a French 404', async () => {
       expect(await caller().get('/health')).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
-      expect(await caller().get('/nope')).toMatchObject({
-        status: 404,
-        body: { message: MESSAGES.notFound },
-      });
+      expect(await caller().get('/nope')).toMatchObject(refusal(404, MESSAGES.notFound));
     });
 
     it('refuses a body that is not JSON', async () => {

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../contract/auth';
 import { tooLong } from '../../contract/validation';
 import { users } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastResetCode, seededTestApp } from '../test/harness';
+import { Caller, lastResetCode, refusal, seededTestApp } from '../test/harness';
 
 describeEachDatabase('session limits', (database) => {
   const t = seededTestApp(database);
@@ -21,18 +21,16 @@ describeEachDatabase('session limits', (database) => {
       const attacker = caller('198.51.100.66');
       for (let i = 0; i < 10; i++)
         expect((await attacker.login('operation@demo.test', 'Mauvais-2026!')).status).toBe(401);
-      expect(await attacker.login('operation@demo.test')).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.tooManyAttempts },
-      });
+      expect(await attacker.login('operation@demo.test')).toMatchObject(
+        refusal(429, MESSAGES.tooManyAttempts),
+      );
       expect(await caller('203.0.113.50').login('operation@demo.test')).toMatchObject({
         status: 200,
         body: { data: { email: 'operation@demo.test' } },
       });
-      expect(await attacker.login('operation@demo.test')).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.tooManyAttempts },
-      });
+      expect(await attacker.login('operation@demo.test')).toMatchObject(
+        refusal(429, MESSAGES.tooManyAttempts),
+      );
       // Other accounts are not locked for that address by this one.
       expect((await attacker.login('admin@demo.test')).status).toBe(200);
     });
@@ -50,10 +48,7 @@ describeEachDatabase('session limits', (database) => {
         expect((await fresh().post('/auth/request-forget-password', { email })).status).toBe(200);
         const code = await lastCode(email);
         for (let i = 0; i < tries; i++)
-          expect(await check(email, wrongFor(code))).toMatchObject({
-            status: 400,
-            body: { message: MESSAGES.otpWrong },
-          });
+          expect(await check(email, wrongFor(code))).toMatchObject(refusal(400, MESSAGES.otpWrong));
         t.advance(61_000);
       }
       // …then a third code, and the tenth wrong try.
@@ -82,18 +77,11 @@ describeEachDatabase('session limits', (database) => {
     it('answers an unknown address the same way, so the cap tells nothing', async () => {
       const email = 'inconnu@demo.test';
       for (let i = 0; i < 10; i++)
-        expect(await check(email, '123456')).toMatchObject({
-          status: 400,
-          body: { message: MESSAGES.otpWrong },
-        });
-      expect(await check(email, '123456')).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.otpLocked },
-      });
-      expect(await fresh().post('/auth/request-forget-password', { email })).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.otpLocked },
-      });
+        expect(await check(email, '123456')).toMatchObject(refusal(400, MESSAGES.otpWrong));
+      expect(await check(email, '123456')).toMatchObject(refusal(429, MESSAGES.otpLocked));
+      expect(await fresh().post('/auth/request-forget-password', { email })).toMatchObject(
+        refusal(429, MESSAGES.otpLocked),
+      );
     });
   });
 

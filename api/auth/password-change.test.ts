@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { auditLog, users } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, seededTestApp } from '../test/harness';
+import { Caller, lastMailText, refusal, seededTestApp } from '../test/harness';
 
 describeEachDatabase('password changes', (database) => {
   const t = seededTestApp(database);
@@ -20,10 +20,9 @@ describeEachDatabase('password changes', (database) => {
     it('is refused when no change is pending, and the password stays', async () => {
       const c = caller();
       await c.login('operation@demo.test');
-      expect(await c.post('/auth/force-change-password', { newPassword: 'Pirate-2026!' })).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.noPasswordChangePending },
-      });
+      expect(await c.post('/auth/force-change-password', { newPassword: 'Pirate-2026!' })).toMatchObject(
+        refusal(403, MESSAGES.noPasswordChangePending),
+      );
       expect((await caller().login('operation@demo.test', 'Pirate-2026!')).status).toBe(401);
       expect((await caller().login('operation@demo.test')).status).toBe(200);
     });
@@ -44,10 +43,9 @@ describeEachDatabase('password changes', (database) => {
       expect((await elsewhere.post('/auth/refresh')).status).toBe(401);
       // The caller's session is a new one: the cookies held before the change are dead too.
       expect((await before.post('/auth/refresh')).status).toBe(401);
-      expect(await c.post('/auth/force-change-password', { newPassword: 'Encore-2026!' })).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.noPasswordChangePending },
-      });
+      expect(await c.post('/auth/force-change-password', { newPassword: 'Encore-2026!' })).toMatchObject(
+        refusal(403, MESSAGES.noPasswordChangePending),
+      );
       expect((await caller().login('nouveau@demo.test', 'Nouveau-2026!')).status).toBe(200);
     });
   });
@@ -62,10 +60,9 @@ describeEachDatabase('password changes', (database) => {
     });
 
     it('needs a session', async () => {
-      expect(await caller().put('/auth/change-password', input())).toMatchObject({
-        status: 401,
-        body: { message: MESSAGES.unauthenticated },
-      });
+      expect(await caller().put('/auth/change-password', input())).toMatchObject(
+        refusal(401, MESSAGES.unauthenticated),
+      );
     });
 
     it('validates the fields with the form rules', async () => {
@@ -132,10 +129,9 @@ describeEachDatabase('password changes', (database) => {
         expect(
           (await c.put('/auth/change-password', input({ currentPassword: `Essai-${i}-2026!` }))).status,
         ).toBe(400);
-      expect(await c.put('/auth/change-password', input())).toMatchObject({
-        status: 429,
-        body: { message: MESSAGES.tooManyAttempts },
-      });
+      expect(await c.put('/auth/change-password', input())).toMatchObject(
+        refusal(429, MESSAGES.tooManyAttempts),
+      );
       t.advance(16 * 60_000);
       await c.post('/auth/refresh');
       expect((await c.put('/auth/change-password', input())).status).toBe(200);
@@ -163,7 +159,7 @@ describeEachDatabase('password changes', (database) => {
           newPassword: 'Girard-2026!',
           confirmation: 'Girard-2026!',
         }),
-      ).toMatchObject({ status: 403, body: { message: MESSAGES.forbidden } });
+      ).toMatchObject(refusal(403, MESSAGES.forbidden));
     });
   });
 });

@@ -29,6 +29,7 @@ import {
   type SyncRunStatus,
 } from '../../contract/missions';
 import { ROLES } from '../../contract/roles';
+import { INVOICE_STATUSES } from '../../contract/statistics';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -492,14 +493,7 @@ export const leonInvoiceState = pgTable('leon_invoice_state', {
 // ---- Statistics ----------------------------------------------------------------------------------------
 // One record per mission in scope (TERMINEE, CLOTUREE, ANNULEE_45_MOINS), created and retired (`active`)
 // by the trigger `missions_statistics` of migration 0008 (decision 015); never written by the sync.
-export const invoiceStatusEnum = pgEnum('invoice_status', [
-  'TO_BE_EDITED',
-  'EDITED',
-  'INVOICE_SENT',
-  'DROPED_ON_CHORUS',
-  'PAID',
-  'NOT_APPLICABLE',
-]);
+export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 
 export const statistics = pgTable(
   'statistics',

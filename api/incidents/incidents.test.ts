@@ -16,9 +16,8 @@ import {
   syncRuns,
 } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, ORIGIN, testApp } from '../test/harness';
+import { Caller, ORIGIN, refusal, testApp, testLeon } from '../test/harness';
 
 const HOUR = 3600_000;
 type Page = { data: { rows: IncidentRow[]; pageCount: number }; message?: string };
@@ -29,14 +28,7 @@ describeEachDatabase('Incidents', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
   // No generated trips: the tests add the trips and reports they talk about (plus the one generated
   // report that names no trip).
-  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 3, trips: 0 });
-  const leon = createLeonClient({
-    baseUrl: 'http://leon.test',
-    apiKey: 'test-key',
-    fetch: sim.fetch,
-    now: () => clock.now,
-    sleep: async () => {},
-  });
+  const { sim, leon } = testLeon({ now: () => clock.now, seed: 3, trips: 0 });
   let t: ReturnType<typeof testApp>;
   let ops: Caller;
   let admin: Caller;
@@ -298,7 +290,7 @@ describeEachDatabase('Incidents', (database) => {
 
     it('refuses to validate without a proposed action (409)', async () => {
       const answer = await ops.put(`/incidents/validate/${id}`);
-      expect(answer).toMatchObject({ status: 409, body: { message: INCIDENT_MESSAGES.noResponse } });
+      expect(answer).toMatchObject(refusal(409, INCIDENT_MESSAGES.noResponse));
     });
 
     it.each([
@@ -364,7 +356,7 @@ describeEachDatabase('Incidents', (database) => {
 
     it('refuses a new action on a closed incident, and keeps it closed when Leon sends it again', async () => {
       const answer = await ops.put(`/incidents/details/${id}`, { response: 'Autre' });
-      expect(answer).toMatchObject({ status: 409, body: { message: INCIDENT_MESSAGES.closed } });
+      expect(answer).toMatchObject(refusal(409, INCIDENT_MESSAGES.closed));
       later(60_000);
       sim.changeReport(ownReport, { description: 'Oiseau sur le bord d’attaque gauche.' });
       expect((await sync()).updated).toBe(1);
@@ -388,14 +380,7 @@ describeEachDatabase('Incidents', (database) => {
 
 describeEachDatabase('Incident sync failures', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
-  const sim = createLeonSimulator({ apiKey: 'test-key', now: () => clock.now, seed: 5, trips: 0 });
-  const leon = createLeonClient({
-    baseUrl: 'http://leon.test',
-    apiKey: 'test-key',
-    fetch: sim.fetch,
-    now: () => clock.now,
-    sleep: async () => {},
-  });
+  const { sim, leon } = testLeon({ now: () => clock.now, seed: 5, trips: 0 });
   const faults = { refuse: false, badReport: false };
   // Leon as the run sees it: the real client, with a safety-report scope it may lack and a report it may
   // send in a shape we cannot map.

@@ -2,7 +2,7 @@
 // menu's count, staff), GET /incidents/details/{id} (a mission's records), PUT /incidents/details/{id}
 // (propose an action) and PUT /incidents/validate/{id} (close it). Writes are staff only and audited; a
 // HOSPITAL user reads its own hospital's incidents and gets 404 for any other.
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   INCIDENT_MESSAGES,
@@ -14,7 +14,7 @@ import { STAFF_ROLES } from '../../contract/roles';
 import { requireRole, requireUser } from '../auth';
 import { incidents } from '../db/schema';
 import { audit } from '../lib/audit';
-import type { AppEnv } from '../lib/context';
+import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { body, param, query } from '../lib/validate';
@@ -31,6 +31,45 @@ const audited = (row: typeof incidents.$inferSelect) => ({
   validatedBy: row.validatedBy,
   validatedAt: row.validatedAt,
 });
+
+type Found = NonNullable<Awaited<ReturnType<typeof findIncident>>>;
+
+/**
+ * Changes an incident that is still OPEN (and matches `also`), audited as `action` by `userId`, and gives
+ * its record; 409 when it was closed meanwhile.
+ */
+async function updateOpen(
+  deps: Deps,
+  userId: string,
+  found: Found,
+  action: string,
+  change: (now: Date) => Partial<typeof incidents.$inferInsert>,
+  also?: SQL,
+) {
+  const id = found.incident.id;
+  const now = deps.now();
+  const after = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(incidents)
+      .set({ ...change(now), updatedAt: now })
+      .where(and(eq(incidents.id, id), eq(incidents.status, 'OPEN'), also, isNull(incidents.deletedAt)))
+      .returning();
+    if (!row) return null;
+    await audit(tx, {
+      actorId: userId,
+      action,
+      entity: 'incident',
+      entityId: id,
+      before: audited(found.incident),
+      after: audited(row),
+      at: now,
+    });
+    return row;
+  });
+  if (!after) fail(409, INCIDENT_MESSAGES.closed);
+  const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
+  return record;
+}
 
 export const incidentsRoutes = new Hono<AppEnv>()
   .get('/incidents', requireUser(), async (c) => {
@@ -61,28 +100,13 @@ export const incidentsRoutes = new Hono<AppEnv>()
     const found = await findIncident(deps.db, c.get('user'), id);
     if (!found) fail(404, INCIDENT_MESSAGES.notFound);
     if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(incidents)
-        .set({ response: response.trim(), responseBy: c.get('user').id, responseAt: now, updatedAt: now })
-        .where(and(eq(incidents.id, id), eq(incidents.status, 'OPEN'), isNull(incidents.deletedAt)))
-        .returning();
-      if (!row) return null;
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'incident.respond',
-        entity: 'incident',
-        entityId: id,
-        before: audited(found.incident),
-        after: audited(row),
-        at: now,
-      });
-      return row;
-    });
-    // Validated meanwhile by someone else.
-    if (!after) fail(409, INCIDENT_MESSAGES.closed);
-    const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
+    const userId = c.get('user').id;
+    // Validated meanwhile by someone else: nothing updated, 409.
+    const record = await updateOpen(deps, userId, found, 'incident.respond', (now) => ({
+      response: response.trim(),
+      responseBy: userId,
+      responseAt: now,
+    }));
     return c.json({ data: record });
   })
   .put('/incidents/validate/:id', ...staff, async (c) => {
@@ -92,34 +116,15 @@ export const incidentsRoutes = new Hono<AppEnv>()
     if (!found) fail(404, INCIDENT_MESSAGES.notFound);
     if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
     if (found.incident.response === null) fail(409, INCIDENT_MESSAGES.noResponse);
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
-      // Of two validations at once, one updates the row; the other finds it closed.
-      const [row] = await tx
-        .update(incidents)
-        .set({ status: 'CLOSED', validatedBy: c.get('user').id, validatedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(incidents.id, id),
-            eq(incidents.status, 'OPEN'),
-            isNotNull(incidents.response),
-            isNull(incidents.deletedAt),
-          ),
-        )
-        .returning();
-      if (!row) return null;
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'incident.validate',
-        entity: 'incident',
-        entityId: id,
-        before: audited(found.incident),
-        after: audited(row),
-        at: now,
-      });
-      return row;
-    });
-    if (!after) fail(409, INCIDENT_MESSAGES.closed);
-    const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
+    const userId = c.get('user').id;
+    // Of two validations at once, one updates the row; the other finds it closed.
+    const record = await updateOpen(
+      deps,
+      userId,
+      found,
+      'incident.validate',
+      (now) => ({ status: 'CLOSED', validatedBy: userId, validatedAt: now }),
+      isNotNull(incidents.response),
+    );
     return c.json({ data: record });
   });

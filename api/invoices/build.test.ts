@@ -1,6 +1,7 @@
 // The row builder: a complete Leon invoice gives a PENDING row with the accounting constants; each missing
 // or absurd piece gives an ERROR row whose French reason names it.
 import { describe, expect, it } from 'vitest';
+import { invoiceRow } from '../../contract/testing/invoices';
 import type { LeonSalesInvoice } from '../leon';
 import { loadConfig } from '../lib/config';
 import { buildInvoiceRow } from './build';
@@ -40,41 +41,17 @@ const invoice = (patch: Partial<LeonSalesInvoice> = {}): LeonSalesInvoice => ({
 
 describe('buildInvoiceRow', () => {
   it('builds the 33 fields of a complete invoice as a PENDING row on the credit side', () => {
+    // The texts of the sample wire row but for the departure day (23:30 UTC on the 26th is the 27th in
+    // Paris) and the second address line; the amounts in cents.
+    const { id, debit, credit, ...texts } = invoiceRow({
+      departureDate: '2026-02-27',
+      address2: 'Service des finances',
+    });
     expect(buildInvoiceRow(invoice(), accounting)).toEqual({
+      ...texts,
       leonInvoiceNid: 800123,
-      status: 'PENDING',
-      invoiceType: 'INVOICE',
-      errorMessage: null,
-      society: 'AMB',
-      journal: 'VTE',
-      invoiceDate: '2026-02-27',
-      invoiceNumber: 'FA2026-00042',
-      invoiceNumber2: null,
-      quoteRequestId: 'QR-5012',
-      generalAccount: '706100',
-      phoneBookContactCode: 'CHUBDX',
-      requesterTripNumber: '24012',
-      invoiceDueDate: '2026-03-29',
       debitCents: 0,
       creditCents: 495060,
-      type: 'FA',
-      invoiceTag: 'TRANSPORT-ORGANES',
-      section2: 'SANITAIRE',
-      section3: 'ORGANES',
-      aircraftRegistration: 'F-HBMV',
-      section5: 'FR',
-      tax: 'TVA20',
-      // 23:30 UTC on the 26th is the 27th in Paris.
-      departureDate: '2026-02-27',
-      requester: 'CHU de Bordeaux – Hôpital Pellegrin',
-      address1: 'Place Amélie Raba-Léon',
-      address2: 'Service des finances',
-      postalCode: '33000',
-      city: 'Bordeaux',
-      workEmail: 'factures@chu-bordeaux.fr',
-      workPhone: '+33 5 56 79 56 79',
-      invoiceId1: '800123',
-      invoiceId2: null,
     });
   });
 

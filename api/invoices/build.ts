@@ -2,45 +2,23 @@
 // the accounting constants of the configuration. A row that cannot be built is ERROR with French reasons
 // naming what is missing; a complete one is PENDING (decision 018).
 import { formatInTimeZone } from 'date-fns-tz';
-import { INVOICE_TYPES, type InvoiceStatus, type InvoiceType } from '../../contract/invoices';
+import {
+  INVOICE_TYPES,
+  type InvoiceStatus,
+  type InvoiceTexts,
+  type InvoiceType,
+} from '../../contract/invoices';
 import type { LeonSalesInvoice } from '../leon';
 import type { AccountingConfig } from '../lib/config';
 
 /** The columns of an `invoices` row that the builder decides (the database adds id and timestamps). */
-export interface BuiltInvoice {
+export interface BuiltInvoice extends InvoiceTexts {
   leonInvoiceNid: number;
   status: Exclude<InvoiceStatus, 'SUCCESS'>;
   invoiceType: string;
   errorMessage: string | null;
-  society: string | null;
-  journal: string | null;
-  invoiceDate: string | null;
-  invoiceNumber: string | null;
-  invoiceNumber2: string | null;
-  quoteRequestId: string | null;
-  generalAccount: string | null;
-  phoneBookContactCode: string | null;
-  requesterTripNumber: string | null;
-  invoiceDueDate: string | null;
   debitCents: number;
   creditCents: number;
-  type: string | null;
-  invoiceTag: string | null;
-  section2: string | null;
-  section3: string | null;
-  aircraftRegistration: string | null;
-  section5: string | null;
-  tax: string | null;
-  departureDate: string | null;
-  requester: string | null;
-  address1: string | null;
-  address2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  workEmail: string | null;
-  workPhone: string | null;
-  invoiceId1: string | null;
-  invoiceId2: string | null;
 }
 
 /** Beyond this an amount is absurd for one organ-transport invoice (and near PostgreSQL's integer). */

@@ -3,44 +3,15 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_CSV_COLUMNS, type InvoiceRow } from '../../contract/invoices';
+import { invoiceRow } from '../../contract/testing/invoices';
 import { frenchAmount, frenchDay, safeCell, writeInvoicesCsv } from './csv';
 
-const row = (patch: Partial<InvoiceRow> = {}): InvoiceRow => ({
-  id: '7d0f4a53-2d5e-4a8e-9a4b-6c1f1f0b2a11',
-  status: 'PENDING',
-  invoiceType: 'INVOICE',
-  errorMessage: null,
-  society: 'AMB',
-  journal: 'VTE',
-  invoiceDate: '2026-02-27',
-  invoiceNumber: 'FA2026-00042',
-  invoiceNumber2: null,
-  quoteRequestId: 'QR-5012',
-  generalAccount: '706100',
-  phoneBookContactCode: 'CHUBDX',
-  requesterTripNumber: '24012',
-  invoiceDueDate: '2026-03-29',
-  debit: 0,
-  credit: 4950.6,
-  type: 'FA',
-  invoiceTag: 'TRANSPORT-ORGANES',
-  section2: 'SANITAIRE',
-  section3: 'ORGANES',
-  aircraftRegistration: 'F-HBMV',
-  section5: 'FR',
-  tax: 'TVA20',
-  departureDate: '2026-02-26',
-  requester: 'CHU de Bordeaux – Hôpital Pellegrin',
-  address1: '12 rue "Haute"; bâtiment B',
-  address2: null,
-  postalCode: '33000',
-  city: 'Bordeaux',
-  workEmail: 'factures@chu-bordeaux.fr',
-  workPhone: '+33 5 56 79 56 79',
-  invoiceId1: '800123',
-  invoiceId2: null,
-  ...patch,
-});
+const row = (patch: Partial<InvoiceRow> = {}): InvoiceRow =>
+  invoiceRow({
+    id: '7d0f4a53-2d5e-4a8e-9a4b-6c1f1f0b2a11',
+    address1: '12 rue "Haute"; bâtiment B',
+    ...patch,
+  });
 
 describe('writeInvoicesCsv', () => {
   const rows = [

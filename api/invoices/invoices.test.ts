@@ -10,9 +10,9 @@ import { INVOICE_CSV_COLUMNS, INVOICE_MESSAGES } from '../../contract/invoices';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { auditLog, invoices } from '../db/schema';
 import { seedDemo } from '../db/seed';
-import { createLeonClient, createLeonSimulator } from '../leon';
+import type { createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, testApp } from '../test/harness';
+import { Caller, refusal, testApp, testLeon } from '../test/harness';
 import { exportInvoicesCsv, storeInvoices } from './service';
 
 type ListBody = { data: Page<InvoiceRow>; message?: string };
@@ -33,13 +33,9 @@ describeEachDatabase('invoices', (database) => {
   beforeAll(async () => {
     await seedDemo(database().db);
     const clock = { now: Date.parse('2026-03-02T10:00:00Z') };
-    sim = createLeonSimulator({ apiKey: 'k', seed: 3, now: () => clock.now, trips: 30 });
-    const leon = createLeonClient({
-      baseUrl: 'http://leon.test',
-      apiKey: 'k',
-      fetch: sim.fetch,
-      now: () => clock.now,
-    });
+    const simulated = testLeon({ seed: 3, now: () => clock.now, trips: 30 });
+    sim = simulated.sim;
+    const leon = simulated.leon;
     t = testApp(database().db, {}, leon);
     t.clock.now = new Date(clock.now);
     // Invoices of the tests' own cases, beside those the simulator issued for completed trips.
@@ -228,7 +224,7 @@ describeEachDatabase('invoices', (database) => {
       expect([query, answer.status, answer.body]).toEqual([query, 400, { message }]);
     }
     const sort = await callers.accounting.get('/invoice/leon-invoices?sort=password');
-    expect(sort).toMatchObject({ status: 400, body: { message: INVOICE_MESSAGES.unknownSort } });
+    expect(sort).toMatchObject(refusal(400, INVOICE_MESSAGES.unknownSort));
     expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(
       0,
     );

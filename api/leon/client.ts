@@ -212,6 +212,20 @@ export function createLeonClient(options: LeonClientOptions) {
     }
   }
 
+  /**
+   * Sends with the current access token; on a 401 drops that token and sends once more with a new one
+   * (the second answer is the caller's to judge).
+   */
+  async function withToken(send: (bearer: string) => Promise<Response>): Promise<Response> {
+    const bearer = await accessToken();
+    const response = await send(bearer);
+    if (response.status !== 401) return response;
+    await response.body?.cancel();
+    // Another caller may already have replaced the token that failed; only drop the one we used.
+    if (token?.value === bearer) token = null;
+    return send(await accessToken());
+  }
+
   /** Runs one GraphQL document and answers its `data`; Leon's `errors` become a `graphql` LeonError. */
   async function graphql<T = unknown>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const body = JSON.stringify({ query, variables });
@@ -226,19 +240,12 @@ export function createLeonClient(options: LeonClientOptions) {
         body,
       }));
 
-    let bearer = await accessToken();
-    let response = await post(bearer);
+    const response = await withToken(post);
+    // Refused again with a fresh token: the key itself is refused.
     if (response.status === 401) {
       await response.body?.cancel();
-      // Another caller may already have replaced the token that failed; only drop the one we used.
-      if (token?.value === bearer) token = null;
-      bearer = await accessToken();
-      response = await post(bearer);
-      if (response.status === 401) {
-        await response.body?.cancel();
-        token = null;
-        throw new LeonError('key_refused', LEON_MESSAGES.keyRefused, { status: 401 });
-      }
+      token = null;
+      throw new LeonError('key_refused', LEON_MESSAGES.keyRefused, { status: 401 });
     }
     const text = await readText(response);
     const answer = parseJson(text);
@@ -297,24 +304,37 @@ export function createLeonClient(options: LeonClientOptions) {
     return value;
   }
 
-  /** Raw flights of [start, end), asked in sequential windows of at most 3 calendar months (UTC). */
-  async function rawFlightsBetween(start: Date, end: Date): Promise<unknown[]> {
+  /**
+   * The raw items of [start, end) that `query` lists under `listField`, asked in sequential windows of at
+   * most 3 calendar months (UTC); an item found in two windows is kept once (by its `nidField`).
+   */
+  async function rawBetween(
+    query: string,
+    listField: string,
+    nidField: string,
+    start: Date,
+    end: Date,
+  ): Promise<unknown[]> {
     const seen = new Set<unknown>();
-    const flights: unknown[] = [];
+    const items: unknown[] = [];
     for (const window of splitIntoWindows(start, end, 3)) {
-      const data = await graphql(FLIGHT_LIST_QUERY, {
+      const data = await graphql(query, {
         start: leonInstant(window.start),
         end: leonInstant(window.end),
       });
-      for (const flight of list(data, ['flightList'])) {
-        const nid = (flight as { flightNid?: unknown } | null)?.flightNid;
+      for (const item of list(data, [listField])) {
+        const nid = (item as Record<string, unknown> | null)?.[nidField];
         if (nid !== undefined && seen.has(nid)) continue;
         seen.add(nid);
-        flights.push(flight);
+        items.push(item);
       }
     }
-    return flights;
+    return items;
   }
+
+  /** Raw flights of [start, end), asked in sequential windows of at most 3 calendar months (UTC). */
+  const rawFlightsBetween = (start: Date, end: Date) =>
+    rawBetween(FLIGHT_LIST_QUERY, 'flightList', 'flightNid', start, end);
 
   /**
    * Trips having legs scheduled in [start, end), grouped from Leon's flights. A trip that straddles a
@@ -391,21 +411,9 @@ export function createLeonClient(options: LeonClientOptions) {
 
   /** Safety reports declared in [start, end), asked in sequential windows of at most 3 months. */
   async function safetyReportsBetween(start: Date, end: Date): Promise<SafetyReportsResult> {
-    const seen = new Set<unknown>();
-    const raws: unknown[] = [];
-    for (const window of splitIntoWindows(start, end, 3)) {
-      const data = await graphql(SAFETY_REPORT_LIST_QUERY, {
-        start: leonInstant(window.start),
-        end: leonInstant(window.end),
-      });
-      for (const report of list(data, ['safetyReportList'])) {
-        const nid = (report as { safetyReportNid?: unknown } | null)?.safetyReportNid;
-        if (nid !== undefined && seen.has(nid)) continue;
-        seen.add(nid);
-        raws.push(report);
-      }
-    }
-    return mapSafetyReports(raws);
+    return mapSafetyReports(
+      await rawBetween(SAFETY_REPORT_LIST_QUERY, 'safetyReportList', 'safetyReportNid', start, end),
+    );
   }
 
   /** Safety reports created, changed or deleted since Leon's `timestamp` (at most one week back). */
@@ -441,14 +449,7 @@ export function createLeonClient(options: LeonClientOptions) {
         method: 'GET',
         headers: { authorization: `Bearer ${bearer}` },
       }));
-    let bearer = await accessToken();
-    let response = await get(bearer);
-    if (response.status === 401) {
-      await response.body?.cancel();
-      if (token?.value === bearer) token = null;
-      bearer = await accessToken();
-      response = await get(bearer);
-    }
+    const response = await withToken(get);
     if (!response.ok) {
       await response.body?.cancel();
       throw new LeonFileError(`Leon a répondu ${response.status}`);

@@ -11,7 +11,7 @@
 // postalCode city country }`. The mapping is lenient on purpose: a missing or odd value becomes null (or
 // NaN for an amount) and the invoice row builder turns it into an ERROR row with its French reason.
 import { LEON_MESSAGES, LeonError } from './errors';
-import { withoutNul } from './mapping';
+import { mapEach, withoutNul } from './mapping';
 import { leonInstant, splitIntoWindows } from './time';
 
 const CONTACT_FIELDS = `contactNid name email phoneWork phoneMobile accountingCode
@@ -183,19 +183,15 @@ export interface SalesInvoicesResult {
 function mapAll(list: unknown): SalesInvoicesResult {
   if (!Array.isArray(list))
     throw new LeonError('mapping', `${LEON_MESSAGES.mapping('la liste des factures est absente')}.`);
-  const invoices: LeonSalesInvoice[] = [];
-  const failures: InvoiceFailure[] = [];
-  for (const raw of list) {
-    try {
-      invoices.push(mapSalesInvoice(raw));
-    } catch (error) {
-      failures.push({
-        salesInvoiceNid: int(obj(raw)?.salesInvoiceNid),
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  return { invoices, failures };
+  const { mapped, failures } = mapEach(
+    list,
+    mapSalesInvoice,
+    (raw, error): InvoiceFailure => ({
+      salesInvoiceNid: int(obj(raw)?.salesInvoiceNid),
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  return { invoices: mapped, failures };
 }
 
 type Graphql = <T = unknown>(query: string, variables?: Record<string, unknown>) => Promise<T>;

@@ -520,25 +520,40 @@ export function mapSafetyReport(input: unknown): LeonSafetyReport {
   };
 }
 
+/**
+ * Maps raw items one by one with `map`: a bad one becomes a failure (`failureOf` the item and the error)
+ * and leaves the others alone.
+ */
+export function mapEach<T, F>(
+  raws: unknown[],
+  map: (raw: unknown) => T,
+  failureOf: (raw: unknown, error: unknown) => F,
+): { mapped: T[]; failures: F[] } {
+  const mapped: T[] = [];
+  const failures: F[] = [];
+  for (const raw of raws) {
+    try {
+      mapped.push(map(raw));
+    } catch (error) {
+      failures.push(failureOf(raw, error));
+    }
+  }
+  return { mapped, failures };
+}
+
 /** Maps raw reports one by one: a bad one becomes a failure and leaves the others alone. */
 export function mapSafetyReports(raws: unknown[]): {
   reports: LeonSafetyReport[];
   failures: LeonReportFailure[];
 } {
-  const reports: LeonSafetyReport[] = [];
-  const failures: LeonReportFailure[] = [];
-  for (const raw of raws) {
-    try {
-      reports.push(mapSafetyReport(raw));
-    } catch (error) {
-      const value = withoutNul(raw) as { safetyReportNid?: unknown; reportNumber?: unknown } | null;
-      const n = value?.reportNumber;
-      failures.push({
-        reportNid: integerOrNull(value?.safetyReportNid),
-        reportNumber: typeof n === 'string' || typeof n === 'number' ? String(n).trim() || null : null,
-        message: messageOf(error),
-      });
-    }
-  }
-  return { reports, failures };
+  const { mapped, failures } = mapEach(raws, mapSafetyReport, (raw, error): LeonReportFailure => {
+    const value = withoutNul(raw) as { safetyReportNid?: unknown; reportNumber?: unknown } | null;
+    const n = value?.reportNumber;
+    return {
+      reportNid: integerOrNull(value?.safetyReportNid),
+      reportNumber: typeof n === 'string' || typeof n === 'number' ? String(n).trim() || null : null,
+      message: messageOf(error),
+    };
+  });
+  return { reports: mapped, failures };
 }

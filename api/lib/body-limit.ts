@@ -1,38 +1,15 @@
-// Request body limits, in one place: 1 MB for JSON and any other body, unless a route prefix below has
-// its own. The edge keeps the same table in edge/body-limit.ts (it may not import the API): change both
-// together. A larger limit for an upload route goes in `routes`, e.g. a PDF invoice upload:
-//   { prefix: '/invoices/upload', maxBytes: 20 * MB }
-// Beyond the limit: 413 `{ message }` in French, read no further (hono/body-limit).
+// Request body limits of the API, from the table the edge uses too (contract/body-limits.ts). Beyond the
+// limit: 413 `{ message }` in French, read no further (hono/body-limit).
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '../../contract/auth';
+import { BODY_LIMITS, type BodyLimits, bodyLimitFor } from '../../contract/body-limits';
 import type { AppEnv } from './context';
 
-export const MB = 1024 * 1024;
+export { MB } from '../../contract/body-limits';
 
-export interface BodyLimitsOptions {
-  /** Bytes allowed when no route below matches. */
-  defaultMaxBytes: number;
-  /** Own limits for paths starting with `prefix`; the longest match wins. */
-  routes: ReadonlyArray<{ prefix: string; maxBytes: number }>;
-}
-
-export const BODY_LIMITS: BodyLimitsOptions = {
-  defaultMaxBytes: MB,
-  // Signed uploads to the local file store (statistics PDFs, attachments: 20 MB at most); each signed URL
-  // also carries its own, smaller cap, enforced while the file streams in. Same line in edge/body-limit.ts.
-  routes: [{ prefix: '/files/', maxBytes: 20 * MB }],
-};
-
-export function bodyLimitFor(path: string, options: BodyLimitsOptions): number {
-  let best: { prefix: string; maxBytes: number } | undefined;
-  for (const route of options.routes)
-    if (path.startsWith(route.prefix) && (!best || route.prefix.length > best.prefix.length)) best = route;
-  return best?.maxBytes ?? options.defaultMaxBytes;
-}
-
-export const bodyLimits = (options: BodyLimitsOptions = BODY_LIMITS) => {
+export const bodyLimits = (options: BodyLimits = BODY_LIMITS) => {
   const limiters = new Map<number, MiddlewareHandler>();
   const limiter = (maxSize: number) => {
     let handler = limiters.get(maxSize);

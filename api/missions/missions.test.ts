@@ -12,8 +12,8 @@ import {
 import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { insertMissions } from '../test/fixtures';
-import { type Caller, seededTestApp, signedIn } from '../test/harness';
+import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
+import { type Caller, refusal, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
@@ -46,10 +46,7 @@ describeEachDatabase('missions', (database) => {
         status: 'EN_COURS',
         buyerName: BORDEAUX,
         departure: '2026-03-30T08:00:00Z',
-        legs: [
-          ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
-          ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
-        ],
+        legs: BORDEAUX_MARSEILLE_RETURN,
       },
       {
         tripNumber: 'TR-1004',
@@ -177,10 +174,9 @@ describeEachDatabase('missions', (database) => {
         for (const [role, caller] of Object.entries(callers())) {
           const answer = await list(caller, `status=${category}`);
           if (role === 'HOSPITAL' && category === 'canceled')
-            expect(answer, role).toMatchObject({
-              status: 403,
-              body: { message: "Vous n'avez pas accès à cette liste de missions" },
-            });
+            expect(answer, role).toMatchObject(
+              refusal(403, "Vous n'avez pas accès à cette liste de missions"),
+            );
           else expect(answer.status, role).toBe(200);
         }
       });
@@ -198,10 +194,7 @@ describeEachDatabase('missions', (database) => {
     it('keeps the menu counts to staff: HOSPITAL, whose menu shows none, is refused them', async () => {
       for (const caller of [admin, ops, accounting])
         expect((await caller.get<{ data: RecordsCount }>('/leon/records-count')).status).toBe(200);
-      expect(await hospital.get('/leon/records-count')).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.forbidden },
-      });
+      expect(await hospital.get('/leon/records-count')).toMatchObject(refusal(403, MESSAGES.forbidden));
     });
 
     it('hides from HOSPITAL its own missions that only the canceled list shows, in every call', async () => {
@@ -302,10 +295,7 @@ describeEachDatabase('missions', (database) => {
     });
 
     it('refuses HOSPITAL users', async () => {
-      expect(await hospital.put('/missions/edit/', edit())).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.forbidden },
-      });
+      expect(await hospital.put('/missions/edit/', edit())).toMatchObject(refusal(403, MESSAGES.forbidden));
       expect((await hospital.delete(`/missions/delete/${ids[0]}`)).status).toBe(403);
     });
 

@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, ORIGIN, testApp } from '../test/harness';
+import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 
 type Row = { id: string; fromDate: string; toDate: string } & Record<string, unknown>;
 type PageBody = { data: { rows: Row[]; pageCount: number } };
@@ -108,17 +108,13 @@ describeEachDatabase('prices', (database) => {
         expect(list.status).toBe(200);
         expect(list.body.data.rows).toEqual([created.body.data]);
       }
-      expect(await hospital.get(paths.list)).toMatchObject({
-        status: 403,
-        body: { message: MESSAGES.forbidden },
-      });
+      expect(await hospital.get(paths.list)).toMatchObject(refusal(403, MESSAGES.forbidden));
       expect((await anonymous.get(paths.list)).status).toBe(401);
       const before = [await rowsIn(name), await auditRows()];
       for (const caller of [ops, accounting, hospital]) {
-        expect(await caller.post(paths.create, body(name, 2020))).toMatchObject({
-          status: 403,
-          body: { message: MESSAGES.forbidden },
-        });
+        expect(await caller.post(paths.create, body(name, 2020))).toMatchObject(
+          refusal(403, MESSAGES.forbidden),
+        );
         expect(await caller.put(paths.edit, { id: created.body.data.id, ...body(name, 2020) })).toMatchObject(
           { status: 403, body: { message: MESSAGES.forbidden } },
         );
@@ -214,10 +210,7 @@ describeEachDatabase('prices', (database) => {
       ).toBe(200);
       expect(
         await admin.put(paths.edit, { id: next.body.data.id, ...body(name, 2020), fromDate: '2019-11-30' }),
-      ).toMatchObject({
-        status: 409,
-        body: { message: 'Cette période chevauche celle du 01/01/2019 au 30/11/2019.' },
-      });
+      ).toMatchObject(refusal(409, 'Cette période chevauche celle du 01/01/2019 au 30/11/2019.'));
     });
 
     it('is guarded by the database itself: an overlapping row written around the API is refused', async () => {
@@ -582,10 +575,9 @@ describeEachDatabase('prices', (database) => {
       const lower = await airport(' lfbd ', 'Bordeaux-Mérignac');
       expect(lower.body.data.icaoCode).toBe('LFBD');
       expect((await airport('LFPG', 'Paris Charles-de-Gaulle')).status).toBe(201);
-      expect(await airport('LFBD', 'Bordeaux')).toMatchObject({
-        status: 409,
-        body: { message: 'Cette période chevauche celle du 01/01/2019 au 31/12/2019.' },
-      });
+      expect(await airport('LFBD', 'Bordeaux')).toMatchObject(
+        refusal(409, 'Cette période chevauche celle du 01/01/2019 au 31/12/2019.'),
+      );
     });
 
     it('allows a price with de-icing of 0 on edit only', async () => {
@@ -610,7 +602,7 @@ describeEachDatabase('prices', (database) => {
       expect(await search('%')).toEqual([]);
       expect(await search('L_BD')).toEqual([]);
       const tooLong = await admin.get(`${paths.list}?search=${'a'.repeat(101)}`);
-      expect(tooLong).toMatchObject({ status: 400, body: { message: PRICE_MESSAGES.searchTooLong } });
+      expect(tooLong).toMatchObject(refusal(400, PRICE_MESSAGES.searchTooLong));
       const huge = await admin.get(`${paths.list}?search=${'a'.repeat(1 << 20)}`);
       expect(huge.status).toBeGreaterThanOrEqual(400);
       expect(huge.status).toBeLessThan(500);

@@ -51,6 +51,23 @@ const define = <Name extends PriceTable, Input, Table extends PeriodTable>(
 /** Newest period first, then a stable order. */
 const newestFirst = (t: PeriodTable) => [desc(t.fromDate), desc(t.id)];
 
+/** A table of one price per period (passengers' meals, regulation). */
+const singlePrice = <Name extends 'passengerMealCost' | 'regulationCost'>(
+  name: Name,
+  table: typeof passengerMealCosts | typeof regulationCosts,
+) =>
+  define({
+    name,
+    table,
+    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
+    toValues: (i: CreateSinglePriceInput) => ({
+      fromDate: i.fromDate,
+      toDate: i.toDate,
+      priceCents: toCents(i.price),
+    }),
+    orderBy: newestFirst(table),
+  });
+
 export const PRICE_TABLE_DEFS = {
   airportCost: define({
     name: 'airportCost',
@@ -105,28 +122,8 @@ export const PRICE_TABLE_DEFS = {
     toValues: (i: CreateMarketNumberInput) => ({ fromDate: i.fromDate, toDate: i.toDate, value: i.value }),
     orderBy: newestFirst(marketNumbers),
   }),
-  passengerMealCost: define({
-    name: 'passengerMealCost',
-    table: passengerMealCosts,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
-    toValues: (i: CreateSinglePriceInput) => ({
-      fromDate: i.fromDate,
-      toDate: i.toDate,
-      priceCents: toCents(i.price),
-    }),
-    orderBy: newestFirst(passengerMealCosts),
-  }),
-  regulationCost: define({
-    name: 'regulationCost',
-    table: regulationCosts,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
-    toValues: (i: CreateSinglePriceInput) => ({
-      fromDate: i.fromDate,
-      toDate: i.toDate,
-      priceCents: toCents(i.price),
-    }),
-    orderBy: newestFirst(regulationCosts),
-  }),
+  passengerMealCost: singlePrice('passengerMealCost', passengerMealCosts),
+  regulationCost: singlePrice('regulationCost', regulationCosts),
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: one code path for five tables; each def is typed where written
@@ -228,6 +225,28 @@ export interface WriteContext {
   now: Date;
 }
 
+/** The wire row of a price record just written, audited as `${def.name}.${change}` (null before a create). */
+async function auditedRow<Name extends PriceTable, Input>(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  ctx: WriteContext,
+  def: PriceTableDef<Name, Input>,
+  record: unknown,
+  change: 'create' | 'edit',
+  before?: unknown,
+): Promise<PriceRows[Name]> {
+  const row = def.toRow(record as never);
+  await audit(tx, {
+    actorId: ctx.actorId,
+    action: `${def.name}.${change}`,
+    entity: def.name,
+    entityId: row.id,
+    before,
+    after: row,
+    at: ctx.now,
+  });
+  return row;
+}
+
 export async function createPrice<Name extends PriceTable, Input>(
   ctx: WriteContext,
   def: PriceTableDef<Name, Input>,
@@ -240,16 +259,7 @@ export async function createPrice<Name extends PriceTable, Input>(
         .insert(def.table as PeriodTable)
         .values({ ...values, createdAt: ctx.now, updatedAt: ctx.now } as never)
         .returning();
-      const row = def.toRow(record as never);
-      await audit(tx, {
-        actorId: ctx.actorId,
-        action: `${def.name}.create`,
-        entity: def.name,
-        entityId: row.id,
-        after: row,
-        at: ctx.now,
-      });
-      return row;
+      return auditedRow(tx, ctx, def, record, 'create');
     }),
   );
 }
@@ -271,17 +281,7 @@ export async function editPrice<Name extends PriceTable, Input>(
         .where(eq(table.id, input.id))
         .returning();
       if (!record) fail(404, PRICE_MESSAGES.notFound);
-      const row = def.toRow(record as never);
-      await audit(tx, {
-        actorId: ctx.actorId,
-        action: `${def.name}.edit`,
-        entity: def.name,
-        entityId: row.id,
-        before,
-        after: row,
-        at: ctx.now,
-      });
-      return row;
+      return auditedRow(tx, ctx, def, record, 'edit', before);
     }),
   );
 }

@@ -13,8 +13,8 @@ import { openDatabase } from '../db/client';
 import { auditLog, missions, statistics } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { insertMissions } from '../test/fixtures';
-import { Caller, ORIGIN, testApp } from '../test/harness';
+import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
+import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { sweepStatisticFiles } from './files';
 
@@ -60,6 +60,14 @@ async function getFile(t: App, url: string): Promise<{ status: number; bytes: Ui
   };
 }
 
+/** Records the uploaded PDF at `path` as the `kind` invoice numbered `number` of record `id`. */
+const recordPdf = (c: Caller, id: string, kind: 'flight' | 'airport', path: string, number: string) =>
+  c.put('/statistic/update-pdf', {
+    id,
+    [`${kind}PdfPath`]: path,
+    [`${kind}Id`]: number,
+  });
+
 const mediaPath = (c: Caller, id: string, kind: string, size: number, name = 'facture.pdf') =>
   c.get<{ data: MediaPath; message?: string }>(
     `/media/get-media-path?id=${id}&kind=${kind}&fileName=${encodeURIComponent(name)}&size=${size}`,
@@ -102,10 +110,7 @@ describeEachDatabase('statistics', (database) => {
         status: 'TERMINEE',
         buyerName: BORDEAUX,
         departure: '2026-02-15T08:00:00Z',
-        legs: [
-          ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
-          ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
-        ],
+        legs: BORDEAUX_MARSEILLE_RETURN,
         organType: ['FOIE'],
       },
       { tripNumber: null, status: 'TERMINEE', buyerName: BORDEAUX, departure: '2022-06-01T08:00:00Z' },
@@ -240,22 +245,16 @@ describeEachDatabase('statistics', (database) => {
     });
 
     it('refuses a period before 2023-01-01 or reversed, and unknown statuses, in French', async () => {
-      expect(await list(ops, 'startDate=2022-12-31&endDate=2023-01-05')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.dateTooEarly },
-      });
-      expect(await list(ops, 'startDate=2026-02-12&endDate=2026-02-11')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.dateOrder },
-      });
-      expect(await list(ops, 'flightStatus=PAYEE')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownStatus },
-      });
-      expect(await list(ops, 'organName=RATE')).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownOrgan },
-      });
+      expect(await list(ops, 'startDate=2022-12-31&endDate=2023-01-05')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.dateTooEarly),
+      );
+      expect(await list(ops, 'startDate=2026-02-12&endDate=2026-02-11')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.dateOrder),
+      );
+      expect(await list(ops, 'flightStatus=PAYEE')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.unknownStatus),
+      );
+      expect(await list(ops, 'organName=RATE')).toMatchObject(refusal(400, STATISTIC_MESSAGES.unknownOrgan));
     });
   });
 
@@ -304,10 +303,9 @@ describeEachDatabase('statistics', (database) => {
 
     it('cannot download another hospital’s or a hidden record’s PDF', async () => {
       const st2 = await recordOf(ids[1]);
-      expect(await hospital.get(`/statistic/download-pdf?id=${st2.id}&type=FLIGHT`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+      expect(await hospital.get(`/statistic/download-pdf?id=${st2.id}&type=FLIGHT`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
   });
 
@@ -349,17 +347,13 @@ describeEachDatabase('statistics', (database) => {
       }
       expect(
         await ops.put('/statistic/change-status', { selectedIds: [a.id], airportStatus: 'PAYEE' }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.unknownStatus } });
-      expect(await ops.put('/statistic/change-status', { selectedIds: [a.id] })).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.noStatus },
-      });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.unknownStatus));
+      expect(await ops.put('/statistic/change-status', { selectedIds: [a.id] })).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.noStatus),
+      );
       expect(
         await ops.put('/statistic/change-status', { selectedIds: [], flightStatus: 'PAID' }),
-      ).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.noSelection },
-      });
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.noSelection));
       expect(await recordOf(ids[0])).toEqual(a);
     });
   });
@@ -372,11 +366,7 @@ describeEachDatabase('statistics', (database) => {
       expect(media.status).toBe(200);
       expect(media.body.data.path).toMatch(new RegExp(`^statistics/${st6.id}/flight/[0-9a-f-]{36}\\.pdf$`));
       expect(await putFile(t, media.body.data, file)).toBe(201);
-      const saved = await ops.put('/statistic/update-pdf', {
-        id: st6.id,
-        flightPdfPath: media.body.data.path,
-        flightId: '  FV-2026-001  ',
-      });
+      const saved = await recordPdf(ops, st6.id, 'flight', media.body.data.path, '  FV-2026-001  ');
       expect(saved).toMatchObject({
         status: 200,
         body: {
@@ -402,10 +392,9 @@ describeEachDatabase('statistics', (database) => {
       expect((await ops.delete(`/statistic/delete-pdf-data/${st6.id}/flight`)).status).toBe(200);
       expect(await recordOf(ids[5])).toMatchObject({ flightPdfKey: null, flightInvoiceId: null });
       expect(await t.files.head(media.body.data.path)).toBeNull();
-      expect(await ops.get(`/statistic/download-pdf?id=${st6.id}&type=FLIGHT`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.noPdf },
-      });
+      expect(await ops.get(`/statistic/download-pdf?id=${st6.id}&type=FLIGHT`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.noPdf),
+      );
     });
 
     it('applies the pairing rules: a PDF needs its id, an id its PDF, not both empty', async () => {
@@ -416,10 +405,9 @@ describeEachDatabase('statistics', (database) => {
         { id: st6.id, flightId: '   ' },
         { id: st6.id },
       ])
-        expect(await ops.put('/statistic/update-pdf', body)).toMatchObject({
-          status: 400,
-          body: { message: STATISTIC_MESSAGES.required },
-        });
+        expect(await ops.put('/statistic/update-pdf', body)).toMatchObject(
+          refusal(400, STATISTIC_MESSAGES.required),
+        );
       expect(await recordOf(ids[5])).toEqual(st6);
     });
 
@@ -427,13 +415,9 @@ describeEachDatabase('statistics', (database) => {
       const st6 = await recordOf(ids[5]);
       const media = await mediaPath(ops, st6.id, 'flight', 1000, 'scan.pdf');
       expect(await putFile(t, media.body.data, png())).toBe(415);
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st6.id,
-          flightPdfPath: media.body.data.path,
-          flightId: 'F',
-        }),
-      ).toMatchObject({ status: 404, body: { message: FILE_MESSAGES.notFound } });
+      expect(await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'F')).toMatchObject(
+        refusal(404, FILE_MESSAGES.notFound),
+      );
       expect(await t.files.head(media.body.data.path)).toBeNull();
       expect(await recordOf(ids[5])).toEqual(st6);
     });
@@ -441,38 +425,27 @@ describeEachDatabase('statistics', (database) => {
     it('refuses an empty or a 21 MB file before signing anything', async () => {
       const st6 = await recordOf(ids[5]);
       for (const size of [0, 21 * 1024 * 1024])
-        expect(await mediaPath(ops, st6.id, 'flight', size)).toMatchObject({
-          status: 400,
-          body: { message: STATISTIC_MESSAGES.fileSize },
-        });
-      expect(await mediaPath(ops, st6.id, 'cockpit', 10)).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.unknownKind },
-      });
-      expect(await mediaPath(ops, '00000000-0000-4000-8000-000000000000', 'flight', 10)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+        expect(await mediaPath(ops, st6.id, 'flight', size)).toMatchObject(
+          refusal(400, STATISTIC_MESSAGES.fileSize),
+        );
+      expect(await mediaPath(ops, st6.id, 'cockpit', 10)).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.unknownKind),
+      );
+      expect(await mediaPath(ops, '00000000-0000-4000-8000-000000000000', 'flight', 10)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
 
     it('refuses a path signed for another record or kind; the other record keeps its file', async () => {
       const [st1, st6] = [await recordOf(ids[0]), await recordOf(ids[5])];
       const media = await mediaPath(ops, st1.id, 'flight', 2000);
       expect(await putFile(t, media.body.data, pdf())).toBe(201);
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st6.id,
-          flightPdfPath: media.body.data.path,
-          flightId: 'X',
-        }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.pathForeign } });
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st1.id,
-          airportPdfPath: media.body.data.path,
-          airportId: 'X',
-        }),
-      ).toMatchObject({ status: 400, body: { message: STATISTIC_MESSAGES.pathForeign } });
+      expect(await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'X')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.pathForeign),
+      );
+      expect(await recordPdf(ops, st1.id, 'airport', media.body.data.path, 'X')).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.pathForeign),
+      );
       expect(await recordOf(ids[5])).toEqual(st6);
       expect(await t.files.head(media.body.data.path)).not.toBeNull();
     });
@@ -491,10 +464,9 @@ describeEachDatabase('statistics', (database) => {
     it('refuses an airport PDF on a record whose airport status is N/A', async () => {
       const st1 = await recordOf(ids[0]);
       await ops.put('/statistic/change-status', { selectedIds: [st1.id], airportStatus: 'NOT_APPLICABLE' });
-      expect(await mediaPath(ops, st1.id, 'airport', 2000)).toMatchObject({
-        status: 400,
-        body: { message: STATISTIC_MESSAGES.airportDisabled },
-      });
+      expect(await mediaPath(ops, st1.id, 'airport', 2000)).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.airportDisabled),
+      );
       const [row] = (await list(ops, 'search=ST-1')).body.data.rows;
       expect(row).toMatchObject({
         disableAirportPdfUpload: true,
@@ -519,15 +491,7 @@ describeEachDatabase('statistics', (database) => {
       await relogin();
       const kept = await mediaPath(ops, st2.id, 'flight', 2000);
       expect(await putFile(t, kept.body.data, pdf())).toBe(201);
-      expect(
-        (
-          await ops.put('/statistic/update-pdf', {
-            id: st2.id,
-            flightPdfPath: kept.body.data.path,
-            flightId: 'K',
-          })
-        ).status,
-      ).toBe(200);
+      expect((await recordPdf(ops, st2.id, 'flight', kept.body.data.path, 'K')).status).toBe(200);
       t.advance(25 * 3600_000);
       await relogin();
       const swept = await sweepStatisticFiles({ db: db(), files: t.files });
@@ -554,10 +518,9 @@ describeEachDatabase('statistics', (database) => {
         .from(auditLog)
         .where(eq(auditLog.action, 'statistic.toggle-hospital'));
       expect(audits.length).toBeGreaterThanOrEqual(2);
-      expect(await ops.put(`/missions/toggle-statistic/${ids[4]}`)).toMatchObject({
-        status: 404,
-        body: { message: STATISTIC_MESSAGES.notFound },
-      });
+      expect(await ops.put(`/missions/toggle-statistic/${ids[4]}`)).toMatchObject(
+        refusal(404, STATISTIC_MESSAGES.notFound),
+      );
     });
   });
 
@@ -663,15 +626,7 @@ describe('statistics PDFs on an S3 bucket', () => {
     const media = await mediaPath(ops, id, 'airport', file.length);
     expect(media.status).toBe(200);
     expect(await putFile(t, media.body.data, file)).toBe(200);
-    expect(
-      (
-        await ops.put('/statistic/update-pdf', {
-          id,
-          airportPdfPath: media.body.data.path,
-          airportId: 'FA-1',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await recordPdf(ops, id, 'airport', media.body.data.path, 'FA-1')).status).toBe(200);
     const download = await ops.get<{ data: { url: string } }>(
       `/statistic/download-pdf?id=${id}&type=AIRPORT`,
     );
@@ -682,9 +637,9 @@ describe('statistics PDFs on an S3 bucket', () => {
     // S3 cannot refuse by content while uploading: update-pdf does, and deletes the file.
     const fake = await mediaPath(ops, id, 'flight', 1000);
     expect(await putFile(t, fake.body.data, png())).toBe(200);
-    expect(
-      await ops.put('/statistic/update-pdf', { id, flightPdfPath: fake.body.data.path, flightId: 'FV-1' }),
-    ).toMatchObject({ status: 415, body: { message: STATISTIC_MESSAGES.notPdf } });
+    expect(await recordPdf(ops, id, 'flight', fake.body.data.path, 'FV-1')).toMatchObject(
+      refusal(415, STATISTIC_MESSAGES.notPdf),
+    );
     expect(await t.files.head(fake.body.data.path)).toBeNull();
     const [record] = await (await database).db.select().from(statistics).where(eq(statistics.id, id));
     expect(record).toMatchObject({ flightPdfKey: null, flightInvoiceId: null, airportInvoiceId: 'FA-1' });

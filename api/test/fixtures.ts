@@ -14,6 +14,12 @@ export interface FixtureMission {
   organType?: OrganType[];
 }
 
+/** Legs of a return trip Bordeaux → Marseille → Bordeaux (departure ICAO and name, arrival ICAO and name). */
+export const BORDEAUX_MARSEILLE_RETURN: Array<[string, string, string, string]> = [
+  ['LFBD', 'Bordeaux-Mérignac', 'LFML', 'Marseille-Provence'],
+  ['LFML', 'Marseille-Provence', 'LFBD', 'Bordeaux-Mérignac'],
+];
+
 let nid = 1;
 
 export async function insertMissions(db: Db, list: FixtureMission[]): Promise<string[]> {

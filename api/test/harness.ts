@@ -178,3 +178,6 @@ export async function signedIn(app: TestApp['app'], email: string, password?: st
   await caller.login(email, password);
   return caller;
 }
+
+/** What a refused call answers: `status` and the French `{ message }` (for `toMatchObject`). */
+export const refusal = (status: number, message: string) => ({ status, body: { message } });

@@ -9,7 +9,7 @@ import { tooLong } from '../../contract/validation';
 import { auditLog, users } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, lastMailText, testApp } from '../test/harness';
+import { Caller, lastMailText, refusal, testApp } from '../test/harness';
 
 type PageBody = { data: { rows: UserRow[]; pageCount: number } };
 
@@ -49,7 +49,7 @@ describeEachDatabase('user administration', (database) => {
           c.get('/auth/get-users'),
         ];
         for (const answer of await Promise.all(calls))
-          expect(answer).toMatchObject({ status: 403, body: { message: MESSAGES.forbidden } });
+          expect(answer).toMatchObject(refusal(403, MESSAGES.forbidden));
       });
     }
     it('refuses callers without a session', async () => {
@@ -108,19 +108,17 @@ describeEachDatabase('user administration', (database) => {
         '/user/create',
         newUser({ email: 'ANNE.martin@chu-bordeaux.fr', firstName: 'Autre' }),
       );
-      expect(answer).toMatchObject({ status: 409, body: { message: USER_MESSAGES.duplicateEmail } });
+      expect(answer).toMatchObject(refusal(409, USER_MESSAGES.duplicateEmail));
       expect(await database().db.select().from(users)).toHaveLength(before.length);
     });
 
     it('validates with the form rules and the hospital rule', async () => {
-      expect(await admin.post('/user/create', newUser({ firstName: ' ' }))).toMatchObject({
-        status: 400,
-        body: { message: USER_MESSAGES.firstName },
-      });
-      expect(await admin.post('/user/create', newUser({ email: 'pas-un-mail' }))).toMatchObject({
-        status: 400,
-        body: { message: MESSAGES.emailInvalid },
-      });
+      expect(await admin.post('/user/create', newUser({ firstName: ' ' }))).toMatchObject(
+        refusal(400, USER_MESSAGES.firstName),
+      );
+      expect(await admin.post('/user/create', newUser({ email: 'pas-un-mail' }))).toMatchObject(
+        refusal(400, MESSAGES.emailInvalid),
+      );
       expect(await admin.post('/user/create', newUser({ email: 'h@chu.fr', hospitals: null }))).toMatchObject(
         {
           status: 400,
@@ -129,10 +127,7 @@ describeEachDatabase('user administration', (database) => {
       );
       expect(
         await admin.post('/user/create', newUser({ email: 'h@chu.fr', hospitals: 'Hôpital inventé' })),
-      ).toMatchObject({
-        status: 400,
-        body: { message: USER_MESSAGES.unknownHospital },
-      });
+      ).toMatchObject(refusal(400, USER_MESSAGES.unknownHospital));
       const staff = await admin.post<{ data: UserRow }>(
         '/user/create',
         newUser({ email: 'ops2@demo.test', role: 'OPERATION' }),
@@ -176,7 +171,7 @@ describeEachDatabase('user administration', (database) => {
         id,
         ...newUser({ email: 'admin@demo.test', role: 'ACCOUNTING', lastName: 'Autre' }),
       });
-      expect(clash).toMatchObject({ status: 409, body: { message: USER_MESSAGES.duplicateEmail } });
+      expect(clash).toMatchObject(refusal(409, USER_MESSAGES.duplicateEmail));
       const [row] = await database().db.select().from(users).where(eq(users.id, id));
       expect(row).toMatchObject({ lastName: 'Durand', email: 'ops2@demo.test' });
       const [entry] = await database().db.select().from(auditLog).where(eq(auditLog.action, 'user.edit'));
@@ -220,10 +215,7 @@ describeEachDatabase('user administration', (database) => {
 
     it('refuses to delete oneself', async () => {
       const id = await idOf('admin@demo.test');
-      expect(await admin.delete(`/user/delete/${id}`)).toMatchObject({
-        status: 400,
-        body: { message: USER_MESSAGES.selfDelete },
-      });
+      expect(await admin.delete(`/user/delete/${id}`)).toMatchObject(refusal(400, USER_MESSAGES.selfDelete));
     });
 
     it('deletes a user, whose next call is refused, and frees the e-mail', async () => {
@@ -236,10 +228,7 @@ describeEachDatabase('user administration', (database) => {
       expect((await anne.post('/auth/refresh')).status).toBe(401);
       const list = await admin.get<PageBody>('/user/all?search=anne.martin');
       expect(list.body.data.rows).toEqual([]);
-      expect(await admin.delete(`/user/delete/${id}`)).toMatchObject({
-        status: 404,
-        body: { message: USER_MESSAGES.notFound },
-      });
+      expect(await admin.delete(`/user/delete/${id}`)).toMatchObject(refusal(404, USER_MESSAGES.notFound));
       expect((await admin.post('/user/create', newUser())).status).toBe(201);
     });
   });

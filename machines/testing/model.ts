@@ -1,7 +1,15 @@
 // Model-based testing support: walks a machine's graph with @xstate/graph and measures which states
 // and transitions the walk covered, so a test can demand that every one of them is visited.
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
-import type { AnyStateMachine, AnyStateNode, EventObject, Snapshot } from 'xstate';
+import { expect } from 'vitest';
+import {
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+  fromPromise,
+  type SimulatedClock,
+  type Snapshot,
+} from 'xstate';
 
 type AnySnapshot = Snapshot<unknown> & { value: unknown; context: unknown; _nodes: AnyStateNode[] };
 
@@ -118,6 +126,11 @@ export class Outcomes {
     };
   }
 
+  /** A promise actor for each of `names`, each settled by the test (for a machine's `provide({ actors })`). */
+  actors<Name extends string>(...names: Name[]): Record<Name, never> {
+    return Object.fromEntries(names.map((name) => [name, fromPromise(this.actor(name) as never)])) as never;
+  }
+
   settle(event: EventObject): boolean {
     const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (!match) return false;
@@ -131,3 +144,39 @@ export class Outcomes {
 }
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Demands that the walk visited every resting state and took every defined transition of `machine`, and
+ * that the machine has more than `more.states` states and `more.transitions` transitions.
+ */
+export function expectFullCoverage(
+  machine: AnyStateMachine,
+  coverage: Coverage,
+  more: { states: number; transitions: number },
+): void {
+  expect(restingStates(machine).size).toBeGreaterThan(more.states);
+  expect(coverage.states).toEqual(restingStates(machine));
+  expect(definedTransitions(machine).size).toBeGreaterThan(more.transitions);
+  expect(coverage.transitions).toEqual(definedTransitions(machine));
+}
+
+/**
+ * Replays a walked path on a real actor: an outcome step settles the pending call, a delayed transition
+ * moves `timer.clock` on by `timer.ms`, any other event is sent; after each step `check` compares the
+ * actor with the model's state.
+ */
+export async function replay<TEvent extends EventObject>(
+  path: ModelPath<TEvent>,
+  actor: { send: (event: never) => void },
+  outcomes: Outcomes,
+  check: (expected: AnySnapshot) => void,
+  timer?: { clock: SimulatedClock; ms: number },
+): Promise<void> {
+  for (const step of path.steps) {
+    if (step.event.type === 'xstate.init') continue;
+    if (timer && step.event.type.startsWith('xstate.after')) timer.clock.increment(timer.ms);
+    else if (outcomes.settle(step.event)) await flush();
+    else actor.send(step.event as never);
+    check(step.state);
+  }
+}

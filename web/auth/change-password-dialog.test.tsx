@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
+import { COUNTS, enabledAgain, fakeApi, renderApp, signedInAs } from '../testing/app';
 
 afterEach(() => {
   cleanup();
@@ -85,9 +85,7 @@ describe('Change my password', () => {
     await fill(user, dialog, ['Mauvais-2026!', 'Nouveau-2026!', 'Nouveau-2026!']);
     await user.click(dialog.getByRole('button', { name: 'Modifier' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(MESSAGES.currentPasswordWrong);
-    await waitFor(() =>
-      expect(dialog.getByRole('button', { name: 'Modifier' }).hasAttribute('disabled')).toBe(false),
-    );
+    await enabledAgain('Modifier', dialog);
     expect(screen.getByRole('dialog', { name: 'Changer mon mot de passe' })).toBeTruthy();
   });
 

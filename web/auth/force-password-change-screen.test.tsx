@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The forced password change at first sign-in as the user sees it: the text, the policy and mismatch
 // messages, the server's message under the form, and the way in once changed.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api';
 import {
   COUNTS,
   currentPath,
+  enabledAgain,
   type FakeCalls,
   fakeApi,
   fakeSession,
@@ -73,9 +74,7 @@ describe('Forced password change', () => {
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-2026');
     await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'Nouveau-2026{Enter}');
     expect((await formAlert('Confirmer')).textContent).toBe(MESSAGES.samePassword);
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Confirmer' }).hasAttribute('disabled')).toBe(false),
-    );
+    await enabledAgain('Confirmer');
   });
 
   it('lets the user in once the password is changed', async () => {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // The forgotten-password request as a user sees it: the e-mail check, the server's success message in a
 // toast and the move to the confirmation carrying the e-mail, the server's error under the form.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { currentPath, fakeApi, fakeSession, formAlert, renderApp } from '../testing/app';
+import { currentPath, enabledAgain, fakeApi, fakeSession, formAlert, renderApp } from '../testing/app';
 
 afterEach(() => {
   cleanup();
@@ -67,9 +67,7 @@ describe('Forgotten-password request', () => {
     });
     await user.type(screen.getByLabelText('E-mail'), 'claire.martin@example.fr{Enter}');
     expect((await formAlert(SUBMIT)).textContent).toBe(MESSAGES.tooManyAttempts);
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: SUBMIT }).hasAttribute('disabled')).toBe(false),
-    );
+    await enabledAgain(SUBMIT);
     expect(currentPath()).toBe('/forget-password');
   });
 

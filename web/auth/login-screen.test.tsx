@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
 // The sign-in screen as a user sees it: field messages of the contract, the server's message under the
 // form, submission on Enter, the button disabled during the call, and the way in once signed in.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { ApiError } from '../lib/api';
-import { COUNTS, currentPath, fakeApi, fakeSession, formAlert, renderApp, userOf } from '../testing/app';
+import {
+  COUNTS,
+  currentPath,
+  enabledAgain,
+  fakeApi,
+  fakeSession,
+  formAlert,
+  renderApp,
+  userOf,
+} from '../testing/app';
 
 afterEach(() => {
   cleanup();
@@ -73,9 +82,7 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('E-mail'), 'claire.martin@example.fr');
     await user.type(screen.getByLabelText('Mot de passe'), 'wrong{Enter}');
     expect((await formAlert('Connexion')).textContent).toBe(MESSAGES.badCredentials);
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Connexion' }).hasAttribute('disabled')).toBe(false),
-    );
+    await enabledAgain('Connexion');
   });
 
   it('shows the generic message when the server could not be reached', async () => {

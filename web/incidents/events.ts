@@ -1,16 +1,5 @@
-// A tiny signal: an incident changed (an action proposed or validated), so that the menu's open count
-// and an open list reload.
-type Listener = () => void;
-const listeners = new Set<Listener>();
+// An incident changed (an action proposed or validated), so that the menu's open count and an open list
+// reload.
+import { createSignal } from '../lib/signal';
 
-export const incidentsChanged = {
-  emit: () => {
-    for (const listener of listeners) listener();
-  },
-  subscribe: (listener: Listener) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-};
+export const incidentsChanged = createSignal();

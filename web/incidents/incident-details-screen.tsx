@@ -6,6 +6,7 @@ import type { DataResponse } from '../../contract/http';
 import { INCIDENT_MESSAGES, INCIDENT_PATHS, type IncidentRecord } from '../../contract/incidents';
 import { apiCall, errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
+import { DetailsState } from '../ui/details-state';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { IncidentCard } from './incident-card';
@@ -41,18 +42,7 @@ export function IncidentDetailsScreen() {
         </>
       }
     >
-      {error && (
-        <p role="alert" className={css.formError}>
-          {error}
-        </p>
-      )}
-      {!records && !error && (
-        <div role="status" aria-label="Chargement">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <div key={i} className={ui.skeleton} data-testid="skeleton" />
-          ))}
-        </div>
-      )}
+      <DetailsState error={error} loading={!records} skeleton={ui.skeleton} />
       {records?.length === 0 && <p>{INCIDENT_MESSAGES.empty}</p>}
       {records?.map((record) => (
         <IncidentCard key={record.id} record={record} staff={staff} />

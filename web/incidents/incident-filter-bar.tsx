@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { INCIDENT_STATUS_BADGES, INCIDENT_STATUSES } from '../../contract/incidents';
 import { DateRangeFilter } from '../ui/date-range-filter';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import { SelectField } from '../ui/select-field';
-import * as toolbarUi from '../ui/toolbar.css';
 import * as ui from './incidents.css';
 
 export function IncidentFilterBar({
@@ -18,15 +17,14 @@ export function IncidentFilterBar({
 }) {
   const [status, setStatus] = useState('');
   return (
-    <div className={toolbarUi.toolbar}>
-      <SearchBox
-        id="incidents-search"
-        label="Rechercher"
-        placeholder="N° de mission"
-        value={search}
-        onChange={onSearch}
-        basis={220}
-      />
+    <SearchToolbar
+      id="incidents-search"
+      label="Rechercher"
+      placeholder="N° de mission"
+      value={search}
+      onChange={onSearch}
+      basis={220}
+    >
       <div className={ui.statusFilter}>
         <SelectField
           id="incidents-status"
@@ -43,6 +41,6 @@ export function IncidentFilterBar({
       <DateRangeFilter
         onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
       />
-    </div>
+    </SearchToolbar>
   );
 }

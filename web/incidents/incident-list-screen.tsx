@@ -7,6 +7,7 @@ import {
   INCIDENTS_PAGE_SIZE,
   type IncidentRow,
 } from '../../contract/incidents';
+import { subscribeAll } from '../lib/signal';
 import { usePagedList } from '../lib/use-paged-list';
 import { missionsChanged } from '../sync';
 import { Page } from '../ui/page';
@@ -17,14 +18,7 @@ import { IncidentTable } from './incident-table';
 export function IncidentListScreen() {
   const list = usePagedList<IncidentRow>(INCIDENT_PATHS.list, INCIDENTS_PAGE_SIZE);
   const { reload } = list;
-  useEffect(() => {
-    const stopIncidents = incidentsChanged.subscribe(reload);
-    const stopMissions = missionsChanged.subscribe(reload);
-    return () => {
-      stopIncidents();
-      stopMissions();
-    };
-  }, [reload]);
+  useEffect(() => subscribeAll([incidentsChanged, missionsChanged], reload), [reload]);
   return (
     <Page title={INCIDENT_MESSAGES.listTitle}>
       <IncidentFilterBar search={list.search} onSearch={list.setSearch} onFilters={list.setFilters} />

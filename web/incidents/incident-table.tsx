@@ -22,12 +22,6 @@ export const incidentColumns: Column<IncidentRow>[] = [
 
 export function IncidentTable({ list }: { list: TableList<IncidentRow> }) {
   return (
-    <DataTable
-      label="Incidents"
-      columns={incidentColumns}
-      list={list}
-      rowKey={(r) => r.id}
-      emptyText={INCIDENT_MESSAGES.empty}
-    />
+    <DataTable label="Incidents" columns={incidentColumns} list={list} emptyText={INCIDENT_MESSAGES.empty} />
   );
 }

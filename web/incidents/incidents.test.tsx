@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IncidentRecord, IncidentRow } from '../../contract/incidents';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
-import type { TableList } from '../ui/data-table';
+import { listOf } from '../testing/table';
 import { Toasts } from '../ui/toast';
 import { IncidentCard } from './incident-card';
 import { IncidentTable } from './incident-table';
@@ -29,17 +29,6 @@ const row = (more: Partial<IncidentRow> = {}): IncidentRow => ({
   incidentCategory: 'Sécurité des vols',
   title: 'Impact aviaire',
   ...more,
-});
-const listOf = (rows: IncidentRow[]): TableList<IncidentRow> => ({
-  rows,
-  loading: false,
-  empty: rows.length === 0,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
 });
 const record = (more: Partial<IncidentRecord> = {}): IncidentRecord => ({
   id: '00000000-0000-4000-8000-000000000001',

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import { INCIDENT_PATHS } from '../../contract/incidents';
 import { apiCall } from '../lib/api';
+import { subscribeAll } from '../lib/signal';
 import { missionsChanged } from '../sync';
 import { incidentsChanged } from './events';
 
@@ -16,12 +17,7 @@ export function useOpenIncidentsCount(enabled: boolean): number | null {
         .then((answer) => setOpen(answer.data.open))
         .catch(() => setOpen(null));
     load();
-    const stopIncidents = incidentsChanged.subscribe(load);
-    const stopMissions = missionsChanged.subscribe(load);
-    return () => {
-      stopIncidents();
-      stopMissions();
-    };
+    return subscribeAll([incidentsChanged, missionsChanged], load);
   }, [enabled]);
   return open;
 }

@@ -16,10 +16,10 @@ import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type Sort } from '../ui/data-table';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { ExportDialog } from './export-dialog';
 import * as ui from './invoices.css';
 
@@ -100,7 +100,7 @@ export function InvoicesScreen() {
   const list = usePagedList<InvoiceRow>(INVOICE_PATHS.list, INVOICES_PAGE_SIZE);
   const [sort, setSort] = useState<Sort | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [updating, setUpdating] = useState(false);
+  const updating = useToastedCall();
 
   const changeSort = (next: Sort) => {
     setSort(next);
@@ -109,36 +109,29 @@ export function InvoicesScreen() {
       direction: next.direction === 'ascending' ? 'asc' : 'desc',
     });
   };
-  const update = async () => {
-    setUpdating(true);
-    try {
+  const update = () =>
+    updating.run(async () => {
       await apiCall(INVOICE_PATHS.updateWithError, { method: 'PUT' });
       toast.success(INVOICE_MESSAGES.updated);
       list.reload();
-    } catch {
-      toast.error(INVOICE_MESSAGES.updateFailed);
-    } finally {
-      setUpdating(false);
-    }
-  };
+    }, INVOICE_MESSAGES.updateFailed);
 
   return (
     <Page title="Factures Leon">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="invoices-search"
-          label="Rechercher par le N° de mission"
-          hideLabel
-          placeholder="Rechercher par le N° de mission"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={260}
-        />
+      <SearchToolbar
+        id="invoices-search"
+        label="Rechercher par le N° de mission"
+        hideLabel
+        placeholder="Rechercher par le N° de mission"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={260}
+      >
         <button
           type="button"
           className={css.button.secondary}
           onClick={update}
-          disabled={updating}
+          disabled={updating.busy}
           aria-label="Mettre à jour les factures en erreur"
           title="Mettre à jour les factures en erreur"
         >
@@ -147,13 +140,12 @@ export function InvoicesScreen() {
         <button type="button" className={css.button.primary} onClick={() => setExporting(true)}>
           Exporter vers CSV
         </button>
-      </div>
+      </SearchToolbar>
 
       <DataTable
         label="Factures"
         columns={COLUMNS}
         list={list}
-        rowKey={(r) => r.id}
         emptyText="Aucune facture trouvée"
         sort={sort}
         onSort={changeSort}

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRow } from '../../contract/invoices';
+import { invoiceRow } from '../../contract/testing/invoices';
 import { fakeApi } from '../testing/app';
 import { Toasts } from '../ui/toast';
 import * as ui from './invoices.css';
@@ -17,52 +18,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const row = (patch: Partial<InvoiceRow>): InvoiceRow => ({
-  id: '00000000-0000-0000-0000-0000000000b1',
-  status: 'PENDING',
-  invoiceType: 'INVOICE',
-  errorMessage: null,
-  society: 'AMB',
-  journal: 'VTE',
-  invoiceDate: '2026-02-27',
-  invoiceNumber: 'FA2026-00042',
-  invoiceNumber2: null,
-  quoteRequestId: 'QR-5012',
-  generalAccount: '706100',
-  phoneBookContactCode: 'CHUBDX',
-  requesterTripNumber: '24012',
-  invoiceDueDate: '2026-03-29',
-  debit: 0,
-  credit: 4950.6,
-  type: 'FA',
-  invoiceTag: 'TRANSPORT-ORGANES',
-  section2: 'SANITAIRE',
-  section3: 'ORGANES',
-  aircraftRegistration: 'F-HBMV',
-  section5: 'FR',
-  tax: 'TVA20',
-  departureDate: '2026-02-26',
-  requester: 'CHU de Bordeaux – Hôpital Pellegrin',
-  address1: 'Place Amélie Raba-Léon',
-  address2: null,
-  postalCode: '33000',
-  city: 'Bordeaux',
-  workEmail: 'factures@chu-bordeaux.fr',
-  workPhone: '+33 5 56 79 56 79',
-  invoiceId1: '800123',
-  invoiceId2: null,
-  ...patch,
-});
-
 const ROWS = [
-  row({}),
-  row({
+  invoiceRow({}),
+  invoiceRow({
     id: '00000000-0000-0000-0000-0000000000b2',
     status: 'ERROR',
     invoiceType: 'CREDIT_NOTE',
     errorMessage: 'Code tiers manquant pour le client CHU X',
   }),
-  row({
+  invoiceRow({
     id: '00000000-0000-0000-0000-0000000000b3',
     status: 'ARCHIVED' as InvoiceRow['status'],
     invoiceType: 'PROFORMA' as InvoiceRow['invoiceType'],

@@ -2,17 +2,14 @@
 import { MISSION_MESSAGES, MISSION_PATHS, type MissionRow } from '../../contract/missions';
 import { apiCall } from '../lib/api';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import type { RowDialogProps } from '../ui/dialog';
 import { toast } from '../ui/toast';
 
 export function MissionDeleteDialog({
-  mission,
+  row: mission,
   onClose,
-  onDeleted,
-}: {
-  mission: MissionRow;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+  onDone: onDeleted,
+}: RowDialogProps<MissionRow>) {
   return (
     <ConfirmDialog
       title={MISSION_MESSAGES.deleteTitle}

@@ -11,10 +11,11 @@ import {
   ORGAN_LABELS,
 } from '../../contract/missions';
 import { apiCall, download, errorMessage } from '../lib/api';
+import { DetailsState } from '../ui/details-state';
 import { BackIcon, OpenIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
-import { toast } from '../ui/toast';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { parisDateTime } from './format';
 import * as ui from './mission-details.css';
 
@@ -101,22 +102,14 @@ export function MissionDetailsScreen() {
   const [, navigate] = useLocation();
   const [legs, setLegs] = useState<MissionDetailsLeg[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const downloading = useToastedCall();
   useEffect(() => {
     apiCall<DataResponse<MissionDetailsLeg[]>>(MISSION_PATHS.details(id))
       .then((answer) => setLegs(answer.data))
       .catch((e) => setError(errorMessage(e)));
   }, [id]);
-  const pdf = async () => {
-    setDownloading(true);
-    try {
-      await download(MISSION_PATHS.pdf(id), 'mission-details.pdf');
-    } catch {
-      toast.error(MISSION_MESSAGES.pdfError);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const pdf = () =>
+    downloading.run(() => download(MISSION_PATHS.pdf(id), 'mission-details.pdf'), MISSION_MESSAGES.pdfError);
   return (
     <Page
       title={
@@ -133,23 +126,17 @@ export function MissionDetailsScreen() {
         </>
       }
       actions={
-        <button type="button" className={css.button.primary} onClick={pdf} disabled={downloading || !legs}>
+        <button
+          type="button"
+          className={css.button.primary}
+          onClick={pdf}
+          disabled={downloading.busy || !legs}
+        >
           Télécharger le PDF
         </button>
       }
     >
-      {error && (
-        <p role="alert" className={css.formError}>
-          {error}
-        </p>
-      )}
-      {!legs && !error && (
-        <div role="status" aria-label="Chargement">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <div key={i} className={ui.skeleton} data-testid="skeleton" />
-          ))}
-        </div>
-      )}
+      <DetailsState error={error} loading={!legs} skeleton={ui.skeleton} />
       {legs?.map((leg, index) => (
         <LegCard key={`${leg.adepIcao}-${leg.stdUTC}`} leg={leg} index={index} />
       ))}

@@ -16,12 +16,17 @@ import { check } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { CheckboxGroup } from '../ui/checkbox-group';
-import { DialogActions, ModalDialog } from '../ui/dialog';
+import { DialogActions, ModalDialog, type RowDialogProps } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+
+const YES_NO: Array<[string, string]> = [
+  ['true', 'Oui'],
+  ['false', 'Non'],
+];
 
 const boolValue = (v: boolean | null) => (v === null ? '' : String(v));
 /** A typed number as the API takes it: null when empty, NaN when not a number (the schema tells which). */
@@ -31,15 +36,7 @@ const numberOf = (text: string) => {
 };
 const boolOf = (text: string) => (text === 'true' ? true : text === 'false' ? false : null);
 
-export function MissionEditDialog({
-  mission,
-  onClose,
-  onSaved,
-}: {
-  mission: MissionRow;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: RowDialogProps<MissionRow>) {
   const departures = [...new Set(mission.legs.map((l) => l.adepIcao))];
   const form = useForm(
     {
@@ -108,15 +105,7 @@ export function MissionEditDialog({
           options={AIRCRAFT_TYPES.map((a) => [a, AIRCRAFT_TYPE_LABELS[a]])}
         />
         <TextInput label="Plateaux repas" inputMode="numeric" {...form.field('numberOfMeals')} />
-        <SelectField
-          id="mission-icing"
-          label="Dégivrage"
-          {...form.field('isWithIcing')}
-          options={[
-            ['true', 'Oui'],
-            ['false', 'Non'],
-          ]}
-        />
+        <SelectField id="mission-icing" label="Dégivrage" {...form.field('isWithIcing')} options={YES_NO} />
         {values.isWithIcing === 'true' && (
           <CheckboxGroup
             label="Aéroport de dégivrage"
@@ -125,15 +114,7 @@ export function MissionEditDialog({
             onChange={set('airportDeIcing')}
           />
         )}
-        <SelectField
-          id="mission-ocs"
-          label="OCS"
-          {...form.field('isWithOCS')}
-          options={[
-            ['true', 'Oui'],
-            ['false', 'Non'],
-          ]}
-        />
+        <SelectField id="mission-ocs" label="OCS" {...form.field('isWithOCS')} options={YES_NO} />
         <DialogActions error={serverError} pending={pending} onCancel={onClose} actionLabel={'Enregistrer'} />
       </form>
     </ModalDialog>

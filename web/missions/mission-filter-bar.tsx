@@ -6,9 +6,8 @@ import type { DataResponse } from '../../contract/http';
 import { MISSION_PATHS, type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
 import { apiCall } from '../lib/api';
 import { DateRangeFilter } from '../ui/date-range-filter';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
-import * as toolbarUi from '../ui/toolbar.css';
 import { HospitalsFilter } from './hospitals-filter';
 import * as ui from './mission-filters.css';
 
@@ -42,15 +41,14 @@ export function MissionFilterBar({ category, staff, search, onSearch, onFilters 
   };
   return (
     <>
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="missions-search"
-          label="Rechercher"
-          placeholder="N° de mission, hôpital, n° cristal"
-          value={search}
-          onChange={onSearch}
-          basis={220}
-        />
+      <SearchToolbar
+        id="missions-search"
+        label="Rechercher"
+        placeholder="N° de mission, hôpital, n° cristal"
+        value={search}
+        onChange={onSearch}
+        basis={220}
+      >
         <DateRangeFilter
           onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
         />
@@ -58,7 +56,7 @@ export function MissionFilterBar({ category, staff, search, onSearch, onFilters 
         {(staff || options.length > 1) && (
           <HospitalsFilter options={options} selected={hospitals} onChange={chooseHospitals} />
         )}
-      </div>
+      </SearchToolbar>
       {category === 'requested' && (
         <fieldset className={ui.quickFilters} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
           <legend className={css.visuallyHidden}>Filtre rapide</legend>

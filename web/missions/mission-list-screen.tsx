@@ -40,10 +40,8 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
         onFilters={list.setFilters}
       />
       <MissionTable list={list} staff={staff} onEdit={setEditing} onDelete={setDeleting} />
-      {editing && <MissionEditDialog mission={editing} onClose={() => setEditing(null)} onSaved={changed} />}
-      {deleting && (
-        <MissionDeleteDialog mission={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
-      )}
+      {editing && <MissionEditDialog row={editing} onClose={() => setEditing(null)} onDone={changed} />}
+      {deleting && <MissionDeleteDialog row={deleting} onClose={() => setDeleting(null)} onDone={changed} />}
     </Page>
   );
 }

@@ -13,7 +13,8 @@ import { href } from '../../contract/routes';
 import { download } from '../lib/api';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
-import { DeleteIcon, EditIcon, ViewIcon } from '../ui/icons';
+import { ViewIcon } from '../ui/icons';
+import { RowActions } from '../ui/row-actions';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { parisDateTime, yesNo } from './format';
@@ -143,24 +144,11 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
             </Link>
           )}
           {staff && (
-            <>
-              <button
-                type="button"
-                className={css.button.ghost}
-                aria-label={`Modifier la mission ${m.tripNumber ?? 'N.D'}`}
-                onClick={() => onEdit(m)}
-              >
-                <EditIcon />
-              </button>
-              <button
-                type="button"
-                className={css.button.ghost}
-                aria-label={`Supprimer la mission ${m.tripNumber ?? 'N.D'}`}
-                onClick={() => onDelete(m)}
-              >
-                <DeleteIcon />
-              </button>
-            </>
+            <RowActions
+              name={`la mission ${m.tripNumber ?? 'N.D'}`}
+              onEdit={() => onEdit(m)}
+              onDelete={() => onDelete(m)}
+            />
           )}
         </div>
       ),
@@ -175,7 +163,6 @@ export function MissionTable({ list, ...actions }: MissionTableProps) {
       label="Missions"
       columns={missionColumns(actions)}
       list={list}
-      rowKey={(m) => m.id}
       emptyText={MISSION_MESSAGES.empty}
     />
   );

@@ -7,7 +7,7 @@ import { I18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MISSION_MESSAGES, type MissionRow } from '../../contract/missions';
 import { fakeApi } from '../testing/app';
-import type { TableList } from '../ui/data-table';
+import { listOf } from '../testing/table';
 import { MissionEditDialog } from './mission-edit-dialog';
 import { MissionFilterBar } from './mission-filter-bar';
 import { MissionTable } from './mission-table';
@@ -33,17 +33,6 @@ const bare: MissionRow = {
   airportDeIcing: [],
   hasTransportVoucher: false,
 };
-const listOf = (rows: MissionRow[]): TableList<MissionRow> => ({
-  rows,
-  loading: false,
-  empty: rows.length === 0,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
-});
 
 describe('Mission table', () => {
   it("shows '-' for a missing value and 'N.D' for a missing number or yes/no", () => {
@@ -160,9 +149,9 @@ describe('Mission edit dialog', () => {
     const api = fakeApi();
     render(
       <MissionEditDialog
-        mission={{ ...bare, tripNumber: 'T-1', numberOfMeals: 2, isWithIcing: false, isWithOCS: false }}
+        row={{ ...bare, tripNumber: 'T-1', numberOfMeals: 2, isWithIcing: false, isWithOCS: false }}
         onClose={() => {}}
-        onSaved={() => {}}
+        onDone={() => {}}
       />,
     );
     const meals = screen.getByLabelText('Plateaux repas');
@@ -180,7 +169,7 @@ describe('Mission edit dialog', () => {
     const onSaved = vi.fn();
     render(
       <MissionEditDialog
-        mission={{
+        row={{
           ...bare,
           tripNumber: 'T-2',
           numberOfCristal: 1,
@@ -191,7 +180,7 @@ describe('Mission edit dialog', () => {
           isWithOCS: true,
         }}
         onClose={() => {}}
-        onSaved={onSaved}
+        onDone={onSaved}
       />,
     );
     const cristal = screen.getByLabelText('Nombre de cristals');

@@ -93,7 +93,6 @@ export function PriceScreen({ table }: { table: PriceTable }) {
         label={view.title}
         columns={priceColumns(view, admin ? (row) => setEditing({ mode: 'edit', row }) : null)}
         list={list}
-        rowKey={(row) => row.id}
         emptyText={PRICES_EMPTY}
       />
       {editing && (

@@ -20,7 +20,7 @@ import {
   type SaveInput,
 } from '../../machines/pdf-upload.machine';
 import { apiCall } from '../lib/api';
-import { ModalDialog } from '../ui/dialog';
+import { ModalDialog, type RowDialogProps } from '../ui/dialog';
 import * as dialogUi from '../ui/dialog.css';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
@@ -53,15 +53,7 @@ const upload = fromCallback<
   return () => xhr.abort();
 });
 
-export function PdfDialog({
-  row,
-  onClose,
-  onChanged,
-}: {
-  row: StatisticRow;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<StatisticRow>) {
   const logic = useMemo(
     () =>
       pdfUploadMachine.provide({

@@ -20,11 +20,11 @@ import { missionsChanged } from '../sync';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { SearchToolbar } from '../ui/search-toolbar';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { PdfDialog } from './pdf-dialog';
 import * as ui from './statistics.css';
 import { StatisticsTable } from './statistics-table';
@@ -32,6 +32,31 @@ import { StatusDialog } from './status-dialog';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
 const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
+
+type Filters = Record<string, string | undefined>;
+
+/** One select of the Filtres panel: 'Tous' (no filter) or one value of `options` for the filter `name`. */
+function FilterSelect(p: {
+  id: string;
+  label: string;
+  name: string;
+  options: Array<[string, string]>;
+  filters: Filters;
+  filter: (next: Filters) => void;
+}) {
+  return (
+    <div className={ui.filterField}>
+      <SelectField
+        id={`statistics-${p.id}`}
+        label={p.label}
+        value={p.filters[p.name] ?? ''}
+        onChange={(v) => p.filter({ [p.name]: v || undefined })}
+        options={p.options}
+        placeholder="Tous"
+      />
+    </div>
+  );
+}
 
 function useHospitalNames(enabled: boolean) {
   const [names, setNames] = useState<string[]>([]);
@@ -72,7 +97,7 @@ export function StatisticsScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [statusOpen, setStatusOpen] = useState(false);
   const [pdfRow, setPdfRow] = useState<StatisticRow | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useToastedCall();
   const { reload, setFilters, rows } = list;
 
   // A sync or a mission edit may add or retire records.
@@ -88,6 +113,8 @@ export function StatisticsScreen() {
     setFiltersState(merged);
     setFilters(merged);
   };
+  const chosen = { filters, filter };
+
   const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -106,31 +133,24 @@ export function StatisticsScreen() {
       toast.error(STATISTIC_MESSAGES.statusError);
     }
   };
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
+  const exportXlsx = () =>
+    exporting.run(async () => {
       const query: Record<string, string> = {};
       for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
       if (list.search) query.search = list.search;
       await download(STATISTIC_PATHS.exportExcel, 'statistiques.xlsx', { query });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   return (
     <Page title="Statistiques">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="statistics-search"
-          label="Rechercher"
-          placeholder="N° de mission"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={200}
-        />
+      <SearchToolbar
+        id="statistics-search"
+        label="Rechercher"
+        placeholder="N° de mission"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={200}
+      >
         {staff && (
           <button
             type="button"
@@ -141,7 +161,7 @@ export function StatisticsScreen() {
             Mise à jour du statut
           </button>
         )}
-        <button type="button" className={css.button.secondary} disabled={exporting} onClick={exportXlsx}>
+        <button type="button" className={css.button.secondary} disabled={exporting.busy} onClick={exportXlsx}>
           Exporter XLSX
         </button>
         <button
@@ -153,7 +173,7 @@ export function StatisticsScreen() {
         >
           Filtres
         </button>
-      </div>
+      </SearchToolbar>
       <section id="statistics-filters" aria-label="Filtres" className={ui.filters} data-open={open}>
         <DateRangeFilter
           onChange={(range: DayRange | null) =>
@@ -171,38 +191,23 @@ export function StatisticsScreen() {
             }}
           />
         )}
-        <div className={ui.filterField}>
-          <SelectField
-            id="statistics-organ"
-            label="Organe"
-            value={filters.organName ?? ''}
-            onChange={(v) => filter({ organName: v || undefined })}
-            options={ORGAN_OPTIONS}
-            placeholder="Tous"
-          />
-        </div>
+        <FilterSelect id="organ" label="Organe" name="organName" options={ORGAN_OPTIONS} {...chosen} />
         {staff && (
           <>
-            <div className={ui.filterField}>
-              <SelectField
-                id="statistics-flight-status"
-                label="Statut facture vol"
-                value={filters.flightStatus ?? ''}
-                onChange={(v) => filter({ flightStatus: v || undefined })}
-                options={STATUS_OPTIONS}
-                placeholder="Tous"
-              />
-            </div>
-            <div className={ui.filterField}>
-              <SelectField
-                id="statistics-airport-status"
-                label="Statut facture aéroport"
-                value={filters.airportStatus ?? ''}
-                onChange={(v) => filter({ airportStatus: v || undefined })}
-                options={STATUS_OPTIONS}
-                placeholder="Tous"
-              />
-            </div>
+            <FilterSelect
+              id="flight-status"
+              label="Statut facture vol"
+              name="flightStatus"
+              options={STATUS_OPTIONS}
+              {...chosen}
+            />
+            <FilterSelect
+              id="airport-status"
+              label="Statut facture aéroport"
+              name="airportStatus"
+              options={STATUS_OPTIONS}
+              {...chosen}
+            />
           </>
         )}
       </section>
@@ -226,7 +231,7 @@ export function StatisticsScreen() {
           }}
         />
       )}
-      {pdfRow && <PdfDialog row={pdfRow} onClose={closePdf} onChanged={changed} />}
+      {pdfRow && <PdfDialog row={pdfRow} onClose={closePdf} onDone={changed} />}
     </Page>
   );
 }

@@ -218,7 +218,6 @@ export function StatisticsTable({ list, ...props }: StatisticsTableProps) {
       label="Statistiques"
       columns={statisticsColumns({ ...props, pageIds: list.rows.map((r) => r.id) })}
       list={list}
-      rowKey={(r) => r.id}
       emptyText={STATISTIC_MESSAGES.empty}
     />
   );

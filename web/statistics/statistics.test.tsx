@@ -6,7 +6,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
-import type { TableList } from '../ui/data-table';
+import { listOf } from '../testing/table';
 import { StatisticsTable } from './statistics-table';
 
 afterEach(cleanup);
@@ -37,17 +37,6 @@ const row: StatisticRow = {
   showForHospital: false,
   disableAirportPdfUpload: true,
 };
-const listOf = (rows: StatisticRow[]): TableList<StatisticRow> => ({
-  rows,
-  loading: false,
-  empty: rows.length === 0,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
-});
 const noop = () => {};
 const renderTable = (staff: boolean, rows = [row], more: { onToggle?: () => void } = {}) =>
   render(

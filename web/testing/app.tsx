@@ -1,7 +1,7 @@
 // Test support for the web tests: a session actor on fake calls, a fake API behind `fetch`, and the
 // whole app rendered at a path, so that tests see what a user sees (happy-dom, @testing-library/react).
-import { render, screen, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Me } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
@@ -100,3 +100,7 @@ export const currentPath = () => window.location.pathname;
 /** The message under the form of the given submit button (not a toast, which is an alert too). */
 export const formAlert = (submit: string) =>
   within(screen.getByRole('button', { name: submit }).closest('form') as HTMLElement).findByRole('alert');
+
+/** Waits until the button named `name` (in `within`, the whole page by default) can be pressed again. */
+export const enabledAgain = (name: string, where: Pick<typeof screen, 'getByRole'> = screen) =>
+  waitFor(() => expect(where.getByRole('button', { name }).hasAttribute('disabled')).toBe(false));

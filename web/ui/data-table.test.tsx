@@ -4,6 +4,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listOf } from '../testing/table';
 import { type Column, DataTable, type TableList } from './data-table';
 
 afterEach(cleanup);
@@ -13,29 +14,10 @@ const columns: Column<Row>[] = [
   { id: 'name', header: 'Nom', cell: (r) => r.name, sortable: true },
   { id: 'amount', header: 'Montant', cell: (r) => r.amount ?? '-', align: 'end', width: 120 },
 ];
-const list = (more: Partial<TableList<Row>> = {}): TableList<Row> => ({
-  rows: [],
-  loading: false,
-  empty: false,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
-  ...more,
-});
+const list = (more: Partial<TableList<Row>> = {}): TableList<Row> =>
+  listOf<Row>([], { empty: false, ...more });
 const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
-  render(
-    <DataTable
-      label="Prix"
-      columns={columns}
-      list={list()}
-      rowKey={(r) => r.id}
-      emptyText="Aucun prix"
-      {...props}
-    />,
-  );
+  render(<DataTable label="Prix" columns={columns} list={list()} emptyText="Aucun prix" {...props} />);
 
 describe('DataTable', () => {
   it('shows skeleton rows and a status while the first page loads', () => {

@@ -40,12 +40,12 @@ export interface TableList<Row> {
   goTo: (pageNumber: number) => void;
 }
 
-export interface DataTableProps<Row> {
+/** Rows are keyed by their `id`. */
+export interface DataTableProps<Row extends { id: string }> {
   /** Accessible name of the table (e.g. 'Missions'); the scroll frame is named after it. */
   label: string;
   columns: ReadonlyArray<Column<Row>>;
   list: TableList<Row>;
-  rowKey: (row: Row) => string;
   /** The list's own words when nothing matches (e.g. 'Aucune mission trouvée'). */
   emptyText: string;
   sort?: Sort | null;
@@ -62,14 +62,13 @@ export interface DataTableProps<Row> {
  *   { id: 'label', header: 'Libellé', cell: (p) => p.label },
  *   { id: 'amount', header: 'Montant', cell: (p) => euros(p.amount), align: 'end' },
  * ];
- * return <DataTable label="Prix" columns={columns} list={list} rowKey={(p) => p.id} emptyText="Aucun prix" />;
+ * return <DataTable label="Prix" columns={columns} list={list} emptyText="Aucun prix" />;
  * ```
  */
-export function DataTable<Row>({
+export function DataTable<Row extends { id: string }>({
   label,
   columns,
   list,
-  rowKey,
   emptyText,
   sort,
   onSort,
@@ -137,7 +136,7 @@ export function DataTable<Row>({
           </thead>
           <tbody className={stale ? ui.staleRows : undefined} data-stale={stale || undefined}>
             {list.rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={row.id}>
                 {columns.map((column, index) => (
                   <td key={column.id} className={cellClass(column, index, ui.td)}>
                     {column.cell(row)}

@@ -5,6 +5,13 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as ui from './dialog.css';
 import * as css from './theme.css';
 
+/** The props of a dialog about one row: the row, closing with no change, and what follows a change. */
+export interface RowDialogProps<Row> {
+  row: Row;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 export function ModalDialog({
   title,
   isOpen,

@@ -2,16 +2,16 @@
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../contract/roles';
 import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../contract/users';
-import { apiCall, download, errorMessage } from '../lib/api';
+import { apiCall, download } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
-import { DeleteIcon, EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
-import { SearchBox } from '../ui/search-box';
+import { RowActions } from '../ui/row-actions';
+import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
-import * as toolbarUi from '../ui/toolbar.css';
+import { useToastedCall } from '../ui/use-toasted-call';
 import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
@@ -19,7 +19,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'dele
 export function UsersScreen() {
   const list = usePagedList<UserRow>(USER_PATHS.all, USERS_PAGE_SIZE);
   const [editing, setEditing] = useState<Editing>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useToastedCall();
   const close = () => setEditing(null);
   const saved = () => {
     setEditing(null);
@@ -36,64 +36,37 @@ export function UsersScreen() {
       header: 'Actions',
       cell: (user) => (
         <div style={{ display: 'flex', gap: 4 }}>
-          <button
-            type="button"
-            className={css.button.ghost}
-            aria-label={`Modifier ${user.firstName} ${user.lastName}`}
-            onClick={() => setEditing({ mode: 'edit', user })}
-          >
-            <EditIcon />
-          </button>
-          <button
-            type="button"
-            className={css.button.ghost}
-            aria-label={`Supprimer ${user.firstName} ${user.lastName}`}
-            onClick={() => setEditing({ mode: 'delete', user })}
-          >
-            <DeleteIcon />
-          </button>
+          <RowActions
+            name={`${user.firstName} ${user.lastName}`}
+            onEdit={() => setEditing({ mode: 'edit', user })}
+            onDelete={() => setEditing({ mode: 'delete', user })}
+          />
         </div>
       ),
     },
   ];
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await download(USER_PATHS.exportXlsx, 'users.xlsx');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXlsx = () => exporting.run(() => download(USER_PATHS.exportXlsx, 'users.xlsx'));
 
   return (
     <Page title="UTILISATEURS">
-      <div className={toolbarUi.toolbar}>
-        <SearchBox
-          id="users-search"
-          label="Rechercher un utilisateur"
-          hideLabel
-          placeholder="Rechercher un utilisateur"
-          value={list.search}
-          onChange={list.setSearch}
-          basis={260}
-        />
+      <SearchToolbar
+        id="users-search"
+        label="Rechercher un utilisateur"
+        hideLabel
+        placeholder="Rechercher un utilisateur"
+        value={list.search}
+        onChange={list.setSearch}
+        basis={260}
+      >
         <button type="button" className={css.button.primary} onClick={() => setEditing({ mode: 'add' })}>
           Ajouter utilisateur
         </button>
-        <button type="button" className={css.button.secondary} onClick={exportXlsx} disabled={exporting}>
+        <button type="button" className={css.button.secondary} onClick={exportXlsx} disabled={exporting.busy}>
           Exporter XLSX
         </button>
-      </div>
+      </SearchToolbar>
 
-      <DataTable
-        label="Utilisateurs"
-        columns={columns}
-        list={list}
-        rowKey={(user) => user.id}
-        emptyText="Aucun utilisateur trouvé"
-      />
+      <DataTable label="Utilisateurs" columns={columns} list={list} emptyText="Aucun utilisateur trouvé" />
 
       {editing?.mode === 'add' && <UserFormDialog user={null} onClose={close} onSaved={saved} />}
       {editing?.mode === 'edit' && <UserFormDialog user={editing.user} onClose={close} onSaved={saved} />}

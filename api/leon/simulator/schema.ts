@@ -14,6 +14,16 @@ import { INVOICE_SDL } from './invoice-sdl';
 import type { SimLeg, SimSafetyReport, SimTrip } from './model';
 import { type SimStore, SimulatorInputError } from './store';
 
+/** Runs `read`, answering a refused input of the store as a GraphQL error (what Leon does). */
+function asGraphQLError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof SimulatorInputError) throw new GraphQLError(error.message);
+    throw error;
+  }
+}
+
 export const LEON_SDL = /* GraphQL */ `
 "ISO 8601 instant in UTC, e.g. 2026-03-01T08:30:00Z."
 scalar DateTime
@@ -399,13 +409,7 @@ export function createRootValue(store: SimStore) {
     },
     flights: () => ({
       getModifiedFlightList: ({ dateTime }: { dateTime: number }) => {
-        let answer: ReturnType<SimStore['modifiedSince']>;
-        try {
-          answer = store.modifiedSince(dateTime);
-        } catch (error) {
-          if (error instanceof SimulatorInputError) throw new GraphQLError(error.message);
-          throw error;
-        }
+        const answer = asGraphQLError(() => store.modifiedSince(dateTime));
         return {
           created: answer.created.map(({ trip, leg }) => flightView(trip, leg)),
           changed: answer.changed.map(({ trip, leg }) => flightView(trip, leg)),
@@ -427,13 +431,7 @@ export function createRootValue(store: SimStore) {
     },
     safetyReports: () => ({
       getModifiedSafetyReportList: ({ dateTime }: { dateTime: number }) => {
-        let answer: ReturnType<SimStore['modifiedReportsSince']>;
-        try {
-          answer = store.modifiedReportsSince(dateTime);
-        } catch (error) {
-          if (error instanceof SimulatorInputError) throw new GraphQLError(error.message);
-          throw error;
-        }
+        const answer = asGraphQLError(() => store.modifiedReportsSince(dateTime));
         return {
           created: answer.created.map((r) => reportView(store, r)),
           changed: answer.changed.map((r) => reportView(store, r)),

@@ -1,0 +1,41 @@
+// Sample rows for the tests of both sides (the API's CSV writer, the web screens): contract/ is the one
+// folder both may import.
+import type { InvoiceRow } from '../invoices';
+
+/** A complete PENDING invoice row as GET /invoice/leon-invoices gives it, with what `patch` changes. */
+export const invoiceRow = (patch: Partial<InvoiceRow> = {}): InvoiceRow => ({
+  id: '00000000-0000-0000-0000-0000000000b1',
+  status: 'PENDING',
+  invoiceType: 'INVOICE',
+  errorMessage: null,
+  society: 'AMB',
+  journal: 'VTE',
+  invoiceDate: '2026-02-27',
+  invoiceNumber: 'FA2026-00042',
+  invoiceNumber2: null,
+  quoteRequestId: 'QR-5012',
+  generalAccount: '706100',
+  phoneBookContactCode: 'CHUBDX',
+  requesterTripNumber: '24012',
+  invoiceDueDate: '2026-03-29',
+  debit: 0,
+  credit: 4950.6,
+  type: 'FA',
+  invoiceTag: 'TRANSPORT-ORGANES',
+  section2: 'SANITAIRE',
+  section3: 'ORGANES',
+  aircraftRegistration: 'F-HBMV',
+  section5: 'FR',
+  tax: 'TVA20',
+  departureDate: '2026-02-26',
+  requester: 'CHU de Bordeaux – Hôpital Pellegrin',
+  address1: 'Place Amélie Raba-Léon',
+  address2: null,
+  postalCode: '33000',
+  city: 'Bordeaux',
+  workEmail: 'factures@chu-bordeaux.fr',
+  workPhone: '+33 5 56 79 56 79',
+  invoiceId1: '800123',
+  invoiceId2: null,
+  ...patch,
+});
