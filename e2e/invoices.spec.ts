@@ -155,9 +155,14 @@ test.describe('ADMIN', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const frame = page.getByRole('region', { name: 'Tableau Factures' });
       expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-      // The first column stays visible when the frame scrolls to its end.
+      // The first columns (status and type) stay visible, side by side, when the frame scrolls to its end.
       await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-      await expect(table(page).getByRole('columnheader', { name: /Statut/ })).toBeInViewport();
+      const status = table(page).getByRole('columnheader', { name: /Statut/ });
+      const type = table(page).getByRole('columnheader', { name: /Type de facture/ });
+      await expect(status).toBeInViewport();
+      await expect(type).toBeInViewport();
+      const [statusBox, typeBox] = [await status.boundingBox(), await type.boundingBox()];
+      expect(Math.round(typeBox!.x)).toBe(Math.round(statusBox!.x + statusBox!.width));
       await frame.evaluate((el) => el.scrollTo({ left: 0 }));
     }
     await expectAccessible(page);

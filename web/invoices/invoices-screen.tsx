@@ -37,6 +37,7 @@ const COLUMNS: Column<InvoiceRow>[] = [
     id: 'invoiceType',
     header: 'Type de facture',
     sortable: true,
+    sticky: 'start',
     cell: (r) => <Badge {...invoiceBadge('type', r.invoiceType)} />,
   },
   {

@@ -45,6 +45,20 @@ export const stickyFirst = style({
   zIndex: 1,
   selectors: { [`${th}&`]: { zIndex: 3 } },
 });
+/** How many columns at most stay at the left edge (the first one included). */
+export const MAX_STICKY_START = 4;
+/** The columns kept at the left edge after the first, each at the offset DataTable measured for it. */
+export const stickyStart = Object.fromEntries(
+  Array.from({ length: MAX_STICKY_START }, (_, index) => [
+    index,
+    style({
+      position: 'sticky',
+      left: `var(--sticky-left-${index}, 0px)`,
+      zIndex: 1,
+      selectors: { [`${th}&`]: { zIndex: 3 } },
+    }),
+  ]),
+) as Record<number, string>;
 /** A column kept at the right edge (row actions), with a line that tells the rows scroll under it. */
 export const stickyEnd = style({
   position: 'sticky',

@@ -3,7 +3,7 @@
 // one kept at the right edge on demand), skeleton rows while the first page loads, the old rows greyed
 // and the pager disabled while another page loads, the list's empty and error lines, and the page
 // navigator under it.
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import * as ui from './data-table.css';
 import { SortAscendingIcon, SortableIcon, SortDescendingIcon } from './icons';
 import { PageNavigator } from './page-navigator';
@@ -18,8 +18,12 @@ export interface Column<Row> {
   align?: 'start' | 'center' | 'end';
   /** The header becomes a button that asks `onSort` for this column, with an indicator. */
   sortable?: boolean;
-  /** 'end': the column stays in view at the right edge while the table scrolls sideways (row actions). */
-  sticky?: 'end';
+  /**
+   * 'end': the column stays in view at the right edge while the table scrolls sideways (row actions).
+   * 'start': it stays in view at the left edge after the first column (always kept), like the columns
+   * before it; only the first columns of a table can be.
+   */
+  sticky?: 'start' | 'end';
 }
 
 export interface Sort {
@@ -54,6 +58,33 @@ export interface DataTableProps<Row extends { id: string }> {
 }
 
 /**
+ * The left offsets of the columns kept at the left edge after the first: each starts where the ones
+ * before it end, measured from the header cells (and again whenever the table changes size), and given
+ * to the cells as CSS variables (`--sticky-left-<n>`, see data-table.css.ts).
+ */
+function useStickyOffsets(count: number) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!table || count < 2) return;
+    const measure = () => {
+      const headers = table.querySelectorAll<HTMLElement>('thead th');
+      let left = 0;
+      for (let index = 0; index < count; index++) {
+        table.style.setProperty(`--sticky-left-${index}`, `${left}px`);
+        left += headers[index]?.offsetWidth ?? 0;
+      }
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [count]);
+  return tableRef;
+}
+
+/**
  * A paged list screen plugs the paged-list machine in with a few lines:
  *
  * ```tsx
@@ -74,10 +105,16 @@ export function DataTable<Row extends { id: string }>({
   onSort,
   skeletonRows = 5,
 }: DataTableProps<Row>) {
+  // The first column, and the 'start' ones that follow it without a gap, stay at the left edge.
+  let startCount = 1;
+  while (startCount < Math.min(columns.length, ui.MAX_STICKY_START) && columns[startCount].sticky === 'start')
+    startCount++;
+  const tableRef = useStickyOffsets(startCount);
   const cellClass = (column: Column<Row>, index: number, base: string) =>
     [
       base,
       index === 0 ? ui.stickyFirst : '',
+      index > 0 && index < startCount ? ui.stickyStart[index] : '',
       column.sticky === 'end' ? ui.stickyEnd : '',
       column.align ? ui.align[column.align] : '',
     ]
@@ -91,7 +128,7 @@ export function DataTable<Row extends { id: string }>({
       {/* Focusable so that keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus */}
       <section className={ui.frame} tabIndex={0} aria-label={`Tableau ${label}`}>
-        <table className={ui.table} aria-label={label} aria-busy={list.loading}>
+        <table ref={tableRef} className={ui.table} aria-label={label} aria-busy={list.loading}>
           <thead>
             <tr>
               {columns.map((column, index) => {
