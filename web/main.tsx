@@ -11,6 +11,12 @@ async function start() {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     setInspector(createBrowserInspector().inspect);
   }
+  // Development and QA builds (QA_CONSOLE=true) only: the flow player under /__flows, its own chunk.
+  if ((import.meta.env.DEV || import.meta.env.QA_CONSOLE) && location.pathname.startsWith('/__flows')) {
+    const { FlowPlayer } = await import('./flow-player');
+    createRoot(document.getElementById('root')!).render(<FlowPlayer />);
+    return;
+  }
   const session = createSession();
   session.start();
   createRoot(document.getElementById('root')!).render(<App session={session} />);

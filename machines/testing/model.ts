@@ -103,7 +103,12 @@ export function walk<TEvent extends EventObject>(machine: AnyStateMachine, optio
       paths.push({ description: steps.map((st) => st.event.type).join(' → '), steps });
     }
   }
-  return { paths, coverage };
+  // The shortest path to each state on its own (the flow player lists them beside the edge paths).
+  const toStates: ModelPath<TEvent>[] = shortest.map((p) => {
+    const steps = p.steps as unknown as ModelPath<TEvent>['steps'];
+    return { description: steps.map((st) => st.event.type).join(' → '), steps };
+  });
+  return { paths, coverage, toStates };
 }
 
 /** Deferred outcomes for the promise actors of a replay: the test settles them step by step. */

@@ -61,12 +61,12 @@ export function clearRecording(): void {
 
 function record(event: InspectionEvent): void {
   if (event.type !== '@xstate.event') return;
-  const ref = event.actorRef as AnyActorRef & { _systemId?: string; logic?: { id?: string; root?: unknown } };
+  const ref = event.actorRef as AnyActorRef & { systemId?: string; logic?: { id?: string; root?: unknown } };
   // Only machines: the promise actors' own events are seen by their parent as done/error events.
   if (!ref.logic?.root) return;
   const events = loadRecording();
   events.push({
-    actor: ref._systemId ?? ref.id,
+    actor: ref.systemId ?? ref.id,
     machine: ref.logic.id ?? ref.id,
     at: Date.now(),
     event: plain(event.event) as RecordedEvent['event'],
@@ -119,7 +119,8 @@ export function useLiveMachine<TLogic extends AnyStateMachine>(
   const result = useMachine(provided, {
     ...options,
     systemId: name,
-    inspect: liveInspector(),
+    // The player's scripted runs are neither inspected nor recorded.
+    inspect: mine ? undefined : liveInspector(),
     ...(mine?.clock ? { clock: mine.clock } : {}),
   } as never);
   const actorRef = result[2];
