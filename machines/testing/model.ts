@@ -39,7 +39,7 @@ const atomicIds = (s: AnySnapshot) =>
     .map((n) => n.id);
 
 /** Which defined transition took `prev` to `next` on `event`: the deepest handler, and its matching branch. */
-function takenTransition(prev: AnySnapshot, event: EventObject, next: AnySnapshot): string | null {
+export function takenTransition(prev: AnySnapshot, event: EventObject, next: AnySnapshot): string | null {
   const handlers = active(prev)
     .filter((n) => n.transitions.has(event.type))
     .sort((a, b) => b.path.length - a.path.length);

@@ -1,0 +1,232 @@
+// Model-based browser runs: the flows of machines/ driven in Chromium on the real app (Vite serving the
+// SPA as `npm run dev` does, every /api call through the edge to the real API and database). The app's
+// live actors record the events they receive (web/lib/live-actors.tsx); after the runs each recording is
+// replayed on its machine and the states and transitions reached are printed per machine, against what
+// the machine defines. Not every path of the model is run in the browser (too slow): the runs follow the
+// shortest user paths to the states of the session, forgotten password and paged lists; a failed list
+// answer is the one thing forced (a 500 fulfilled by the browser), the rest is the real API.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { type AnyStateMachine, createActor } from 'xstate';
+import { forgotPasswordMachine, requestPasswordMachine } from '../machines/forgot-password.machine';
+import { incidentMachine } from '../machines/incident.machine';
+import { pagedListMachine } from '../machines/paged-list.machine';
+import { pdfUploadMachine } from '../machines/pdf-upload.machine';
+import { sessionMachine } from '../machines/session.machine';
+import { definedTransitions, restingStates, takenTransition } from '../machines/testing/model';
+import { Script } from '../web/flow-player/engine';
+import type { RecordedEvent } from '../web/lib/live-actors';
+import { allowConsole, codeIn, expect, test } from './support';
+
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const ports = { API_PORT: 3300, EDGE_PORT: 8900, LEON_SIM_PORT: 4300, DEV_PORT: 5300 };
+const dev = `http://localhost:${ports.DEV_PORT + offset}`;
+const MACHINES: AnyStateMachine[] = [
+  sessionMachine,
+  requestPasswordMachine,
+  forgotPasswordMachine,
+  pagedListMachine,
+  incidentMachine,
+  pdfUploadMachine,
+];
+
+let stack: ChildProcess;
+let dataDir: string;
+const recorded: RecordedEvent[][] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'flows-e2e-'));
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir };
+  for (const [name, port] of Object.entries(ports)) env[name] = String(port + offset);
+  delete env.PUBLIC_ORIGIN;
+  delete env.LEON_URL;
+  env.LEON_POLL_MINUTES = '0';
+  stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env,
+    detached: true,
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    const ok = await fetch(`${dev}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    const page = ok && (await fetch(`${dev}/login`).then((r) => r.ok));
+    if (page) break;
+    if (Date.now() > deadline || stack.exitCode !== null) throw new Error('npm run dev did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  if (stack?.pid && stack.exitCode === null) {
+    const exited = new Promise((r) => stack.once('exit', r));
+    process.kill(-stack.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (stack.exitCode === null && stack.signalCode === null) process.kill(-stack.pid, 'SIGKILL');
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await report();
+});
+
+/** What this tab's live actors received (the recorder saves 300 ms after the last event). */
+async function keepRecording(page: Page) {
+  await page.waitForTimeout(600);
+  const events = await page.evaluate(() => sessionStorage.getItem('flow-recording'));
+  recorded.push(JSON.parse(events ?? '[]') as RecordedEvent[]);
+}
+
+type Snap = { value: unknown; _nodes: Array<{ id: string; type: string }> };
+
+/** Replays every recorded run on its machine (scripted answers from the recording) and measures coverage. */
+async function coverageOf(machine: AnyStateMachine) {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  for (const events of recorded) {
+    const runs: RecordedEvent[][] = [];
+    const open = new Map<string, RecordedEvent[]>();
+    for (const e of events.filter((e) => e.machine === machine.id)) {
+      if (e.event.type === 'xstate.init' || !open.has(e.actor)) {
+        const run: RecordedEvent[] = [];
+        runs.push(run);
+        open.set(e.actor, run);
+      }
+      open.get(e.actor)!.push(e);
+    }
+    for (const run of runs) {
+      const init = run[0].event as { input?: unknown };
+      const script = new Script(machine);
+      const actor = createActor(script.provide(machine), { input: init.input as never, clock: script.clock });
+      const atoms = (s: Snap) => s._nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
+      actor.subscribe((s) => {
+        for (const n of atoms(s as unknown as Snap)) states.add(n.id);
+      });
+      actor.start();
+      script.register(actor);
+      for (const n of atoms(actor.getSnapshot() as unknown as Snap)) states.add(n.id);
+      for (const { event } of run.slice(1)) {
+        const before = actor.getSnapshot();
+        try {
+          await script.play(event);
+        } catch {
+          break; // an answer the replay was not waiting for: the rest of this run is not counted
+        }
+        const taken = takenTransition(before as never, event, actor.getSnapshot() as never);
+        if (taken) transitions.add(taken);
+      }
+      actor.stop();
+    }
+  }
+  return { states, transitions };
+}
+
+async function report() {
+  const lines = ['', 'Model-based browser coverage (states and transitions reached in Chromium):'];
+  for (const machine of MACHINES) {
+    const all = restingStates(machine);
+    const defined = definedTransitions(machine);
+    const { states, transitions } = await coverageOf(machine);
+    const reached = [...all].filter((s) => states.has(s));
+    const taken = [...defined].filter((t) => transitions.has(t));
+    lines.push(
+      `  ${machine.id.padEnd(16)} states ${reached.length}/${all.size}, transitions ${taken.length}/${defined.size}`,
+    );
+    const missing = [...all].filter((s) => !states.has(s));
+    if (missing.length) lines.push(`    states not reached: ${missing.join(', ')}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Connexion' }).click();
+}
+
+test('session and paged lists: sign-in refused and accepted, lists loaded, empty and failed, refresh, forced change, logout', async ({
+  page,
+  context,
+}) => {
+  allowConsole(page, /status of (400|401|500)/);
+  await page.goto(`${dev}/login`);
+  await login(page, 'admin@demo.test', 'Mauvais-2026!');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await login(page, 'admin@demo.test', 'Demo-2026!');
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await expect(page.getByRole('table').first()).toBeVisible();
+
+  // The users list: loaded, a search with no match (debounce, then empty), a failed answer.
+  await page.goto(`${dev}/users`);
+  await expect(page.getByRole('cell', { name: 'admin@demo.test' })).toBeVisible();
+  const search = page.getByRole('searchbox').or(page.getByPlaceholder('Rechercher un utilisateur')).first();
+  await search.fill('zzzz-aucun');
+  await expect(page.getByText('Aucun utilisateur trouvé')).toBeVisible();
+  await page.route('**/api/user/all**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur serveur"}' }),
+  );
+  await search.fill('admin');
+  await expect(page.getByText('Erreur serveur')).toBeVisible();
+  await page.unroute('**/api/user/all**');
+
+  // The access token gone: the next call gets a 401, the session renews and the call is retried.
+  await context.clearCookies({ name: 'access_token' });
+  await search.fill('');
+  await expect(page.getByRole('cell', { name: 'admin@demo.test' })).toBeVisible();
+  // Gone again, then a page load: /me answers 401, refresh, /me again.
+  await context.clearCookies({ name: 'access_token' });
+  await page.reload();
+  await expect(page.getByRole('cell', { name: 'admin@demo.test' })).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('button', { name: 'Déconnexion' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Connexion' })).toBeVisible();
+
+  // The forced change at first sign-in.
+  await login(page, 'nouveau@demo.test', 'Demo-2026!');
+  await page.getByLabel('Nouveau mot de passe').fill('Nouveau-2026!');
+  await page.getByLabel('Confirmer le mot de passe').fill('Nouveau-2026!');
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await keepRecording(page);
+});
+
+test('forgotten password: request, the 60 s countdown (clock jumped), resend, a wrong code, the right one', async ({
+  page,
+  request,
+}) => {
+  allowConsole(page, /status of 400/);
+  await page.clock.install();
+  await page.goto(`${dev}/forget-password`);
+  await page.getByLabel('E-mail').fill('accounting@demo.test');
+  await page.getByRole('button', { name: "Demande d'oubli de mot de passe" }).click();
+  await expect(page.getByLabel('Code de vérification')).toBeVisible();
+  const resend = page.getByRole('button', { name: /Renvoyer le code/ });
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward('01:01');
+  await expect(resend).toHaveText('Renvoyer le code');
+  await resend.click();
+  await expect(resend).toBeDisabled();
+
+  await page.getByLabel('Code de vérification').fill('000000');
+  await page.getByLabel('Nouveau mot de passe').fill('Compta-2027!');
+  await page.getByLabel('Confirmer le mot de passe').fill('Compta-2027!');
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page.getByText(/code/i).nth(1)).toBeVisible();
+
+  const outbox = await request.get(`${dev}/api/dev/outbox?to=accounting%40demo.test`);
+  const mails = ((await outbox.json()) as { data: Array<{ text: string; createdAt: string }> }).data;
+  const newest = [...mails].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  await page.getByLabel('Code de vérification').fill(codeIn(newest));
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page.getByRole('button', { name: 'Connexion' })).toBeVisible();
+  await keepRecording(page);
+});
