@@ -59,6 +59,19 @@ export function clearRecording(): void {
   sessionStorage.removeItem(RECORDING_KEY);
 }
 
+function save(): void {
+  clearTimeout(saveTimer);
+  if (!recording) return;
+  try {
+    sessionStorage.setItem(RECORDING_KEY, JSON.stringify(recording));
+  } catch {
+    // storage full: the recording in memory goes on
+  }
+}
+
+// A page left (a reload, a sign-in's full navigation) keeps its last events.
+if (devtools && typeof window !== 'undefined') window.addEventListener('pagehide', save);
+
 function record(event: InspectionEvent): void {
   if (event.type !== '@xstate.event') return;
   const ref = event.actorRef as AnyActorRef & { systemId?: string; logic?: { id?: string; root?: unknown } };
@@ -73,13 +86,7 @@ function record(event: InspectionEvent): void {
   });
   if (events.length > RECORDING_LIMIT) events.splice(0, events.length - RECORDING_LIMIT);
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    try {
-      sessionStorage.setItem(RECORDING_KEY, JSON.stringify(events));
-    } catch {
-      // storage full: the recording in memory goes on
-    }
-  }, 300);
+  saveTimer = setTimeout(save, 300);
 }
 
 /** The inspection observer of a live actor: the Stately inspector when open, and the recorder. */
