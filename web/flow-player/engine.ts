@@ -193,6 +193,8 @@ export class Script {
         this.clock.increment(delay);
     } else if (/^xstate\.(done|error)\.actor\./.test(event.type)) {
       const id = /actor\.(.+)$/.exec(event.type)![1];
+      // The end of an actor the machine does not wait for (the spawned logout call): nothing to answer.
+      if (!awaitedActors(this.machine).includes(id)) return;
       const answer =
         'output' in event
           ? { ...event, output: this.output(id, (event as { output: unknown }).output) }

@@ -32,10 +32,14 @@ const RECORDING_LIMIT = 5000;
 let recording: RecordedEvent[] | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+const SECRET = /password|otp/i;
+
 /** Errors and files made plain (an Error as its status and message, a File as its name, size and type). */
 function plain(value: unknown): unknown {
   return JSON.parse(
-    JSON.stringify(value, (_key, v) => {
+    JSON.stringify(value, (key, v) => {
+      // Never keep what a user typed as a secret: passwords and one-time codes.
+      if (typeof v === 'string' && SECRET.test(key)) return '(masqué)';
       if (v instanceof Error) return { status: (v as { status?: unknown }).status, message: v.message };
       if (typeof Blob !== 'undefined' && v instanceof Blob)
         return { name: (v as File).name ?? 'fichier', size: v.size, type: v.type };
