@@ -33,6 +33,8 @@ export default defineConfig(({ mode }) => ({
   },
   // `npm run dev`: /api goes to the edge started beside Vite (scripts/start.ts --dev), which proxies it to
   // the API exactly as in production (same headers, same cookie rewriting).
+  // Every dependency found at start (not when a lazy screen first asks for it, which reloads the page).
+  optimizeDeps: { entries: ['index.html', '**/*.tsx', '!**/*.test.tsx', '!dev/**'] },
   server: {
     port: Number(process.env.DEV_PORT ?? 5173),
     strictPort: true,

@@ -3,8 +3,9 @@
 // live actors record the events they receive (web/lib/live-actors.tsx); after the runs each recording is
 // replayed on its machine and the states and transitions reached are printed per machine, against what
 // the machine defines. Not every path of the model is run in the browser (too slow): the runs follow the
-// shortest user paths to the states of the session, forgotten password and paged lists; a failed list
-// answer is the one thing forced (a 500 fulfilled by the browser), the rest is the real API.
+// shortest user paths to the states of the session, forgotten password, paged lists and incident; a
+// failed list answer is the one thing forced (a 500 fulfilled by the browser), the rest is the real API.
+// The PDF upload machine has no browser run yet: the report prints it at 0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -234,5 +235,58 @@ test('forgotten password: request, the 60 s countdown (clock jumped), resend, a 
   await page.getByLabel('Code de vérification').fill(codeIn(newest));
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
   await expect(page.getByRole('button', { name: 'Connexion' })).toBeVisible();
+  await keepRecording(page);
+});
+
+test('incident: a report synchronised from Leon, the action proposed (blank refused), saved, validated', async ({
+  page,
+  request,
+}) => {
+  const sim = `http://127.0.0.1:${ports.LEON_SIM_PORT + offset}`;
+  const std = new Date(Date.now() - 30 * 3600_000).toISOString();
+  const sta = new Date(Date.now() - 29 * 3600_000).toISOString();
+  const trip = await request.post(`${sim}/__sim/trips`, {
+    data: {
+      status: 'CONFIRMED',
+      client: 'CHU de Bordeaux – Hôpital Pellegrin',
+      legs: [{ from: 'LFBD', to: 'LFPG', std, sta, blockOff: std, blockOn: sta }],
+    },
+  });
+  expect(trip.ok()).toBe(true);
+  const { tripNumber } = (await trip.json()) as { tripNumber: string };
+  const title = `Porte cargo ${Date.now()}`;
+  const report = await request.post(`${sim}/__sim/safety-reports`, {
+    data: {
+      tripNumber,
+      reportDateUTC: new Date(Date.now() - 3600_000).toISOString(),
+      category: 'Maintenance',
+      title,
+      description: 'Voyant allumé au roulage.',
+      presumedCauses: 'Verrou grippé.',
+      attachments: [],
+    },
+  });
+  expect(report.ok()).toBe(true);
+
+  await page.goto(`${dev}/login`);
+  await login(page, 'operation@demo.test', 'Demo-2026!');
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+  await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
+  await page.goto(`${dev}/incidents`);
+  await page.getByLabel('Rechercher').fill(tripNumber);
+  await page.getByRole('table', { name: 'Incidents' }).getByRole('link', { name: title }).click();
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'PROPOSER UNE ACTION' }).click();
+  const dialog = page.getByRole('dialog', { name: 'PROPOSER UNE ACTION' });
+  const text = dialog.getByLabel('Action proposée');
+  await text.fill('   ');
+  await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(dialog.getByText('Obligatoire')).toBeVisible();
+  await text.fill('Remplacer le verrou');
+  await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: "VALIDER L'ACTION" }).click();
+  await expect(card.getByText('Clôturé')).toBeVisible();
   await keepRecording(page);
 });
