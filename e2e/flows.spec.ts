@@ -3,9 +3,9 @@
 // live actors record the events they receive (web/lib/live-actors.tsx); after the runs each recording is
 // replayed on its machine and the states and transitions reached are printed per machine, against what
 // the machine defines. Not every path of the model is run in the browser (too slow): the runs follow the
-// shortest user paths to the states of the session, forgotten password, paged lists and incident; a
-// failed list answer is the one thing forced (a 500 fulfilled by the browser), the rest is the real API.
-// The PDF upload machine has no browser run yet: the report prints it at 0.
+// shortest user paths to the states of the session, forgotten password, paged lists, incident and PDF
+// upload; a failed list answer is the one thing forced (a 500 fulfilled by the browser), the rest is the
+// real API.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -288,5 +288,64 @@ test('incident: a report synchronised from Leon, the action proposed (blank refu
   await expect(dialog).toBeHidden();
   await card.getByRole('button', { name: "VALIDER L'ACTION" }).click();
   await expect(card.getByText('Clôturé')).toBeVisible();
+  await keepRecording(page);
+});
+
+/** A tiny valid PDF. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('PDF upload: the form, the confirmation, the upload and the record, then a delete and a close', async ({
+  page,
+  request,
+}) => {
+  const sim = `http://127.0.0.1:${ports.LEON_SIM_PORT + offset}`;
+  const std = Date.now() - 72 * 3600_000;
+  const at = (minutes: number) => new Date(std + minutes * 60_000).toISOString();
+  const trip = await request.post(`${sim}/__sim/trips`, {
+    data: {
+      status: 'CONFIRMED',
+      client: 'CHU de Bordeaux – Hôpital Pellegrin',
+      legs: [{ from: 'LFBD', to: 'LFPG', std: at(0), sta: at(80), blockOff: at(5), blockOn: at(88) }],
+    },
+  });
+  expect(trip.ok()).toBe(true);
+  const { tripNumber } = (await trip.json()) as { tripNumber: string };
+
+  await page.goto(`${dev}/login`);
+  await login(page, 'operation@demo.test', 'Demo-2026!');
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+  await expect(page.getByText(/^Données synchronisées avec succès/)).toBeVisible();
+  await page.goto(`${dev}/statistics`);
+  await page.getByLabel('Rechercher').fill(tripNumber);
+  const table = page.getByRole('table', { name: 'Statistiques' });
+  await expect(table.getByRole('row').filter({ hasText: tripNumber })).toHaveCount(1);
+  const open = () =>
+    table.getByRole('button', { name: `Mise à jour PDF de la mission ${tripNumber}` }).click();
+
+  await open();
+  const dialog = page.getByRole('dialog', { name: 'Mise à jour PDF' });
+  await dialog
+    .getByRole('group', { name: 'Facture Vol' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByLabel('Identifiant facture vol').fill('FV-FLOW-1');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByText('Êtes-vous sûr de vouloir télécharger ces fichiers ?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText('Factures mises à jour')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await open();
+  await dialog
+    .getByRole('group', { name: 'Facture Vol' })
+    .getByRole('button', { name: 'Supprimer le pdf/id' })
+    .click();
+  await expect(dialog.getByText(/Identifiant : aucun/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
   await keepRecording(page);
 });
