@@ -17,6 +17,9 @@ export default defineConfig(({ mode }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), vanillaExtractPlugin(), workersHeaders()],
+  // A staging build with `QA_CONSOLE=true` keeps the flow player and the recorder (web/flow-player); a
+  // production build has neither (scripts/flow-player-build.test.ts greps the bundle).
+  define: { 'import.meta.env.QA_CONSOLE': JSON.stringify(process.env.QA_CONSOLE === 'true') },
   build: {
     // The component check (docs/decisions/002) builds apart, never into the shipped dist.
     outDir: mode === 'component-check' ? 'dist-check' : 'dist',
@@ -28,8 +31,13 @@ export default defineConfig(({ mode }) => ({
       input: mode === 'component-check' ? { check: 'web/dev/component-check.html' } : 'web/index.html',
     },
   },
+  // `npm run dev`: /api goes to the edge started beside Vite (scripts/start.ts --dev), which proxies it to
+  // the API exactly as in production (same headers, same cookie rewriting).
+  // Every dependency found at start (not when a lazy screen first asks for it, which reloads the page).
+  optimizeDeps: { entries: ['index.html', '**/*.tsx', '!**/*.test.tsx', '!dev/**'] },
   server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', rewrite: (path) => path.replace(/^\/api/, '') } },
+    port: Number(process.env.DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.EDGE_PORT ?? 8787}` } },
   },
 }));

@@ -1,6 +1,9 @@
 // `npm start`: builds the SPA when it is missing or stale, starts the Leon simulator (unless a real Leon
 // is configured), the API (migrations + demo seed happen there) and the edge, then prints the URL and
 // the demo accounts. Ctrl-C stops every child cleanly; the data stays under DATA_DIR for the next start.
+// `npm run dev` (`--dev`): the same services restarted on any change of their sources (tsx watch), no
+// build, and the SPA served by Vite with hot reload in front (DEV_PORT, 5173), whose `/api` is proxied to
+// this edge: the browser's API calls go through the production edge code, cookies rewritten as in production.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -13,7 +16,9 @@ const apiPort = Number(env.API_PORT ?? 3000);
 const edgePort = Number(env.EDGE_PORT ?? 8787);
 const simPort = Number(env.LEON_SIM_PORT ?? 4010);
 const host = '127.0.0.1';
-const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${edgePort}`;
+const dev = process.argv.includes('--dev');
+const devPort = Number(env.DEV_PORT ?? 5173);
+const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${dev ? devPort : edgePort}`;
 const useSimulator = !(env.LEON_URL && env.LEON_API_KEY);
 // The edge proves itself to the API with this (so the API trusts the client address it sends): one
 // per start unless given.
@@ -47,8 +52,14 @@ function buildIfNeeded(): void {
 
 const children: ChildProcess[] = [];
 
-function run(name: string, entry: string, extraEnv: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+function run(name: string, entry: string, extraEnv: Record<string, string>, watch = dev): ChildProcess {
+  // In development each service restarts when one of the files it imports changes.
+  const args = !entry.endsWith('.ts')
+    ? [join(root, entry)]
+    : watch
+      ? [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', join(root, entry)]
+      : ['--import', 'tsx', join(root, entry)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -104,7 +115,7 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 async function main(): Promise<void> {
-  buildIfNeeded();
+  if (!dev) buildIfNeeded();
   const leonEnv: Record<string, string> = {};
   if (useSimulator) {
     const simEntry = 'api/leon/simulator/server.ts';
@@ -131,9 +142,14 @@ async function main(): Promise<void> {
     PUBLIC_ORIGIN: publicOrigin,
     EDGE_SECRET: edgeSecret,
   });
-  await waitFor(`http://${host}:${edgePort}/login`, 'The edge');
+  await waitFor(`http://${host}:${edgePort}/api/health`, 'The edge');
+  if (dev) {
+    run('Vite', 'node_modules/vite/bin/vite.js', { EDGE_PORT: String(edgePort), DEV_PORT: String(devPort) });
+    await waitFor(`http://${host}:${devPort}/login`, 'Vite');
+  }
   const seeded = (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) !== 'false';
   console.log(`\nBack-office ready: ${publicOrigin}/`);
+  if (dev) console.log(`Stately inspector: ${publicOrigin}/login?inspect (allow the pop-up)`);
   if (seeded) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS)

@@ -1,14 +1,21 @@
 // Entry point of the SPA.
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { createSession, setInspector } from './lib/session';
+import { setInspector } from './lib/live-actors';
+import { createSession } from './lib/session';
 import './ui/theme.css';
 
 async function start() {
   // Development only: `?inspect` opens the Stately inspector on the live machines; never in a build.
   if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
-    setInspector(createBrowserInspector().inspect as (event: unknown) => void);
+    setInspector(createBrowserInspector().inspect);
+  }
+  // Development and QA builds (QA_CONSOLE=true) only: the flow player under /__flows, its own chunk.
+  if ((import.meta.env.DEV || import.meta.env.QA_CONSOLE) && location.pathname.startsWith('/__flows')) {
+    const { FlowPlayer } = await import('./flow-player');
+    createRoot(document.getElementById('root')!).render(<FlowPlayer />);
+    return;
   }
   const session = createSession();
   session.start();

@@ -47,7 +47,7 @@ const atomicIds = (s: AnySnapshot) =>
     .map((n) => n.id);
 
 /** Which defined transition took `prev` to `next` on `event`: the deepest handler, and its matching branch. */
-function takenTransition(prev: AnySnapshot, event: EventObject, next: AnySnapshot): string | null {
+export function takenTransition(prev: AnySnapshot, event: EventObject, next: AnySnapshot): string | null {
   const handlers = active(prev)
     .filter((n) => n.transitions.has(event.type))
     .sort((a, b) => b.path.length - a.path.length);
@@ -111,7 +111,12 @@ export function walk<TEvent extends EventObject>(machine: AnyStateMachine, optio
       paths.push({ description: steps.map((st) => st.event.type).join(' → '), steps });
     }
   }
-  return { paths, coverage };
+  // The shortest path to each state on its own (the flow player lists them beside the edge paths).
+  const toStates: ModelPath<TEvent>[] = shortest.map((p) => {
+    const steps = p.steps as unknown as ModelPath<TEvent>['steps'];
+    return { description: steps.map((st) => st.event.type).join(' → '), steps };
+  });
+  return { paths, coverage, toStates };
 }
 
 /** Deferred outcomes for the promise actors of a replay: the test settles them step by step. */

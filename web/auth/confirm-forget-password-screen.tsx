@@ -1,13 +1,13 @@
 // Confirmation of the forgotten password (spec §2): the 6-digit code, the resend button with its
 // 60-second countdown, the new password twice. Without an e-mail carried over, it goes back one page.
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { AUTH_PATHS, confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
+import { useLiveMachine } from '../lib/live-actors';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
@@ -35,7 +35,8 @@ const confirmMachine = forgotPasswordMachine.provide({
 });
 
 export function ConfirmForgetPasswordScreen() {
-  const email = useMemo(() => new URLSearchParams(location.search).get('email') ?? '', []);
+  const search = useSearch();
+  const email = useMemo(() => new URLSearchParams(search).get('email') ?? '', [search]);
   const [, navigate] = useLocation();
   useEffect(() => {
     if (email) return;
@@ -47,7 +48,7 @@ export function ConfirmForgetPasswordScreen() {
 
 function ConfirmForm({ email }: { email: string }) {
   const [, navigate] = useLocation();
-  const [state, send] = useMachine(confirmMachine, { input: { email } });
+  const [state, send] = useLiveMachine('forgotPassword', confirmMachine, { input: { email } });
   const form = useForm({ otp: '', password: '', confirmation: '' });
   const done = state.hasTag('done');
   useEffect(() => {

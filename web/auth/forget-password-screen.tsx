@@ -1,5 +1,4 @@
 // Forgotten-password request (spec §2): the e-mail, then on to the confirmation carrying it.
-import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -7,6 +6,7 @@ import { AUTH_PATHS, EmailBody, MESSAGES } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { requestPasswordMachine } from '../../machines/forgot-password.machine';
 import { rawCall } from '../lib/api';
+import { useLiveMachine } from '../lib/live-actors';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
@@ -30,7 +30,7 @@ const requestMachine = requestPasswordMachine.provide({
 
 export function ForgetPasswordScreen() {
   const [, navigate] = useLocation();
-  const [state, send] = useMachine(requestMachine);
+  const [state, send] = useLiveMachine('requestPassword', requestMachine);
   const form = useForm({ email: new URLSearchParams(location.search).get('email') ?? '' });
   const sent = state.hasTag('sent');
   useEffect(() => {

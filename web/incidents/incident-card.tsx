@@ -2,7 +2,6 @@
 // mission number, category, title, detailed description, presumed causes and the proposed action — with
 // no word before it (DESIGN.md §6). Staff get 'PROPOSER UNE ACTION' and 'VALIDER L'ACTION'. The card
 // reads only its incident machine.
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { DataResponse } from '../../contract/http';
@@ -14,6 +13,7 @@ import {
 } from '../../contract/incidents';
 import { incidentMachine } from '../../machines/incident.machine';
 import { apiCall } from '../lib/api';
+import { useLiveMachine } from '../lib/live-actors';
 import { Badge } from '../ui/badge';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
@@ -52,7 +52,9 @@ export function useIncident(record: IncidentRecord) {
       }),
     [],
   );
-  return useMachine(logic, { input: { id: record.id, response: record.response, status: record.status } });
+  return useLiveMachine(`incident:${record.id}`, logic, {
+    input: { id: record.id, response: record.response, status: record.status },
+  });
 }
 
 export function IncidentCard({ record, staff }: { record: IncidentRecord; staff: boolean }) {

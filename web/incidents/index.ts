@@ -11,3 +11,6 @@ export const IncidentListScreen = lazy(() =>
 export const IncidentDetailsScreen = lazy(() =>
   import('./incident-details-screen').then((m) => ({ default: m.IncidentDetailsScreen })),
 );
+
+/** One incident's follow-up card on its own (the flow player shows it with scripted calls). */
+export const IncidentCard = lazy(() => import('./incident-card').then((m) => ({ default: m.IncidentCard })));

@@ -5,6 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { AUTH_PATHS, type Me, SESSION_HINT_COOKIE } from '../../contract/auth';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { bindSession, rawCall } from './api';
+import { liveInspector } from './live-actors';
 
 const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
 
@@ -32,17 +33,10 @@ export function createSession(): SessionActor {
       }),
     },
   });
-  const actor = createActor(logic, { inspect: inspector() });
+  const actor = createActor(logic, { systemId: 'session', inspect: liveInspector() });
   bindSession(actor);
   return actor;
 }
-
-// In development only, `?inspect` shows the live machines (see main.tsx).
-let inspect: ((event: unknown) => void) | undefined;
-export const setInspector = (fn: (event: unknown) => void) => {
-  inspect = fn;
-};
-const inspector = () => (inspect ? (event: unknown) => inspect?.(event) : undefined) as never;
 
 const SessionContext = createContext<SessionActor | null>(null);
 

@@ -1,10 +1,10 @@
 // The paged list machine bound to an API list call: one hook for every paged table.
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { DataResponse, Page } from '../../contract/http';
 import { type PageRequest, pagedListMachine } from '../../machines/paged-list.machine';
 import { apiCall } from './api';
+import { useLiveMachine } from './live-actors';
 
 export function usePagedList<Row>(path: string, pageSize: number, filters: Record<string, unknown> = {}) {
   const logic = useMemo(
@@ -25,7 +25,7 @@ export function usePagedList<Row>(path: string, pageSize: number, filters: Recor
       }),
     [path],
   );
-  const [state, send] = useMachine(logic, { input: { pageSize, filters } });
+  const [state, send] = useLiveMachine(`pagedList:${path}`, logic, { input: { pageSize, filters } });
   return {
     rows: state.context.rows as Row[],
     pageCount: state.context.pageCount,

@@ -4,3 +4,6 @@ import { lazy } from 'react';
 export const StatisticsScreen = lazy(() =>
   import('./statistics-screen').then((m) => ({ default: m.StatisticsScreen })),
 );
+
+/** The 'Mise à jour PDF' dialog on its own (the flow player shows it with scripted calls). */
+export const PdfDialog = lazy(() => import('./pdf-dialog').then((m) => ({ default: m.PdfDialog })));

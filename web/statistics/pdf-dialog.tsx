@@ -1,7 +1,7 @@
 // 'Mise à jour PDF' of a statistics row: what the record holds (ids, PDFs, 'Supprimer le pdf/id'), the
 // four fields, the confirmation, the upload with its progress and cancel. The dialog reads the upload
 // machine only (machines/pdf-upload.machine.ts); this file provides its calls.
-import { useMachine } from '@xstate/react';
+import type { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { FILE_MESSAGES } from '../../contract/files';
@@ -20,6 +20,7 @@ import {
   type SaveInput,
 } from '../../machines/pdf-upload.machine';
 import { apiCall } from '../lib/api';
+import { useLiveMachine } from '../lib/live-actors';
 import { ModalDialog, type RowDialogProps } from '../ui/dialog';
 import * as dialogUi from '../ui/dialog.css';
 import { TextInput } from '../ui/field';
@@ -87,7 +88,7 @@ export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<St
       }),
     [onChanged],
   );
-  const [state, send] = useMachine(logic, {
+  const [state, send] = useLiveMachine(`pdfUpload:${row.id}`, logic, {
     input: {
       id: row.id,
       airportDisabled: row.disableAirportPdfUpload === true,
