@@ -1,5 +1,5 @@
-// The application: the session, the routes and the toasts, in French.
-import { I18nProvider } from 'react-aria-components';
+// The application: the session, the routes and the toasts. The react-aria components, in French, come with
+// the signed-in layout and the toast region (web/layout, web/ui/toast.tsx), not with the sign-in page.
 import type { SessionActor } from '../machines/session.machine';
 import { SessionProvider } from './lib/session';
 import { AppRoutes } from './routes';
@@ -7,11 +7,9 @@ import { Toasts } from './ui/toast';
 
 export function App({ session }: { session: SessionActor }) {
   return (
-    <I18nProvider locale="fr-FR">
-      <SessionProvider actor={session}>
-        <AppRoutes />
-        <Toasts />
-      </SessionProvider>
-    </I18nProvider>
+    <SessionProvider actor={session}>
+      <AppRoutes />
+      <Toasts />
+    </SessionProvider>
   );
 }

@@ -7,7 +7,14 @@ import type { Me } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { App } from '../app';
+import { loadAuthScreens } from '../auth';
+import { loadAppLayout } from '../layout';
 import { ApiError, bindSession } from '../lib/api';
+import { loadToastRegion } from '../ui/toast';
+
+// The app loads its layout, the toast region and the other public screens on demand: load them once here,
+// so that a test's first screen does not wait for a first import.
+await Promise.all([loadAuthScreens(), loadAppLayout(), loadToastRegion()]);
 
 export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
   id: 'u1',
