@@ -22,6 +22,8 @@ const offset = Number(process.env.PERF_PORT_OFFSET ?? 60);
 const port = (base: number) => String(base + offset);
 const baseURL = `http://127.0.0.1:${port(8797)}`;
 const dataDir = '.perf-data';
+/** The production build the edge serves (see buildForProduction). */
+const assetsDir = resolve(root, '.perf-dist');
 const ADMIN = { email: 'admin@demo.test', password: 'Demo-2026!' };
 
 const serverEnv: Record<string, string> = {
@@ -31,6 +33,7 @@ const serverEnv: Record<string, string> = {
   LEON_SIM_PORT: port(4110),
   PUBLIC_ORIGIN: baseURL,
   DATA_DIR: dataDir,
+  ASSETS_DIR: assetsDir,
   SESSION_SECRET: 'perf-session-secret-0123456789abcdef0123456789',
   SEED_DEMO: 'true',
   LEON_POLL_MINUTES: '0',
