@@ -37,6 +37,8 @@ interface DialogCase {
   /** Gets the screen ready (selects rows…); the opener is looked for after. */
   prepare?: (page: Page) => Promise<void>;
   opener: (page: Page) => Locator;
+  /** What opens, when it is not a dialog (a panel), and how it closes then. */
+  panel?: { shown: (page: Page) => Locator; close: (page: Page) => Promise<void> };
   /** Makes the form show its validation errors, and the message that then shows. */
   showErrors?: (dialog: Locator) => Promise<Locator>;
 }
@@ -105,7 +107,14 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
         return dialog.getByText('Obligatoire').first();
       },
     },
-    { name: 'statistics filters panel', opener: (page) => page.getByRole('button', { name: /^Filtres/ }) },
+    {
+      name: 'statistics filters panel',
+      opener: (page) => page.getByRole('button', { name: /^Filtres/ }),
+      panel: {
+        shown: (page) => page.getByRole('region', { name: 'Filtres' }),
+        close: (page) => page.getByRole('button', { name: /^Filtres/ }).click(),
+      },
+    },
   ],
   users: [
     {
@@ -207,6 +216,14 @@ async function checkScreen(
     const opener = item.opener(page);
     if (!(await opener.count()) || !(await opener.isVisible()) || !(await opener.isEnabled())) continue;
     await opener.click();
+    if (item.panel) {
+      await expect(item.panel.shown(page)).toBeVisible();
+      await expectAccessible(page);
+      checked.push(`${screen}: ${item.name}`);
+      dialogsSeen.add(item.name);
+      await item.panel.close(page);
+      continue;
+    }
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
