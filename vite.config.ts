@@ -29,6 +29,13 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: mode === 'component-check' ? { check: 'web/dev/component-check.html' } : 'web/index.html',
+      // Our own modules only define things (schemas, machines, components): an import used for one export
+      // must not bring the rest of its module's graph into the sign-in page (docs/decisions/022). Styles
+      // (.css, vanilla-extract .css.ts) and the entry do have effects.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/\/(web|contract|machines)\//.test(id) || /\.css(\.ts)?($|\?)|\/web\/main\.tsx$/.test(id),
+      },
     },
   },
   // `npm run dev`: /api goes to the edge started beside Vite (scripts/start.ts --dev), which proxies it to

@@ -1,5 +1,5 @@
 // Prints the initial JS and CSS that /login downloads (gzip bytes): what index.html loads and preloads.
-// Goal (issue 2): at most 60 kB of JS. Figures only; nothing is asserted.
+// Goal (issue 18): at most 85 kB of JS on React 19. Figures only; nothing is asserted.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,7 @@ for (const asset of new Set(assets)) {
   );
 }
 console.log(
-  `Initial JS of /login:  ${(totals.js.gzip / 1024).toFixed(1)} kB gzip (${(totals.js.raw / 1024).toFixed(1)} kB raw) — goal ≤ 60 kB`,
+  `Initial JS of /login:  ${(totals.js.gzip / 1024).toFixed(1)} kB gzip (${(totals.js.raw / 1024).toFixed(1)} kB raw) — goal ≤ 85 kB`,
 );
 console.log(
   `Initial CSS of /login: ${(totals.css.gzip / 1024).toFixed(1)} kB gzip (${(totals.css.raw / 1024).toFixed(1)} kB raw)`,

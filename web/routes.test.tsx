@@ -43,7 +43,7 @@ describe('Access rules', () => {
       refresh: () => Promise.resolve(userOf('ADMIN')),
     });
     renderApp('/statistics', session);
-    expect(await screen.findByRole('heading', { name: 'Statistiques' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Statistiques' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each(['/statistics', '/', '/login', '/forget-password', '/users'])(

@@ -48,9 +48,11 @@ function Protected({ screen, children }: { screen: ScreenName; children: ReactNo
   if (!session.user) return <Redirect to={href('login')} replace />;
   if (!canOpen(screen, session.user.role)) return <Redirect to={href('dashboard')} replace />;
   return (
-    <AppLayout>
-      <Suspense fallback={<p role="status">Chargement…</p>}>{children}</Suspense>
-    </AppLayout>
+    <Suspense fallback={<Splash />}>
+      <AppLayout>
+        <Suspense fallback={<p role="status">Chargement…</p>}>{children}</Suspense>
+      </AppLayout>
+    </Suspense>
   );
 }
 
@@ -73,40 +75,42 @@ export function AppRoutes() {
   const session = useSession();
   if (session.loading) return <Splash />;
   return (
-    <Switch>
-      <Route path={SCREENS.login.path}>
-        <PublicOnly>
-          <LoginScreen />
-        </PublicOnly>
-      </Route>
-      <Route path={SCREENS.forgetPassword.path}>
-        <PublicOnly>
-          <ForgetPasswordScreen />
-        </PublicOnly>
-      </Route>
-      <Route path={SCREENS.confirmForgetPassword.path}>
-        <PublicOnly>
-          <ConfirmForgetPasswordScreen />
-        </PublicOnly>
-      </Route>
-      <Route path={SCREENS.forcePasswordChange.path} component={ForcedChangeOnly} />
-      <Route path={SCREENS.dashboard.path}>
-        {session.mustChangePassword ? (
-          <Redirect to={href('forcePasswordChange')} replace />
-        ) : session.user ? (
-          <Redirect to={href(HOME)} replace />
-        ) : (
-          <Redirect to={href('login')} replace />
-        )}
-      </Route>
-      {PROTECTED.map(([screen, Screen]) => (
-        <Route key={screen} path={SCREENS[screen].path}>
-          <Protected screen={screen}>
-            <Screen />
-          </Protected>
+    <Suspense fallback={<Splash />}>
+      <Switch>
+        <Route path={SCREENS.login.path}>
+          <PublicOnly>
+            <LoginScreen />
+          </PublicOnly>
         </Route>
-      ))}
-      <Route>Not Found</Route>
-    </Switch>
+        <Route path={SCREENS.forgetPassword.path}>
+          <PublicOnly>
+            <ForgetPasswordScreen />
+          </PublicOnly>
+        </Route>
+        <Route path={SCREENS.confirmForgetPassword.path}>
+          <PublicOnly>
+            <ConfirmForgetPasswordScreen />
+          </PublicOnly>
+        </Route>
+        <Route path={SCREENS.forcePasswordChange.path} component={ForcedChangeOnly} />
+        <Route path={SCREENS.dashboard.path}>
+          {session.mustChangePassword ? (
+            <Redirect to={href('forcePasswordChange')} replace />
+          ) : session.user ? (
+            <Redirect to={href(HOME)} replace />
+          ) : (
+            <Redirect to={href('login')} replace />
+          )}
+        </Route>
+        {PROTECTED.map(([screen, Screen]) => (
+          <Route key={screen} path={SCREENS[screen].path}>
+            <Protected screen={screen}>
+              <Screen />
+            </Protected>
+          </Route>
+        ))}
+        <Route>Not Found</Route>
+      </Switch>
+    </Suspense>
   );
 }

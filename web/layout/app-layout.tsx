@@ -1,6 +1,7 @@
 // The protected layout: the side menu (a slide-in drawer on small screens) beside the page, and the
 // user's own password change opened from it.
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { I18nProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { ChangePasswordDialog } from '../auth';
 import { useOpenIncidentsCount } from '../incidents';
@@ -83,48 +84,55 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
   if (!session.user) return null;
+  // The react-aria components of the signed-in screens speak French (the public screens use none).
   return (
-    <div className={css.shell}>
-      <a href="#contenu" className={css.skipLink}>
-        Aller au contenu
-      </a>
-      <header className={css.topbar}>
-        <button
-          ref={menuToggle}
-          type="button"
-          className={menuButton}
-          aria-expanded={drawerOpen}
-          aria-controls="side-menu"
-          onClick={() => setDrawerOpen(!drawerOpen)}
-        >
-          Menu
-        </button>
-        <span>Transports d'organes</span>
-      </header>
-      {drawerOpen && (
-        <div
-          className={css.backdrop}
-          data-testid="drawer-backdrop"
-          aria-hidden="true"
-          onClick={closeDrawer}
+    <I18nProvider locale="fr-FR">
+      <div className={css.shell}>
+        <a href="#contenu" className={css.skipLink}>
+          Aller au contenu
+        </a>
+        <header className={css.topbar}>
+          <button
+            ref={menuToggle}
+            type="button"
+            className={menuButton}
+            aria-expanded={drawerOpen}
+            aria-controls="side-menu"
+            onClick={() => setDrawerOpen(!drawerOpen)}
+          >
+            Menu
+          </button>
+          <span>Transports d'organes</span>
+        </header>
+        {drawerOpen && (
+          <div
+            className={css.backdrop}
+            data-testid="drawer-backdrop"
+            aria-hidden="true"
+            onClick={closeDrawer}
+          />
+        )}
+        <SideMenu
+          role={session.user.role}
+          counts={counts}
+          actions={menuActions ?? (session.user.role === 'HOSPITAL' ? null : <SyncButtons />)}
+          open={drawerOpen}
+          onNavigate={() => setDrawerOpen(false)}
+          onChangePassword={() => {
+            setDrawerOpen(false);
+            setChangingPassword(true);
+          }}
+          onLogout={() => session.send({ type: 'session.logout' })}
         />
-      )}
-      <SideMenu
-        role={session.user.role}
-        counts={counts}
-        actions={menuActions ?? (session.user.role === 'HOSPITAL' ? null : <SyncButtons />)}
-        open={drawerOpen}
-        onNavigate={() => setDrawerOpen(false)}
-        onChangePassword={() => {
-          setDrawerOpen(false);
-          setChangingPassword(true);
-        }}
-        onLogout={() => session.send({ type: 'session.logout' })}
-      />
-      <main id="contenu" tabIndex={-1} className={css.main}>
-        {children}
-      </main>
-      {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
-    </div>
+        <main id="contenu" tabIndex={-1} className={css.main}>
+          {children}
+        </main>
+        {changingPassword && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+          </Suspense>
+        )}
+      </div>
+    </I18nProvider>
   );
 }

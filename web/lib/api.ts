@@ -1,6 +1,6 @@
 // The API client: every call goes to /api on our own origin with the session cookies. Authenticated
 // calls renew the session once on a 401 through the session machine, then retry once (DESIGN.md §6).
-import { FetchError, type FetchOptions, ofetch } from 'ofetch';
+// On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022).
 import { MESSAGES } from '../../contract/auth';
 import { type SessionActor, waitForRefresh } from '../../machines/session.machine';
 
@@ -13,26 +13,70 @@ export class ApiError extends Error {
   }
 }
 
-const client = ofetch.create({ baseURL: '/api', credentials: 'include', retry: 0 });
+/** What a call may say: its method, a body (a plain object or array is sent as JSON), a query. */
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Absent values are left out; an array repeats its key. */
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** 'blob' for a file; JSON (or text) otherwise. */
+  responseType?: 'json' | 'blob';
+}
 
-function toApiError(error: unknown): ApiError {
-  if (error instanceof FetchError && error.response) {
-    const data = error.data as { message?: unknown } | undefined;
-    return new ApiError(
-      error.response.status,
-      typeof data?.message === 'string' ? data.message : MESSAGES.generic,
-    );
+const isJsonBody = (body: unknown) =>
+  body !== null &&
+  typeof body === 'object' &&
+  (Array.isArray(body) ||
+    Object.getPrototypeOf(body) === Object.prototype ||
+    Object.getPrototypeOf(body) === null);
+
+function urlOf(path: string, query: CallOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) params.append(key, String(item));
+  const search = params.toString();
+  return `/api${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
+}
+
+async function readBody(response: Response, responseType: CallOptions['responseType']): Promise<unknown> {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return new ApiError(0, MESSAGES.generic);
+}
+
+async function send<T>(path: string, options: CallOptions): Promise<T> {
+  const { body, query, headers, responseType, ...rest } = options;
+  const json = isJsonBody(body);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, query), {
+      ...rest,
+      credentials: 'include',
+      headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
+    });
+  } catch {
+    throw new ApiError(0, MESSAGES.generic);
+  }
+  const data = await readBody(response, responseType).catch(() => undefined);
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiError(response.status, typeof message === 'string' ? message : MESSAGES.generic);
+  }
+  return data as T;
 }
 
 /** A call without the renew-and-retry (sign-in, refresh, logout and the password screens). */
-export async function rawCall<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  try {
-    return await client<T>(path, options);
-  } catch (error) {
-    throw toApiError(error);
-  }
+export async function rawCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  return send<T>(path, options);
 }
 
 let session: SessionActor | null = null;
@@ -41,7 +85,7 @@ export function bindSession(actor: SessionActor): void {
 }
 
 /** An authenticated call: on a 401, renew the session (shared by concurrent callers) and retry once. */
-export async function apiCall<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   try {
     return await rawCall<T>(path, options);
   } catch (error) {
@@ -53,15 +97,8 @@ export async function apiCall<T>(path: string, options: FetchOptions<'json'> = {
 }
 
 /** Downloads a file from an authenticated call and saves it under `fileName`. */
-export async function download(
-  path: string,
-  fileName: string,
-  options: FetchOptions<'blob'> = {},
-): Promise<void> {
-  const blob = await apiCall<Blob>(path, {
-    ...options,
-    responseType: 'blob',
-  } as unknown as FetchOptions<'json'>);
+export async function download(path: string, fileName: string, options: CallOptions = {}): Promise<void> {
+  const blob = await apiCall<Blob>(path, { ...options, responseType: 'blob' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -6,8 +6,12 @@ import { createActor, fromPromise } from 'xstate';
 import type { Me } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
-import { App } from '../app';
+import { App, loadOnDemandParts } from '../app';
 import { ApiError, bindSession } from '../lib/api';
+
+// The app loads its layout, the toast region and the other public screens on demand: load them once here,
+// so that a test's first screen does not wait for a first import.
+await loadOnDemandParts();
 
 export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
   id: 'u1',

@@ -1,41 +1,37 @@
-// Toasts at the top centre for 2500 ms (spec §9), on react-aria's toast region.
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from 'react-aria-components';
-import { CloseIcon } from './icons';
-import * as css from './theme.css';
+// Toasts at the top centre for 2500 ms (spec §9), on react-aria's toast region. The queue is light and
+// always there; the region (react-aria components) is loaded with the first toast, so that a page that
+// shows none (the sign-in page) does not download it (docs/decisions/022).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ToastQueue } from 'react-stately/useToastState';
 
-interface ToastValue {
+export interface ToastValue {
   title: string;
   variant: 'success' | 'error';
 }
 
 export const TOAST_MS = 2500;
-const queue = new ToastQueue<ToastValue>({ maxVisibleToasts: 3 });
+export const toastQueue = new ToastQueue<ToastValue>({ maxVisibleToasts: 3 });
 
 export const toast = {
-  success: (title: string) => queue.add({ title, variant: 'success' }, { timeout: TOAST_MS }),
-  error: (title: string) => queue.add({ title, variant: 'error' }, { timeout: TOAST_MS }),
+  success: (title: string) => toastQueue.add({ title, variant: 'success' }, { timeout: TOAST_MS }),
+  error: (title: string) => toastQueue.add({ title, variant: 'error' }, { timeout: TOAST_MS }),
 };
 
+/** Loads the toast region now (the web tests do, so that none waits for its first import). */
+export const loadToastRegion = () => import('./toast-region');
+
+const ToastList = lazy(loadToastRegion);
+
 export function Toasts() {
-  return (
-    <ToastRegion queue={queue} className={css.toastRegion} aria-label="Notifications">
-      {({ toast: item }) => (
-        <Toast toast={item} className={css.toast[item.content.variant]}>
-          <ToastContent>
-            <Text slot="title">{item.content.title}</Text>
-          </ToastContent>
-          <Button slot="close" className={css.toastClose} aria-label="Fermer">
-            <CloseIcon />
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
-  );
+  const [needed, setNeeded] = useState(() => toastQueue.visibleToasts.length > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toastQueue.visibleToasts.length > 0) setNeeded(true);
+    return toastQueue.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,322 @@
+// Accessibility everywhere (issue 18): axe finds no serious or critical violation on any protected screen,
+// for each role that may open it (contract/routes.ts SCREENS), at 1440 px and at 390 px (with the drawer
+// open too), with each dialog of the screen open, and with the validation errors of each form dialog
+// shown. A dialog a role does not have (no button for it) is left out for that role.
+import type { Locator, Page } from '@playwright/test';
+import type { Role } from '../contract/roles';
+import { canOpen, href, SCREENS, type ScreenName } from '../contract/routes';
+import { ACCOUNTS, E2E, type StoredRole } from './env';
+import {
+  allowConsole,
+  at,
+  dataRows,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  signIn,
+  test,
+} from './support';
+
+// One role's run must not stop the others': no serial mode; a click that cannot happen fails in 15 s.
+test.use({ actionTimeout: 15_000 });
+
+const WIDTHS = [
+  { label: '1440 px', width: 1440, height: 900 },
+  { label: '390 px', width: 390, height: 844 },
+] as const;
+
+/** The protected screens: every screen of the route table but the public ones, '/' and the forced change. */
+const PROTECTED = (Object.keys(SCREENS) as ScreenName[]).filter(
+  (screen) => SCREENS[screen].roles !== null && screen !== 'dashboard' && screen !== 'forcePasswordChange',
+);
+
+/** A dialog of a screen: the button that opens it, and how to make its form show errors (if it has one). */
+interface DialogCase {
+  name: string;
+  /** Gets the screen ready (selects rows…); the opener is looked for after. */
+  prepare?: (page: Page) => Promise<void>;
+  opener: (page: Page) => Locator;
+  /** What opens, when it is not a dialog (a panel), and how it closes then. */
+  panel?: { shown: (page: Page) => Locator; close: (page: Page) => Promise<void> };
+  /** Makes the form show its validation errors, and the message that then shows. */
+  showErrors?: (dialog: Locator) => Promise<Locator>;
+}
+
+const submit = (name: string) => async (dialog: Locator) => {
+  await dialog.getByRole('button', { name, exact: true }).click();
+  return dialog.locator('[aria-invalid="true"], [role="alert"]').first();
+};
+
+const MISSION_LIST_DIALOGS: DialogCase[] = [
+  {
+    name: 'edit a mission',
+    opener: (page) => page.getByRole('button', { name: /^Modifier la mission/ }).first(),
+    showErrors: async (dialog) => {
+      await dialog.getByLabel('Nombre de cristals').fill('1.5');
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      return dialog.getByText('le nombre de cristals doit être entier');
+    },
+  },
+  {
+    name: 'delete a mission',
+    opener: (page) => page.getByRole('button', { name: /^Supprimer la mission/ }).first(),
+  },
+  { name: 'period calendar', opener: (page) => page.getByRole('button', { name: 'Ouvrir le calendrier' }) },
+  { name: 'hospitals filter', opener: (page) => page.getByRole('button', { name: /^Hôpitaux/ }) },
+  { name: 'filters panel', opener: (page) => page.getByRole('button', { name: /^Filtres/ }) },
+];
+
+const PRICE_DIALOGS: DialogCase[] = [
+  {
+    name: 'add a price',
+    opener: (page) => page.getByRole('button', { name: 'Ajouter prix' }),
+    showErrors: submit('Ajouter'),
+  },
+  { name: 'edit a price', opener: (page) => page.getByRole('button', { name: /^Modifier le prix/ }).first() },
+];
+
+const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
+  requestedMissions: MISSION_LIST_DIALOGS,
+  inProgressMissions: MISSION_LIST_DIALOGS,
+  completedMissions: MISSION_LIST_DIALOGS,
+  cancelledMissions: MISSION_LIST_DIALOGS,
+  closedMissions: MISSION_LIST_DIALOGS,
+  statistics: [
+    {
+      name: 'invoice statuses',
+      prepare: async (page) => {
+        const box = page.getByRole('checkbox', { name: /^Sélectionner la mission/ }).first();
+        if (await box.count()) await box.check();
+      },
+      opener: (page) => page.getByRole('button', { name: 'Mise à jour du statut' }),
+    },
+    {
+      name: 'invoice PDF',
+      opener: (page) => page.getByRole('button', { name: /^Mise à jour PDF de la mission/ }).first(),
+      showErrors: async (dialog) => {
+        await dialog
+          .getByRole('group', { name: 'Facture Vol' })
+          .locator('input[type="file"]')
+          .setInputFiles({
+            name: 'facture.pdf',
+            mimeType: 'application/pdf',
+            buffer: Buffer.from('%PDF-1.4\n'),
+          });
+        await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+        return dialog.getByText('Obligatoire').first();
+      },
+    },
+    {
+      name: 'statistics filters panel',
+      opener: (page) => page.getByRole('button', { name: /^Filtres/ }),
+      panel: {
+        shown: (page) => page.getByRole('region', { name: 'Filtres' }),
+        close: (page) => page.getByRole('button', { name: /^Filtres/ }).click(),
+      },
+    },
+  ],
+  users: [
+    {
+      name: 'add a user',
+      opener: (page) => page.getByRole('button', { name: 'Ajouter utilisateur' }),
+      showErrors: submit('Ajouter'),
+    },
+    {
+      name: 'edit a user',
+      opener: (page) => page.getByRole('button', { name: /^Modifier / }).first(),
+      showErrors: async (dialog) => {
+        await dialog.getByLabel('E-mail').fill('pas-un-courriel');
+        return submit('Modifier')(dialog);
+      },
+    },
+    { name: 'delete a user', opener: (page) => page.getByRole('button', { name: /^Supprimer / }).first() },
+  ],
+  unitFlightCost: PRICE_DIALOGS,
+  regulationCost: PRICE_DIALOGS,
+  passengerMealCost: PRICE_DIALOGS,
+  airportCost: PRICE_DIALOGS,
+  marketNumber: PRICE_DIALOGS,
+  incidentDetails: [
+    {
+      name: 'propose an action',
+      opener: (page) => page.getByRole('button', { name: 'PROPOSER UNE ACTION' }).first(),
+      showErrors: async (dialog) => {
+        await dialog.getByLabel('Action proposée').fill('   ');
+        await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
+        return dialog.getByText('Obligatoire');
+      },
+    },
+  ],
+  invoices: [
+    {
+      name: 'CSV export',
+      opener: (page) => page.getByRole('button', { name: 'Exporter vers CSV' }),
+      showErrors: submit('Exporter'),
+    },
+  ],
+};
+
+/** The ids the details screens need, read through the API with the browser's session. */
+async function detailIds(page: Page): Promise<{ missionId: string; incidentId: string | null }> {
+  const missions = await page.request.get(`${E2E.baseURL}/api/missions?status=requested&pageNumber=1`);
+  const missionId = ((await missions.json()) as { data: { rows: Array<{ id: string }> } }).data.rows[0].id;
+  const incidents = await page.request.get(`${E2E.baseURL}/api/incidents?pageNumber=1`);
+  const rows = incidents.ok()
+    ? ((await incidents.json()) as { data: { rows: Array<{ id: string; missionId: string | null }> } }).data
+        .rows
+    : [];
+  return { missionId, incidentId: rows[0] ? (rows[0].missionId ?? rows[0].id) : null };
+}
+
+async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  if (await dialog.isVisible()) {
+    const cancel = dialog.getByRole('button', { name: /^(Annuler|Fermer)$/ }).first();
+    if (await cancel.count()) await cancel.click();
+  }
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the screen and waits for it to settle (its heading, no request under way). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#page-title')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status', { name: 'Chargement' })).toHaveCount(0);
+}
+
+/**
+ * The five mission lists are one screen, as are the five price screens: each of their dialogs is checked
+ * on the first of them that has it (for this role and width), the page itself on each.
+ */
+async function checkScreen(
+  page: Page,
+  screen: ScreenName,
+  path: string,
+  narrow: boolean,
+  checked: string[],
+  dialogsSeen: Set<string>,
+) {
+  await open(page, path);
+  await expectAccessible(page);
+  checked.push(screen);
+  if (narrow) {
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+    await toggle.click();
+    await expect(menu(page)).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    checked.push(`${screen} (drawer open)`);
+  }
+  for (const item of DIALOGS[screen] ?? []) {
+    if (dialogsSeen.has(item.name)) continue;
+    await item.prepare?.(page);
+    const opener = item.opener(page);
+    if (!(await opener.count()) || !(await opener.isVisible()) || !(await opener.isEnabled())) continue;
+    await opener.click();
+    if (item.panel) {
+      await expect(item.panel.shown(page)).toBeVisible();
+      await expectAccessible(page);
+      checked.push(`${screen}: ${item.name}`);
+      dialogsSeen.add(item.name);
+      await item.panel.close(page);
+      continue;
+    }
+    const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    checked.push(`${screen}: ${item.name}`);
+    dialogsSeen.add(item.name);
+    if (item.showErrors) {
+      await expect(await item.showErrors(dialog)).toBeVisible();
+      await expectAccessible(page);
+      checked.push(`${screen}: ${item.name} (errors shown)`);
+    }
+    await closeDialog(page, dialog);
+  }
+}
+
+/** The user's own password change, from the side menu, with its errors shown. */
+async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[]) {
+  if (narrow) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await menu(page).getByRole('button', { name: 'Changer mon mot de passe' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  const shown = await submit('Modifier')(dialog);
+  await expect(shown).toBeVisible();
+  await expectAccessible(page);
+  await closeDialog(page, dialog);
+  checked.push('password change (errors shown)');
+}
+
+async function checkRole(page: Page, role: Role, narrow: boolean) {
+  const checked: string[] = [];
+  const dialogsSeen = new Set<string>();
+  const ids = await detailIds(page);
+  for (const screen of PROTECTED) {
+    if (!canOpen(screen, role)) continue;
+    if (screen === 'incidentDetails' && !ids.incidentId) continue;
+    const path = href(screen, { id: screen === 'missionDetails' ? ids.missionId : (ids.incidentId ?? '') });
+    await test.step(`${screen} (${path})`, () =>
+      checkScreen(page, screen, path, narrow, checked, dialogsSeen));
+  }
+  await open(page, href('requestedMissions'));
+  await checkPasswordDialog(page, narrow, checked);
+  test.info().annotations.push({ type: 'checked', description: checked.join(' · ') });
+  console.log(
+    `  ${role}, ${narrow ? '390' : '1440'} px: ${checked.length} states passed axe: ${checked.join(' · ')}`,
+  );
+  expect(checked).toContain('password change (errors shown)');
+}
+
+/** Brings Leon's incidents in once, so that the incident details screen has one to show. */
+test('setup: a sync brings the incidents in', async ({ browser }) => {
+  const context = await browser.newContext(signedInAs('OPERATION'));
+  const page = await context.newPage();
+  await page.goto(href('requestedMissions'));
+  await menu(page).getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`${E2E.baseURL}/api/incidents?pageNumber=1`);
+      return ((await answer.json()) as { data: { rows: unknown[] } }).data.rows.length;
+    })
+    .toBeGreaterThan(0);
+  await context.close();
+});
+
+for (const { label, width, height } of WIDTHS) {
+  const narrow = width < 768;
+  for (const role of ['ADMIN', 'OPERATION', 'HOSPITAL'] as const satisfies readonly StoredRole[]) {
+    test.describe(`${role} at ${label}`, () => {
+      test.use({ ...signedInAs(role), viewport: { width, height } });
+      test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
+        test.setTimeout(600_000);
+        await checkRole(page, role, narrow);
+      });
+    });
+  }
+
+  test.describe(`ACCOUNTING at ${label}`, () => {
+    test.use({ viewport: { width, height } });
+    test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
+      test.setTimeout(600_000);
+      // No saved sign-in: auth.spec.ts may have reset its password to the second one in a full run, and
+      // the refused first try logs its 401.
+      allowConsole(page, /status of 401/);
+      for (const password of [E2E.password, 'Compta-2027!']) {
+        await signIn(page, ACCOUNTS.ACCOUNTING, password);
+        const signedIn = await page
+          .waitForURL(at('requestedMissions'), { timeout: 5000 })
+          .then(() => true)
+          .catch(() => false);
+        if (signedIn) break;
+      }
+      await expect(page).toHaveURL(at('requestedMissions'));
+      await expect(dataRows(page.getByRole('table', { name: 'Missions' })).first()).toBeVisible();
+      await checkRole(page, 'ACCOUNTING', narrow);
+    });
+  });
+}
