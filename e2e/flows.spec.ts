@@ -349,3 +349,41 @@ test('PDF upload: the form, the confirmation, the upload and the record, then a 
   await expect(dialog).toBeHidden();
   await keepRecording(page);
 });
+
+test('the flow player plays a path of every machine on its real screen, to the state the model expects', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(`${dev}/__flows`);
+  const machines = page.getByRole('navigation', { name: 'Machines' }).getByRole('link');
+  const names = await machines.allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(MACHINES.length);
+  for (const name of names) {
+    await page.getByRole('navigation', { name: 'Machines' }).getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`flow=${name}`));
+    // The longest path the model gives: the most steps played on the screen.
+    const paths = page.getByRole('list', { name: 'Chemins' }).getByRole('link');
+    await expect(paths.first()).toBeVisible();
+    const steps = await page
+      .getByRole('list', { name: 'Chemins' })
+      .locator('li')
+      .evaluateAll((items) => items.map((li) => li.textContent?.split('→').length ?? 0));
+    await paths.nth(steps.indexOf(Math.max(...steps))).click();
+    const next = page.getByRole('button', { name: 'Suivant' });
+    const lecture = page.getByRole('region', { name: 'Lecture' });
+    await expect(lecture.getByText('Aucun écran associé')).toHaveCount(0);
+    for (let i = 0; i < 80 && (await next.isEnabled()); i++) {
+      await next.click();
+      // The screen's machine is where the path says, at every step.
+      await expect(lecture.getByText(/^Attendu :/)).toHaveCount(0);
+    }
+    const counter = (await page.getByTestId('flow-step').textContent())?.match(/(\d+) \/ (\d+)/);
+    expect(counter?.[1], `${name}: played to the end`).toBe(counter?.[2]);
+    // The shareable URL names the flow, the path and the step.
+    expect(page.url()).toMatch(new RegExp(`flow=${name}.*path=\\d+.*step=${counter?.[2]}`));
+    // Opened again from that URL, the player stands at the same step, with the model's state.
+    await page.reload();
+    await expect(page.getByTestId('flow-step')).toHaveText(`Étape ${counter?.[2]} / ${counter?.[2]}`);
+    await expect(lecture.getByText(/^Attendu :/)).toHaveCount(0);
+  }
+});
