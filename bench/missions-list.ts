@@ -13,6 +13,7 @@ import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions
 import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
 import { check } from '../contract/validation';
 import { forEachBenchDatabase } from './lib/databases';
+import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -34,28 +35,6 @@ async function fill(database: Database): Promise<void> {
       'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
     from missions`);
   await database.db.execute(sql`analyze`);
-}
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
-async function timePair(
-  api: () => Promise<unknown>,
-  bare: () => Promise<unknown>,
-): Promise<Array<{ p50: number; p95: number }>> {
-  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
-  const samples: number[][] = [[], []];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [k, run] of [api, bare].entries()) {
-      const t0 = performance.now();
-      await run();
-      samples[k].push(performance.now() - t0);
-    }
-  }
-  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
 }
 
 async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
@@ -109,6 +88,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     if (!parsed.ok) throw new Error(parsed.message);
     const filters = readFilters(parsed.value);
     const [api, bare] = await timePair(
+      RUNS,
       async () => {
         const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {
           headers: { cookie },
@@ -133,6 +113,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     line(name, api, bare);
   }
   const [countsApi, countsSql] = await timePair(
+    RUNS,
     async () => (await app.request('/leon/records-count', { headers: { cookie } })).json(),
     () =>
       database.db.execute(sql`select count(*) filter (where status in ('EN_ATTENTE','PROGRAMMEE')) a, count(*) filter (where status = 'EN_COURS') b,

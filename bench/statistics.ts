@@ -15,6 +15,7 @@ import { countWhere, filtersWhere, listOrder, readsMissions, selectRecords } fro
 import { StatisticsListQuery } from '../contract/statistics';
 import { check } from '../contract/validation';
 import { forEachBenchDatabase } from './lib/databases';
+import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -47,28 +48,6 @@ async function fill(database: Database): Promise<void> {
       airport_status = (array['TO_BE_EDITED','EDITED','INVOICE_SENT','PAID','NOT_APPLICABLE'])[1 + abs(hashtext(mission_id::text)) % 5]::invoice_status,
       show_for_hospital = abs(hashtext(id::text)) % 2 = 0`);
   await database.db.execute(sql`analyze`);
-}
-
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
-async function timePair(
-  api: () => Promise<unknown>,
-  bare: () => Promise<unknown>,
-): Promise<Array<{ p50: number; p95: number }>> {
-  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
-  const samples: number[][] = [[], []];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [k, run] of [api, bare].entries()) {
-      const t0 = performance.now();
-      await run();
-      samples[k].push(performance.now() - t0);
-    }
-  }
-  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
 }
 
 async function signIn(app: ReturnType<typeof createApp>, origin: string, email: string) {
@@ -151,6 +130,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     if (!parsed.ok) throw new Error(parsed.message);
     const offset = ((parsed.value.pageNumber ?? 1) - 1) * 20;
     const [api, bare] = await timePair(
+      RUNS,
       async () => {
         const response = await app.request(`/statistic/all?pageSize=20&${query}`, {
           headers: { cookie: cookies[who] },
