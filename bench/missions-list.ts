@@ -2,16 +2,14 @@
 // the local test server) and on PGlite: p50/p95 through the API (in process, app.request) beside the same
 // SQL run alone. Goals (issue 3): the API within 1.5× of the bare query; p95 under 50 ms on PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { createApp } from '../api/app';
 import type { Database } from '../api/db/client';
 import { missions } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
-import { loadConfig } from '../api/lib/config';
 import type { CurrentUser } from '../api/lib/context';
-import { createMailer } from '../api/lib/mail';
 import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
 import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
 import { check } from '../contract/validation';
+import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
 import { timePair } from './lib/timing';
 
@@ -41,24 +39,8 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
   const t0 = performance.now();
   await fill(database);
   console.log(`\n${kind}: ${COUNT} missions inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
-  });
-  const app = createApp({
-    db: database.db,
-    config,
-    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
-  });
-  const login = await app.request('/auth/login', {
-    method: 'POST',
-    headers: { origin: config.publicOrigin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const { app, signIn } = benchApp(database);
+  const cookie = await signIn('operation@demo.test');
   const found = (await database.db.execute(
     sql`select id from users where email = 'operation@demo.test'`,
   )) as unknown as { rows: Array<{ id: string }> };
