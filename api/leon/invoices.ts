@@ -52,9 +52,8 @@ query ModifiedSalesInvoices($dateTime: Int!) {
   }
 }`;
 
-export interface LeonInvoiceClient {
-  contactNid: number | null;
-  name: string | null;
+/** The billing details of an invoice's client that Leon sends flat; the simulator stores the same. */
+export interface InvoiceClientDetails {
   /** The third-party code of the accounting (Leon's contact accounting code). */
   accountingCode: string | null;
   street1: string | null;
@@ -62,14 +61,18 @@ export interface LeonInvoiceClient {
   postalCode: string | null;
   city: string | null;
   email: string | null;
+}
+
+export interface LeonInvoiceClient extends InvoiceClientDetails {
+  contactNid: number | null;
+  name: string | null;
   phone: string | null;
 }
 
-export interface LeonSalesInvoice {
+/** The fields of a sales invoice that Leon sends flat; the simulator stores the same. */
+export interface SalesInvoiceFields {
   salesInvoiceNid: number;
   invoiceNumber: string | null;
-  /** INVOICE, RECHARGE_INVOICE or CREDIT_NOTE; anything else is kept as Leon sent it. */
-  invoiceType: string | null;
   /** Calendar days `yyyy-MM-dd`, null when missing or not a day. */
   issueDate: string | null;
   dueDate: string | null;
@@ -81,8 +84,13 @@ export interface LeonSalesInvoice {
   tag: string | null;
   quoteRequestId: string | null;
   correctedInvoiceNid: number | null;
-  correctedInvoiceNumber: string | null;
   tripNumber: string | null;
+}
+
+export interface LeonSalesInvoice extends SalesInvoiceFields {
+  /** INVOICE, RECHARGE_INVOICE or CREDIT_NOTE; anything else is kept as Leon sent it. */
+  invoiceType: string | null;
+  correctedInvoiceNumber: string | null;
   /** The first active leg's scheduled departure (ISO 8601 UTC), and its aircraft. */
   departureUTC: string | null;
   registration: string | null;
