@@ -12,6 +12,7 @@
 // NaN for an amount) and the invoice row builder turns it into an ERROR row with its French reason.
 import { LEON_MESSAGES, LeonError } from './errors';
 import { mapEach, withoutNul } from './mapping';
+import { modifiedListQuery } from './queries';
 import { leonInstant, splitIntoWindows } from './time';
 
 const CONTACT_FIELDS = `contactNid name email phoneWork phoneMobile accountingCode
@@ -41,16 +42,7 @@ query SalesInvoiceList($filter: SalesInvoiceFilter!) {
 }`;
 
 /** Incremental: invoices created or changed after `dateTime` (Leon's own timestamp, as for flights). */
-export const MODIFIED_SALES_INVOICES_QUERY = `
-query ModifiedSalesInvoices($dateTime: Int!) {
-  salesInvoices {
-    getModifiedSalesInvoiceList(dateTime: $dateTime) {
-      created { ${SALES_INVOICE_FIELDS} }
-      changed { ${SALES_INVOICE_FIELDS} }
-      timestamp
-    }
-  }
-}`;
+export const MODIFIED_SALES_INVOICES_QUERY = modifiedListQuery('SalesInvoice', SALES_INVOICE_FIELDS);
 
 /** The billing details of an invoice's client that Leon sends flat; the simulator stores the same. */
 export interface InvoiceClientDetails {
