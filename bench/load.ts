@@ -11,9 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { Agent, request } from 'undici';
+import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
+import { waitFor } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.LOAD_USERS ?? 100);
@@ -43,16 +44,6 @@ interface MissionRow {
   aircraftType: string;
 }
 
-async function onServer(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 const children: ChildProcess[] = [];
 function start(entry: string, env: Record<string, string>): void {
   children.push(
@@ -62,16 +53,6 @@ function start(entry: string, env: Record<string, string>): void {
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
 }
 
 // ——— Figures ———
@@ -235,7 +216,7 @@ const dbName = `bench_load_${randomBytes(4).toString('hex')}`;
 let created = false;
 const sim = await startLeonSimulator({ port: simPort, apiKey: 'load-key', seed: 7, trips: TRIPS });
 try {
-  await onServer(`CREATE DATABASE ${dbName}`);
+  await onDatabaseServer(serverUrl, `CREATE DATABASE ${dbName}`);
   created = true;
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
@@ -249,14 +230,14 @@ try {
     LEON_API_KEY: 'load-key',
     LEON_POLL_MINUTES: '0',
   });
-  await waitFor(`http://127.0.0.1:${apiPort}/health`);
+  await waitFor(`http://127.0.0.1:${apiPort}/health`, 1200);
   start('edge/node.ts', {
     EDGE_PORT: String(edgePort),
     API_ORIGIN: `http://127.0.0.1:${apiPort}`,
     PUBLIC_ORIGIN: edge,
     ASSETS_DIR: join(root, 'web/dist'),
   });
-  await waitFor(`${edge}/api/health`);
+  await waitFor(`${edge}/api/health`, 1200);
 
   const users = Array.from({ length: USERS }, (_, i) =>
     i % 5 === 4 ? new VirtualUser(HOSPITAL, false) : new VirtualUser(STAFF[i % 2], true),
@@ -297,6 +278,6 @@ try {
   await new Promise((r) => setTimeout(r, 1500));
   await sim.close();
   await agent.close();
-  if (created) await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (created) await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,17 +2,16 @@
 // the local test server) and on PGlite: p50/p95 through the API (in process, app.request) beside the same
 // SQL run alone. Goals (issue 3): the API within 1.5× of the bare query; p95 under 50 ms on PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { createApp } from '../api/app';
 import type { Database } from '../api/db/client';
 import { missions } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
-import { loadConfig } from '../api/lib/config';
 import type { CurrentUser } from '../api/lib/context';
-import { createMailer } from '../api/lib/mail';
 import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
 import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
 import { check } from '../contract/validation';
+import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
+import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -36,50 +35,12 @@ async function fill(database: Database): Promise<void> {
   await database.db.execute(sql`analyze`);
 }
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
-async function timePair(
-  api: () => Promise<unknown>,
-  bare: () => Promise<unknown>,
-): Promise<Array<{ p50: number; p95: number }>> {
-  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
-  const samples: number[][] = [[], []];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [k, run] of [api, bare].entries()) {
-      const t0 = performance.now();
-      await run();
-      samples[k].push(performance.now() - t0);
-    }
-  }
-  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
-}
-
 async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
   const t0 = performance.now();
   await fill(database);
   console.log(`\n${kind}: ${COUNT} missions inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
-  });
-  const app = createApp({
-    db: database.db,
-    config,
-    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
-  });
-  const login = await app.request('/auth/login', {
-    method: 'POST',
-    headers: { origin: config.publicOrigin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const { app, signIn } = benchApp(database);
+  const cookie = await signIn('operation@demo.test');
   const found = (await database.db.execute(
     sql`select id from users where email = 'operation@demo.test'`,
   )) as unknown as { rows: Array<{ id: string }> };
@@ -109,6 +70,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     if (!parsed.ok) throw new Error(parsed.message);
     const filters = readFilters(parsed.value);
     const [api, bare] = await timePair(
+      RUNS,
       async () => {
         const response = await app.request(`/missions?pageSize=20&pageNumber=1&${query}`, {
           headers: { cookie },
@@ -133,6 +95,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     line(name, api, bare);
   }
   const [countsApi, countsSql] = await timePair(
+    RUNS,
     async () => (await app.request('/leon/records-count', { headers: { cookie } })).json(),
     () =>
       database.db.execute(sql`select count(*) filter (where status in ('EN_ATTENTE','PROGRAMMEE')) a, count(*) filter (where status = 'EN_COURS') b,

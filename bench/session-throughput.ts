@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { onDatabaseServer } from '../api/db/scratch';
+import { waitFor } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,16 +28,6 @@ const temp = mkdtempSync(join(tmpdir(), 'bench-session-'));
 const children: ChildProcess[] = [];
 const databases: string[] = [];
 
-async function onServer(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 function start(dir: string, entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(dir, entry)], {
     cwd: dir,
@@ -47,20 +38,10 @@ function start(dir: string, entry: string, env: Record<string, string>): ChildPr
   return child;
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
 /** Starts the API found in `dir` on a new database; answers its origin. */
 async function startApi(dir: string, port: number, publicOrigin: string): Promise<string> {
   const name = `bench_session_${randomBytes(4).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name}`);
+  await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}`);
   databases.push(name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -72,7 +53,7 @@ async function startApi(dir: string, port: number, publicOrigin: string): Promis
     LEON_POLL_MINUTES: '0',
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/health`);
+  await waitFor(`${origin}/health`, 600);
   return origin;
 }
 
@@ -115,7 +96,7 @@ try {
     API_ORIGIN: after,
     ASSETS_DIR: join(root, 'web/dist'),
   });
-  await waitFor(`${edgeOrigin}/api/health`);
+  await waitFor(`${edgeOrigin}/api/health`, 600);
   const cookies = {
     before: await signIn(`${before}/auth/login`, edgeOrigin),
     after: await signIn(`${after}/auth/login`, edgeOrigin),
@@ -139,6 +120,7 @@ try {
 } finally {
   for (const child of children.reverse()) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1500));
-  for (const name of databases) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of databases)
+    await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   rmSync(temp, { recursive: true, force: true });
 }

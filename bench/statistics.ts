@@ -4,17 +4,16 @@
 // rows: seconds and peak RSS. Goals (issue 12): the API within 1.5× of the bare query, p95 < 100 ms on
 // PostgreSQL; the XLSX in ≤ 3 s and ≤ 300 MB.
 import { asc, inArray, sql } from 'drizzle-orm';
-import { createApp } from '../api/app';
 import type { Database } from '../api/db/client';
 import { missionLegs } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
-import { loadConfig } from '../api/lib/config';
 import type { CurrentUser } from '../api/lib/context';
-import { createMailer } from '../api/lib/mail';
 import { countWhere, filtersWhere, listOrder, readsMissions, selectRecords } from '../api/statistics/service';
 import { StatisticsListQuery } from '../contract/statistics';
 import { check } from '../contract/validation';
+import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
+import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -49,40 +48,6 @@ async function fill(database: Database): Promise<void> {
   await database.db.execute(sql`analyze`);
 }
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-/** Runs the API call and the bare query in turn, so that a busy moment of the machine weighs on both. */
-async function timePair(
-  api: () => Promise<unknown>,
-  bare: () => Promise<unknown>,
-): Promise<Array<{ p50: number; p95: number }>> {
-  for (let i = 0; i < 3; i++) await Promise.all([api(), bare()]);
-  const samples: number[][] = [[], []];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [k, run] of [api, bare].entries()) {
-      const t0 = performance.now();
-      await run();
-      samples[k].push(performance.now() - t0);
-    }
-  }
-  return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
-}
-
-async function signIn(app: ReturnType<typeof createApp>, origin: string, email: string) {
-  const login = await app.request('/auth/login', {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo-2026!' }),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
   const t0 = performance.now();
   await fill(database);
@@ -96,18 +61,10 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
   console.log(
     `\n${kind}: ${COUNT} missions (${records} statistic records) inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
-  });
-  const app = createApp({
-    db: database.db,
-    config,
-    mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
-  });
+  const { app, signIn } = benchApp(database);
   const cookies = {
-    staff: await signIn(app, config.publicOrigin, 'operation@demo.test'),
-    hospital: await signIn(app, config.publicOrigin, 'hopital@demo.test'),
+    staff: await signIn('operation@demo.test'),
+    hospital: await signIn('hopital@demo.test'),
   };
   const users = (
     (await database.db.execute(
@@ -151,6 +108,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     if (!parsed.ok) throw new Error(parsed.message);
     const offset = ((parsed.value.pageNumber ?? 1) - 1) * 20;
     const [api, bare] = await timePair(
+      RUNS,
       async () => {
         const response = await app.request(`/statistic/all?pageSize=20&${query}`, {
           headers: { cookie: cookies[who] },

@@ -63,14 +63,11 @@ describe('auth schemas', () => {
   });
 });
 
+/** A valid user body, but for its role. */
+const ANNE = { firstName: 'Anne', lastName: 'Martin', email: 'anne@chu.fr', phone: '0601020304' };
+
 describe('user schema', () => {
-  const base = {
-    firstName: 'Anne',
-    lastName: 'Martin',
-    email: 'anne@chu.fr',
-    phone: '0601020304',
-    role: 'HOSPITAL',
-  };
+  const base = { ...ANNE, role: 'HOSPITAL' };
   it('gives the spec messages for missing fields', () => {
     const result = check(CreateUserBody, { email: 'anne@chu.fr' });
     expect(result).toMatchObject({
@@ -159,13 +156,7 @@ describe('routes', () => {
 });
 
 describe('length limits', () => {
-  const user = {
-    firstName: 'Anne',
-    lastName: 'Martin',
-    email: 'anne@chu.fr',
-    phone: '0601020304',
-    role: 'ADMIN',
-  };
+  const user = { ...ANNE, role: 'ADMIN' };
   const long = (n: number) => 'x'.repeat(n);
   const longEmail = (n: number) => `${'a'.repeat(n - 6)}@ch.fr`;
   const strong = (n: number) => `Aa1!${'x'.repeat(n - 4)}`;

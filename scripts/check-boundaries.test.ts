@@ -37,30 +37,29 @@ const CLEAN = {
   'api/missions/index.ts': "export { routes } from './routes';\nimport { db } from '../db/client';\n",
 };
 
+/** The problems found in the clean tree with `files` added or replaced. */
+const problemsWith = (files: Record<string, string>) => check(tree({ ...CLEAN, ...files })).problems;
+
 describe('check-boundaries', () => {
   it('passes a tree where features meet only through their index', () => {
     expect(check(tree(CLEAN)).problems).toEqual([]);
   });
 
   it("fails on a feature importing another feature's insides, on web/ and api/", () => {
-    const root = tree({
-      ...CLEAN,
+    const problems = problemsWith({
       'web/users/users-screen.tsx': "import { List } from '../missions/list';\n",
       'api/users/routes.ts': "import { hash } from '../auth/passwords';\n",
     });
-    const { problems } = check(root);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('web/users/users-screen.tsx imports ../missions/list');
     expect(problems[1]).toContain('api/users/routes.ts imports ../auth/passwords');
   });
 
   it('fails on a shared folder importing a feature, even its index, and on an entry file going past an index', () => {
-    const root = tree({
-      ...CLEAN,
+    const problems = problemsWith({
       'web/ui/button.tsx': "import { Missions } from '../missions';\n",
       'web/routes.tsx': "const Missions = () => import('./missions/list');\n",
     });
-    const { problems } = check(root);
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).toMatch(/web\/ui\/button\.tsx imports \.\.\/missions/);
     expect(problems.join('\n')).toMatch(/web\/routes\.tsx imports \.\/missions\/list/);
@@ -74,15 +73,14 @@ describe('check-boundaries', () => {
       'api/missions/routes.ts': "import { client } from '../leon/client';\n",
       'api/leon/mapping.ts': "import { routes } from '../missions';\n",
     };
-    expect(check(tree({ ...CLEAN, ...adapterUses })).problems).toEqual([
+    expect(problemsWith(adapterUses)).toEqual([
       'api/leon/mapping.ts imports ../missions (api/leon/ is an adapter and may not import the feature api/missions/)',
       'api/missions/routes.ts imports ../leon/client (only api/leon/index.ts may be imported from outside api/leon/)',
     ]);
   });
 
   it('keeps the top-level rules', () => {
-    const root = tree({ ...CLEAN, 'web/lib/api.ts': "import { db } from '../../api/db/client';\n" });
-    expect(check(root).problems).toEqual([
+    expect(problemsWith({ 'web/lib/api.ts': "import { db } from '../../api/db/client';\n" })).toEqual([
       'web/lib/api.ts imports ../../api/db/client (web/ may not import api/)',
     ]);
   });

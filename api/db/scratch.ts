@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE/DROP DATABASE) on the server's maintenance connection. */
+export async function onDatabaseServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -23,7 +24,7 @@ export async function scratchDatabase(
   if (options.kind === 'pglite') return openDatabase({ memory: true, migrationsFolder });
   const { serverUrl, poolSize } = options;
   const name = `scratch_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
@@ -32,11 +33,11 @@ export async function scratchDatabase(
       ...database,
       async close() {
         await database.close();
-        await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   } catch (error) {
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     throw error;
   }
 }

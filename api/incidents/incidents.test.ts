@@ -17,7 +17,7 @@ import {
 } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, ORIGIN, refusal, testApp, testLeon } from '../test/harness';
+import { type Caller, ORIGIN, refusal, signedIn, testApp, testLeon } from '../test/harness';
 
 const HOUR = 3600_000;
 type Page = { data: { rows: IncidentRow[]; pageCount: number }; message?: string };
@@ -71,12 +71,9 @@ describeEachDatabase('Incidents', (database) => {
     await seedDemo(database().db);
     t = testApp(database().db, {}, leon);
     t.clock.now = new Date(clock.now);
-    ops = new Caller(t.app, '203.0.113.20');
-    await ops.login('operation@demo.test');
-    admin = new Caller(t.app, '203.0.113.21');
-    await admin.login('admin@demo.test');
-    hospital = new Caller(t.app, '203.0.113.22');
-    await hospital.login('hopital@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.20' });
+    admin = await signedIn(t.app, 'admin@demo.test', { ip: '203.0.113.21' });
+    hospital = await signedIn(t.app, 'hopital@demo.test', { ip: '203.0.113.22' });
     own = flown(DEMO_HOSPITALS[0]);
     other = flown(DEMO_HOSPITALS[1]);
     ownReport = sim.addReport({
@@ -424,8 +421,7 @@ describeEachDatabase('Incident sync failures', (database) => {
     await seedDemo(database().db);
     t = testApp(database().db, {}, source);
     t.clock.now = new Date(clock.now);
-    ops = new Caller(t.app, '203.0.113.30');
-    await ops.login('operation@demo.test');
+    ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.30' });
   });
 
   it('syncs the missions when Leon refuses the safety reports, and says why on the run', async () => {

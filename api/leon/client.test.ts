@@ -1,7 +1,7 @@
 // The Leon client against the simulator (same protocol): tokens, retries, errors in French, windows,
 // incremental sync and per-trip mapping failures.
-import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../test/ports';
 import { createLeonClient, type LeonClientOptions, LeonError } from './client';
 import { FLIGHT_LIST_QUERY } from './queries';
 import { createLeonSimulator, type LeonSimulatorOptions } from './simulator/app';
@@ -42,14 +42,6 @@ async function failure(promise: Promise<unknown>): Promise<LeonError> {
     throw error;
   }
   throw new Error('expected a LeonError');
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('access tokens', () => {
@@ -159,7 +151,7 @@ describe('rate limit (429)', () => {
 
 describe('Leon unreachable, slow or failing', () => {
   it('reports a refused connection as unavailable', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const client = createLeonClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
     const error = await failure(client.echo());
     expect(error.kind).toBe('unavailable');

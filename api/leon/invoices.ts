@@ -12,6 +12,7 @@
 // NaN for an amount) and the invoice row builder turns it into an ERROR row with its French reason.
 import { LEON_MESSAGES, LeonError } from './errors';
 import { mapEach, withoutNul } from './mapping';
+import { modifiedListQuery } from './queries';
 import { leonInstant, splitIntoWindows } from './time';
 
 const CONTACT_FIELDS = `contactNid name email phoneWork phoneMobile accountingCode
@@ -41,20 +42,10 @@ query SalesInvoiceList($filter: SalesInvoiceFilter!) {
 }`;
 
 /** Incremental: invoices created or changed after `dateTime` (Leon's own timestamp, as for flights). */
-export const MODIFIED_SALES_INVOICES_QUERY = `
-query ModifiedSalesInvoices($dateTime: Int!) {
-  salesInvoices {
-    getModifiedSalesInvoiceList(dateTime: $dateTime) {
-      created { ${SALES_INVOICE_FIELDS} }
-      changed { ${SALES_INVOICE_FIELDS} }
-      timestamp
-    }
-  }
-}`;
+export const MODIFIED_SALES_INVOICES_QUERY = modifiedListQuery('SalesInvoice', SALES_INVOICE_FIELDS);
 
-export interface LeonInvoiceClient {
-  contactNid: number | null;
-  name: string | null;
+/** The billing details of an invoice's client that Leon sends flat; the simulator stores the same. */
+export interface InvoiceClientDetails {
   /** The third-party code of the accounting (Leon's contact accounting code). */
   accountingCode: string | null;
   street1: string | null;
@@ -62,14 +53,18 @@ export interface LeonInvoiceClient {
   postalCode: string | null;
   city: string | null;
   email: string | null;
+}
+
+export interface LeonInvoiceClient extends InvoiceClientDetails {
+  contactNid: number | null;
+  name: string | null;
   phone: string | null;
 }
 
-export interface LeonSalesInvoice {
+/** The fields of a sales invoice that Leon sends flat; the simulator stores the same. */
+export interface SalesInvoiceFields {
   salesInvoiceNid: number;
   invoiceNumber: string | null;
-  /** INVOICE, RECHARGE_INVOICE or CREDIT_NOTE; anything else is kept as Leon sent it. */
-  invoiceType: string | null;
   /** Calendar days `yyyy-MM-dd`, null when missing or not a day. */
   issueDate: string | null;
   dueDate: string | null;
@@ -81,8 +76,13 @@ export interface LeonSalesInvoice {
   tag: string | null;
   quoteRequestId: string | null;
   correctedInvoiceNid: number | null;
-  correctedInvoiceNumber: string | null;
   tripNumber: string | null;
+}
+
+export interface LeonSalesInvoice extends SalesInvoiceFields {
+  /** INVOICE, RECHARGE_INVOICE or CREDIT_NOTE; anything else is kept as Leon sent it. */
+  invoiceType: string | null;
+  correctedInvoiceNumber: string | null;
   /** The first active leg's scheduled departure (ISO 8601 UTC), and its aircraft. */
   departureUTC: string | null;
   registration: string | null;

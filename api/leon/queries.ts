@@ -43,20 +43,31 @@ query FlightList($start: DateTime!, $end: DateTime!) {
   }
 }`;
 
-/** Incremental sync: flights created, changed or deleted after `dateTime` (Leon's own timestamp). */
-export const MODIFIED_FLIGHTS_QUERY = `
-query ModifiedFlights($dateTime: Int!) {
-  flights {
-    getModifiedFlightList(dateTime: $dateTime) {
-      created { ${FLIGHT_WITH_TRIP_FIELDS} }
-      changed { ${FLIGHT_WITH_TRIP_FIELDS} }
-      deleted
-      createdFlightNidList
-      modifiedFlightNidList
-      timestamp
+/**
+ * Leon's incremental calls, all of one form: `<record>s { getModified<Record>List(dateTime) { … } }`
+ * answering the records created and changed after `dateTime` (Leon's own timestamp), the `extra` fields,
+ * then the timestamp to ask from next time.
+ */
+export function modifiedListQuery(record: string, fields: string, extra: string[] = []): string {
+  const group = `${record[0].toLowerCase()}${record.slice(1)}s`;
+  return `
+query Modified${record}s($dateTime: Int!) {
+  ${group} {
+    getModified${record}List(dateTime: $dateTime) {
+      created { ${fields} }
+      changed { ${fields} }
+${extra.map((field) => `      ${field}\n`).join('')}      timestamp
     }
   }
 }`;
+}
+
+/** Incremental sync: flights created, changed or deleted after `dateTime` (Leon's own timestamp). */
+export const MODIFIED_FLIGHTS_QUERY = modifiedListQuery('Flight', FLIGHT_WITH_TRIP_FIELDS, [
+  'deleted',
+  'createdFlightNidList',
+  'modifiedFlightNidList',
+]);
 
 const TRIP_RESULT_FIELDS = `
   __typename
@@ -108,14 +119,6 @@ query SafetyReportList($start: DateTime!, $end: DateTime!) {
 }`;
 
 /** Incremental: reports created, changed or deleted after `dateTime` (Leon's own timestamp). */
-export const MODIFIED_SAFETY_REPORTS_QUERY = `
-query ModifiedSafetyReports($dateTime: Int!) {
-  safetyReports {
-    getModifiedSafetyReportList(dateTime: $dateTime) {
-      created { ${SAFETY_REPORT_FIELDS} }
-      changed { ${SAFETY_REPORT_FIELDS} }
-      deleted
-      timestamp
-    }
-  }
-}`;
+export const MODIFIED_SAFETY_REPORTS_QUERY = modifiedListQuery('SafetyReport', SAFETY_REPORT_FIELDS, [
+  'deleted',
+]);

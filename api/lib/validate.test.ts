@@ -48,6 +48,18 @@ const MALFORMED_BODIES = ['{', '{"email":', '', 'null x', "{'a':1}", '\u0000', '
 
 type Kind = 'text' | 'id' | 'int' | 'day' | 'page';
 
+/** The query of every paged list with a search box (contract/validation.ts PageQuery). */
+const PAGED_SEARCH: Record<string, Kind> = { pageSize: 'page', pageNumber: 'page', search: 'text' };
+
+/** A route an anonymous caller reaches with nothing but an e-mail address (the forgotten-password steps). */
+const anonymousByEmail = (method: Route['method'], path: string): Route => ({
+  method,
+  path,
+  who: 'anonymous',
+  body: () => ({ email: 'admin@demo.test' }),
+  fields: { email: 'text' },
+});
+
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `:id` stands for a path id. */
@@ -212,20 +224,8 @@ describeEachDatabase('bad input', (database) => {
       body: () => ({ newPassword: 'Nouveau-2026!' }),
       fields: { newPassword: 'text' },
     },
-    {
-      method: 'POST',
-      path: '/auth/request-forget-password',
-      who: 'anonymous',
-      body: () => ({ email: 'admin@demo.test' }),
-      fields: { email: 'text' },
-    },
-    {
-      method: 'PUT',
-      path: '/auth/resend-reset-password-otp',
-      who: 'anonymous',
-      body: () => ({ email: 'admin@demo.test' }),
-      fields: { email: 'text' },
-    },
+    anonymousByEmail('POST', '/auth/request-forget-password'),
+    anonymousByEmail('PUT', '/auth/resend-reset-password-otp'),
     {
       method: 'PUT',
       path: '/auth/reset-password',
@@ -237,7 +237,7 @@ describeEachDatabase('bad input', (database) => {
       method: 'GET',
       path: '/user/all',
       who: 'admin',
-      params: { pageSize: 'page', pageNumber: 'page', search: 'text' },
+      params: PAGED_SEARCH,
     },
     {
       method: 'POST',
@@ -268,9 +268,7 @@ describeEachDatabase('bad input', (database) => {
       who: 'admin',
       query: 'status=requested',
       params: {
-        pageSize: 'page',
-        pageNumber: 'page',
-        search: 'text',
+        ...PAGED_SEARCH,
         status: 'text',
         statusNeeded: 'text',
         hospitals: 'text',
@@ -314,9 +312,7 @@ describeEachDatabase('bad input', (database) => {
       path: '/statistic/all',
       who: 'admin',
       params: {
-        pageSize: 'page',
-        pageNumber: 'page',
-        search: 'text',
+        ...PAGED_SEARCH,
         status: 'text',
         hospitals: 'text',
         startDate: 'day',
@@ -387,9 +383,7 @@ describeEachDatabase('bad input', (database) => {
       path: '/incidents',
       who: 'admin',
       params: {
-        pageSize: 'page',
-        pageNumber: 'page',
-        search: 'text',
+        ...PAGED_SEARCH,
         status: 'text',
         startDate: 'day',
         endDate: 'day',
@@ -409,7 +403,7 @@ describeEachDatabase('bad input', (database) => {
       method: 'GET',
       path: '/invoice/leon-invoices',
       who: 'admin',
-      params: { pageSize: 'page', pageNumber: 'page', search: 'text', sort: 'text', direction: 'text' },
+      params: { ...PAGED_SEARCH, sort: 'text', direction: 'text' },
       messages: { sort: INVOICE_MESSAGES.unknownSort, direction: INVOICE_MESSAGES.unknownSort },
     },
     {

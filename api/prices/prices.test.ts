@@ -253,57 +253,38 @@ describeEachDatabase('prices', (database) => {
     it('answers bad input with a 4xx and a French message, and writes nothing', async () => {
       const created = (await admin.post<RowBody>(paths.create, body(name, 2019))).body.data;
       const before = [await rowsIn(name), await auditRows()];
-      const cases: Array<[string, 'create' | 'edit', unknown, number, string?]> = [
+      type Case = [string, 'create' | 'edit', unknown, number, string?];
+      /** A 2020 row with `patch` applied, refused on create with a 400 (and `message`). */
+      const badCreate = (label: string, patch: Record<string, unknown>, message?: string): Case => [
+        label,
+        'create',
+        body(name, 2020, patch),
+        400,
+        message,
+      ];
+      /** The 2019 row with `patch` applied, refused on edit with a 400 (and `message`). */
+      const badEdit = (label: string, patch: Record<string, unknown>, message?: string): Case => [
+        label,
+        'edit',
+        { id: created.id, ...body(name, 2019, patch) },
+        400,
+        message,
+      ];
+      const cases: Case[] = [
         ['an empty object', 'create', {}, 400, PRICE_MESSAGES.required],
         ['an array', 'create', [body(name, 2020)], 400],
         ['null', 'create', null, 400],
         ['a string', 'create', 'prix', 400],
         ['no fromDate', 'create', { ...body(name, 2020), fromDate: undefined }, 400, PRICE_MESSAGES.required],
-        ['an empty toDate', 'create', body(name, 2020, { toDate: '' }), 400, PRICE_MESSAGES.required],
-        [
-          'toDate before fromDate',
-          'create',
-          body(name, 2020, { toDate: '2019-12-31' }),
-          400,
-          PRICE_MESSAGES.dateOrder,
-        ],
-        [
-          'toDate equal to fromDate',
-          'create',
-          body(name, 2020, { toDate: '2020-01-01' }),
-          400,
-          PRICE_MESSAGES.dateOrder,
-        ],
-        [
-          '30 February',
-          'create',
-          body(name, 2020, { toDate: '2020-02-30' }),
-          400,
-          PRICE_MESSAGES.dateInvalid,
-        ],
-        [
-          'a French date',
-          'create',
-          body(name, 2020, { fromDate: '01/01/2020' }),
-          400,
-          PRICE_MESSAGES.dateInvalid,
-        ],
-        [
-          'a date-time',
-          'create',
-          body(name, 2020, { fromDate: '2020-01-01T00:00:00Z' }),
-          400,
-          PRICE_MESSAGES.dateInvalid,
-        ],
-        [
-          'a number as date',
-          'create',
-          body(name, 2020, { fromDate: 20200101 }),
-          400,
-          PRICE_MESSAGES.dateInvalid,
-        ],
-        ['year 1900', 'create', body(name, 2020, { fromDate: '1900-01-01' }), 400, PRICE_MESSAGES.dateRange],
-        ['an unknown field', 'create', body(name, 2020, { createdBy: 'x' }), 400],
+        badCreate('an empty toDate', { toDate: '' }, PRICE_MESSAGES.required),
+        badCreate('toDate before fromDate', { toDate: '2019-12-31' }, PRICE_MESSAGES.dateOrder),
+        badCreate('toDate equal to fromDate', { toDate: '2020-01-01' }, PRICE_MESSAGES.dateOrder),
+        badCreate('30 February', { toDate: '2020-02-30' }, PRICE_MESSAGES.dateInvalid),
+        badCreate('a French date', { fromDate: '01/01/2020' }, PRICE_MESSAGES.dateInvalid),
+        badCreate('a date-time', { fromDate: '2020-01-01T00:00:00Z' }, PRICE_MESSAGES.dateInvalid),
+        badCreate('a number as date', { fromDate: 20200101 }, PRICE_MESSAGES.dateInvalid),
+        badCreate('year 1900', { fromDate: '1900-01-01' }, PRICE_MESSAGES.dateRange),
+        badCreate('an unknown field', { createdBy: 'x' }),
         [
           'a 1 MB string',
           'create',
@@ -326,20 +307,8 @@ describeEachDatabase('prices', (database) => {
           400,
           PRICE_MESSAGES.required,
         ],
-        [
-          'toDate before fromDate on edit',
-          'edit',
-          { id: created.id, ...body(name, 2019, { toDate: '2018-12-31' }) },
-          400,
-          PRICE_MESSAGES.dateOrder,
-        ],
-        [
-          'a number as date on edit',
-          'edit',
-          { id: created.id, ...body(name, 2019, { toDate: 20191231 }) },
-          400,
-          PRICE_MESSAGES.dateInvalid,
-        ],
+        badEdit('toDate before fromDate on edit', { toDate: '2018-12-31' }, PRICE_MESSAGES.dateOrder),
+        badEdit('a number as date on edit', { toDate: 20191231 }, PRICE_MESSAGES.dateInvalid),
         ['an unknown field on edit', 'edit', { id: created.id, ...body(name, 2019), role: 'ADMIN' }, 400],
         [
           'a 1 MB string on edit',
@@ -353,93 +322,21 @@ describeEachDatabase('prices', (database) => {
       for (const field of PRICE_FIELDS[name]) {
         const zeroOk = name === 'airportCost' && field === 'priceWithDeIcing';
         cases.push(
-          [
-            `${field} missing`,
-            'create',
-            body(name, 2020, { [field]: undefined }),
-            400,
-            PRICE_MESSAGES.required,
-          ],
-          [
-            `${field} as text`,
-            'create',
-            body(name, 2020, { [field]: 'douze' }),
-            400,
-            PRICE_MESSAGES.priceNumber,
-          ],
-          [
-            `${field} as boolean`,
-            'create',
-            body(name, 2020, { [field]: true }),
-            400,
-            PRICE_MESSAGES.priceNumber,
-          ],
-          [
-            `${field} negative`,
-            'create',
-            body(name, 2020, { [field]: -1 }),
-            400,
-            PRICE_MESSAGES.pricePositive,
-          ],
-          [`${field} zero`, 'create', body(name, 2020, { [field]: 0 }), 400, PRICE_MESSAGES.pricePositive],
-          [
-            `${field} 3 decimals`,
-            'create',
-            body(name, 2020, { [field]: 12.345 }),
-            400,
-            PRICE_MESSAGES.priceDecimals,
-          ],
-          [
-            `${field} 0.1 + 0.2`,
-            'create',
-            body(name, 2020, { [field]: 0.1 + 0.2 }),
-            400,
-            PRICE_MESSAGES.priceDecimals,
-          ],
-          [
-            `${field} a tiny amount`,
-            'create',
-            body(name, 2020, { [field]: 1e-7 }),
-            400,
-            PRICE_MESSAGES.priceDecimals,
-          ],
-          [
-            `${field} over the maximum`,
-            'create',
-            body(name, 2020, { [field]: 1_000_000.01 }),
-            400,
-            PRICE_MESSAGES.priceMax,
-          ],
-          [`${field} huge`, 'create', body(name, 2020, { [field]: 1e308 }), 400, PRICE_MESSAGES.priceMax],
-          [
-            `${field} 3 decimals in text`,
-            'create',
-            body(name, 2020, { [field]: '12,345' }),
-            400,
-            PRICE_MESSAGES.priceDecimals,
-          ],
-          [
-            `${field} missing on edit`,
-            'edit',
-            { id: created.id, ...body(name, 2019, { [field]: undefined }) },
-            400,
-            PRICE_MESSAGES.required,
-          ],
-          [
-            `${field} as text on edit`,
-            'edit',
-            { id: created.id, ...body(name, 2019, { [field]: 'douze' }) },
-            400,
-            PRICE_MESSAGES.priceNumber,
-          ],
-          [
-            `${field} huge on edit`,
-            'edit',
-            { id: created.id, ...body(name, 2019, { [field]: 1e21 }) },
-            400,
-            PRICE_MESSAGES.priceMax,
-          ],
-          [`${field} as an object`, 'create', body(name, 2020, { [field]: { euros: 12 } }), 400],
+          badCreate(`${field} missing`, { [field]: undefined }, PRICE_MESSAGES.required),
+          badCreate(`${field} as text`, { [field]: 'douze' }, PRICE_MESSAGES.priceNumber),
+          badCreate(`${field} as boolean`, { [field]: true }, PRICE_MESSAGES.priceNumber),
+          badCreate(`${field} negative`, { [field]: -1 }, PRICE_MESSAGES.pricePositive),
+          badCreate(`${field} zero`, { [field]: 0 }, PRICE_MESSAGES.pricePositive),
+          badCreate(`${field} 3 decimals`, { [field]: 12.345 }, PRICE_MESSAGES.priceDecimals),
+          badCreate(`${field} 0.1 + 0.2`, { [field]: 0.1 + 0.2 }, PRICE_MESSAGES.priceDecimals),
+          badCreate(`${field} a tiny amount`, { [field]: 1e-7 }, PRICE_MESSAGES.priceDecimals),
+          badCreate(`${field} over the maximum`, { [field]: 1_000_000.01 }, PRICE_MESSAGES.priceMax),
+          badCreate(`${field} huge`, { [field]: 1e308 }, PRICE_MESSAGES.priceMax),
+          badCreate(`${field} 3 decimals in text`, { [field]: '12,345' }, PRICE_MESSAGES.priceDecimals),
+          badEdit(`${field} missing on edit`, { [field]: undefined }, PRICE_MESSAGES.required),
+          badEdit(`${field} as text on edit`, { [field]: 'douze' }, PRICE_MESSAGES.priceNumber),
+          badEdit(`${field} huge on edit`, { [field]: 1e21 }, PRICE_MESSAGES.priceMax),
+          badCreate(`${field} as an object`, { [field]: { euros: 12 } }),
           [
             `${field} negative on edit`,
             'edit',
@@ -449,74 +346,30 @@ describeEachDatabase('prices', (database) => {
           ],
         );
         if (!zeroOk)
-          cases.push([
-            `${field} zero on edit`,
-            'edit',
-            { id: created.id, ...body(name, 2019, { [field]: 0 }) },
-            400,
-            PRICE_MESSAGES.pricePositive,
-          ]);
+          cases.push(badEdit(`${field} zero on edit`, { [field]: 0 }, PRICE_MESSAGES.pricePositive));
       }
       if (name === 'airportCost') {
         cases.push(
-          ['a 3-letter ICAO code', 'create', body(name, 2020, { icaoCode: 'LFB' }), 400, PRICE_MESSAGES.icao],
-          [
-            'an ICAO code with a digit',
-            'create',
-            body(name, 2020, { icaoCode: 'LFB1' }),
-            400,
-            PRICE_MESSAGES.icao,
-          ],
-          [
-            'a blank airport name',
-            'create',
-            body(name, 2020, { airportName: '   ' }),
-            400,
-            PRICE_MESSAGES.required,
-          ],
-          [
+          badCreate('a 3-letter ICAO code', { icaoCode: 'LFB' }, PRICE_MESSAGES.icao),
+          badCreate('an ICAO code with a digit', { icaoCode: 'LFB1' }, PRICE_MESSAGES.icao),
+          badCreate('a blank airport name', { airportName: '   ' }, PRICE_MESSAGES.required),
+          badCreate(
             'a long airport name',
-            'create',
-            body(name, 2020, { airportName: 'a'.repeat(101) }),
-            400,
+            { airportName: 'a'.repeat(101) },
             PRICE_MESSAGES.airportNameLength,
-          ],
+          ),
           ['a 1 MB airport name', 'create', body(name, 2020, { airportName: 'é'.repeat(1 << 20) }), 413],
-          [
-            'an ICAO code as a number',
-            'create',
-            body(name, 2020, { icaoCode: 1234 }),
-            400,
-            PRICE_MESSAGES.icao,
-          ],
-          ['no ICAO code', 'create', body(name, 2020, { icaoCode: undefined }), 400, PRICE_MESSAGES.required],
-          [
-            'an airport name as a number',
-            'create',
-            body(name, 2020, { airportName: 42 }),
-            400,
-            PRICE_MESSAGES.required,
-          ],
-          [
-            'a bad ICAO code on edit',
-            'edit',
-            { id: created.id, ...body(name, 2019, { icaoCode: 'LFBDX' }) },
-            400,
-            PRICE_MESSAGES.icao,
-          ],
+          badCreate('an ICAO code as a number', { icaoCode: 1234 }, PRICE_MESSAGES.icao),
+          badCreate('no ICAO code', { icaoCode: undefined }, PRICE_MESSAGES.required),
+          badCreate('an airport name as a number', { airportName: 42 }, PRICE_MESSAGES.required),
+          badEdit('a bad ICAO code on edit', { icaoCode: 'LFBDX' }, PRICE_MESSAGES.icao),
         );
       }
       if (name === 'marketNumber') {
         cases.push(
-          ['no value', 'create', body(name, 2020, { value: undefined }), 400, PRICE_MESSAGES.required],
-          ['a number as value', 'create', body(name, 2020, { value: 12 }), 400, PRICE_MESSAGES.required],
-          [
-            'a long value',
-            'create',
-            body(name, 2020, { value: 'n'.repeat(101) }),
-            400,
-            PRICE_MESSAGES.marketNumberLength,
-          ],
+          badCreate('no value', { value: undefined }, PRICE_MESSAGES.required),
+          badCreate('a number as value', { value: 12 }, PRICE_MESSAGES.required),
+          badCreate('a long value', { value: 'n'.repeat(101) }, PRICE_MESSAGES.marketNumberLength),
         );
       }
       for (const [label, kind, json, status, message] of cases) {

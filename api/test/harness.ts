@@ -172,9 +172,13 @@ export class Caller {
   }
 }
 
-/** A caller signed in as `email` (a demo account by default password). */
-export async function signedIn(app: TestApp['app'], email: string, password?: string): Promise<Caller> {
-  const caller = new Caller(app);
+/** A caller signed in as `email` (a demo account by default password), calling from `ip` if given. */
+export async function signedIn(
+  app: TestApp['app'],
+  email: string,
+  { password, ip }: { password?: string; ip?: string } = {},
+): Promise<Caller> {
+  const caller = new Caller(app, ip);
   await caller.login(email, password);
   return caller;
 }

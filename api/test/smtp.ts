@@ -1,6 +1,7 @@
 // A minimal SMTP server for tests: it accepts every message (no TLS, no auth), which is all nodemailer
 // needs to deliver, and keeps the raw messages it received.
 import { createServer, type Server } from 'node:net';
+import { freePort } from './ports';
 
 export interface FakeSmtp {
   port: number;
@@ -8,15 +9,6 @@ export interface FakeSmtp {
   /** Starts answering on `port` (until then, connections are refused). */
   listen(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** A free local port, found by listening on port 0 and closing at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 export async function fakeSmtp(): Promise<FakeSmtp> {

@@ -15,9 +15,8 @@ import {
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DayField } from '../ui/day-field';
-import { DialogActions, ModalDialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
-import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { type PriceTableView, rowName, typed } from './tables';
@@ -76,28 +75,28 @@ export function PriceFormDialog({
     ? `Modifier le prix ${rowName(view.table, row)}`
     : `${PRICE_MESSAGES.add} : ${view.title}`;
   return (
-    <ModalDialog title={title} isOpen onClose={onClose} isDismissable={!pending}>
-      <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
-        {view.fields.map((field) =>
-          field.kind === 'day' ? (
-            <DayField key={field.name} label={field.label} {...form.field(field.name)} />
-          ) : (
-            <TextInput
-              key={field.name}
-              label={field.label}
-              {...form.field(field.name)}
-              inputMode={field.kind === 'money' ? 'decimal' : 'text'}
-              maxLength={field.kind === 'icao' ? 4 : field.kind === 'text' ? TEXT_MAX : 20}
-            />
-          ),
-        )}
-        <DialogActions
-          error={serverError}
-          pending={pending}
-          onCancel={onClose}
-          actionLabel={editing ? 'Modifier' : 'Ajouter'}
-        />
-      </form>
-    </ModalDialog>
+    <FormDialog
+      title={title}
+      editing={editing}
+      pending={pending}
+      error={serverError}
+      onClose={onClose}
+      onSubmit={submit}
+      formRef={formRef}
+    >
+      {view.fields.map((field) =>
+        field.kind === 'day' ? (
+          <DayField key={field.name} label={field.label} {...form.field(field.name)} />
+        ) : (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            {...form.field(field.name)}
+            inputMode={field.kind === 'money' ? 'decimal' : 'text'}
+            maxLength={field.kind === 'icao' ? 4 : field.kind === 'text' ? TEXT_MAX : 20}
+          />
+        ),
+      )}
+    </FormDialog>
   );
 }

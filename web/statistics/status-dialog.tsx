@@ -17,6 +17,33 @@ import { toast } from '../ui/toast';
 
 const OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
 
+const STATUS_FIELDS = {
+  flight: { name: 'flightStatus', label: 'Statut facture vol' },
+  airport: { name: 'airportStatus', label: 'Statut facture aéroport' },
+};
+
+/** One of the two invoice statuses to set, or 'Inchangé' (empty) to leave it as it is. */
+function StatusSelect({
+  which,
+  value,
+  onChange,
+}: {
+  which: keyof typeof STATUS_FIELDS;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField
+      id={`status-${which}`}
+      {...STATUS_FIELDS[which]}
+      value={value}
+      onChange={onChange}
+      options={OPTIONS}
+      placeholder="Inchangé"
+    />
+  );
+}
+
 export function StatusDialog({
   selectedIds,
   onClose,
@@ -60,24 +87,8 @@ export function StatusDialog({
           {selectedIds.length} ligne{selectedIds.length > 1 ? 's' : ''} sélectionnée
           {selectedIds.length > 1 ? 's' : ''}
         </p>
-        <SelectField
-          id="status-flight"
-          name="flightStatus"
-          label="Statut facture vol"
-          value={flightStatus}
-          onChange={setFlight}
-          options={OPTIONS}
-          placeholder="Inchangé"
-        />
-        <SelectField
-          id="status-airport"
-          name="airportStatus"
-          label="Statut facture aéroport"
-          value={airportStatus}
-          onChange={setAirport}
-          options={OPTIONS}
-          placeholder="Inchangé"
-        />
+        <StatusSelect which="flight" value={flightStatus} onChange={setFlight} />
+        <StatusSelect which="airport" value={airportStatus} onChange={setAirport} />
         <DialogActions
           error={error}
           pending={pending || (!flightStatus && !airportStatus)}

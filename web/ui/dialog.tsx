@@ -1,6 +1,7 @@
 // A modal dialog with a title (react-aria Modal + Dialog): focus trapped inside, Escape closes; and the
-// foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs.
-import { type ReactNode, useEffect, useRef } from 'react';
+// foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs; and the
+// dialog of a form that adds or edits a row, made of both.
+import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as ui from './dialog.css';
 import * as css from './theme.css';
@@ -99,5 +100,40 @@ export function DialogActions({
         </button>
       </div>
     </>
+  );
+}
+
+/** A form that adds or edits a row in a dialog: its fields, then the foot with Ajouter or Modifier. */
+export function FormDialog({
+  title,
+  editing,
+  pending,
+  error,
+  onClose,
+  onSubmit,
+  formRef,
+  children,
+}: {
+  title: string;
+  editing: boolean;
+  pending: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (event: { preventDefault(): void }) => void;
+  formRef?: Ref<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <ModalDialog title={title} isOpen onClose={onClose} isDismissable={!pending}>
+      <form ref={formRef} className={css.form} onSubmit={onSubmit} noValidate>
+        {children}
+        <DialogActions
+          error={error}
+          pending={pending}
+          onCancel={onClose}
+          actionLabel={editing ? 'Modifier' : 'Ajouter'}
+        />
+      </form>
+    </ModalDialog>
   );
 }

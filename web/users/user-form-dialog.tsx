@@ -6,10 +6,9 @@ import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow }
 import { check, MAX_LENGTH } from '../../contract/validation';
 import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
-import { DialogActions, ModalDialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { HospitalComboBox } from './hospital-combo-box';
@@ -62,44 +61,38 @@ export function UserFormDialog({
   };
 
   return (
-    <ModalDialog
+    <FormDialog
       title={editing ? 'MODIFIER UN UTILISATEUR' : 'AJOUTER UN UTILISATEUR'}
-      isOpen
+      editing={editing}
+      pending={pending}
+      error={serverError}
       onClose={onClose}
-      isDismissable={!pending}
+      onSubmit={submit}
     >
-      <form className={css.form} onSubmit={submit} noValidate>
-        <TextInput label="Prénom" maxLength={MAX_LENGTH.name} {...form.field('firstName')} autoFocus />
-        <TextInput label="Nom" maxLength={MAX_LENGTH.name} {...form.field('lastName')} />
-        <TextInput label="E-mail" maxLength={MAX_LENGTH.email} type="email" {...form.field('email')} />
-        <TextInput label="Téléphone" maxLength={MAX_LENGTH.phone} type="tel" {...form.field('phone')} />
-        <SelectField
-          id="user-role"
-          label="Rôle"
-          placeholder="Choisir un rôle"
-          value={values.role}
-          error={errors.role}
-          options={ROLE_OPTIONS.map((role) => [role, ROLE_LABELS[role]])}
-          onChange={(value) => {
-            const role = value as Role | '';
-            setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
-            setErrors((er) => ({ ...er, role: '', hospitals: '' }));
-          }}
+      <TextInput label="Prénom" maxLength={MAX_LENGTH.name} {...form.field('firstName')} autoFocus />
+      <TextInput label="Nom" maxLength={MAX_LENGTH.name} {...form.field('lastName')} />
+      <TextInput label="E-mail" maxLength={MAX_LENGTH.email} type="email" {...form.field('email')} />
+      <TextInput label="Téléphone" maxLength={MAX_LENGTH.phone} type="tel" {...form.field('phone')} />
+      <SelectField
+        id="user-role"
+        label="Rôle"
+        placeholder="Choisir un rôle"
+        value={values.role}
+        error={errors.role}
+        options={ROLE_OPTIONS.map((role) => [role, ROLE_LABELS[role]])}
+        onChange={(value) => {
+          const role = value as Role | '';
+          setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
+          setErrors((er) => ({ ...er, role: '', hospitals: '' }));
+        }}
+      />
+      {values.role === 'HOSPITAL' && (
+        <HospitalComboBox
+          value={values.hospitals}
+          onChange={form.set('hospitals')}
+          error={errors.hospitals}
         />
-        {values.role === 'HOSPITAL' && (
-          <HospitalComboBox
-            value={values.hospitals}
-            onChange={form.set('hospitals')}
-            error={errors.hospitals}
-          />
-        )}
-        <DialogActions
-          error={serverError}
-          pending={pending}
-          onCancel={onClose}
-          actionLabel={editing ? 'Modifier' : 'Ajouter'}
-        />
-      </form>
-    </ModalDialog>
+      )}
+    </FormDialog>
   );
 }

@@ -46,6 +46,17 @@ function withUsers() {
   });
 }
 
+/** Renders the screen with its users and opens the add dialog. */
+async function openAddDialog() {
+  const { calls } = withUsers();
+  render(<UsersScreen />);
+  await screen.findByText('anne.martin@demo.test');
+  const ui = userEvent.setup();
+  await ui.click(screen.getByRole('button', { name: 'Ajouter utilisateur' }));
+  const dialog = await screen.findByRole('dialog', { name: 'AJOUTER UN UTILISATEUR' });
+  return { calls, ui, dialog };
+}
+
 describe('Users screen', () => {
   it("lists the users with their role's label, and '-' where a staff user has no hospital", async () => {
     withUsers();
@@ -60,12 +71,7 @@ describe('Users screen', () => {
   });
 
   it('refuses an empty new user with the French messages, without calling the API', async () => {
-    const { calls } = withUsers();
-    render(<UsersScreen />);
-    await screen.findByText('anne.martin@demo.test');
-    const ui = userEvent.setup();
-    await ui.click(screen.getByRole('button', { name: 'Ajouter utilisateur' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AJOUTER UN UTILISATEUR' });
+    const { calls, ui, dialog } = await openAddDialog();
     await ui.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
     for (const message of [
       USER_MESSAGES.firstName,
@@ -78,12 +84,7 @@ describe('Users screen', () => {
   });
 
   it('asks a HOSPITAL user for a hospital before any call', async () => {
-    const { calls } = withUsers();
-    render(<UsersScreen />);
-    await screen.findByText('anne.martin@demo.test');
-    const ui = userEvent.setup();
-    await ui.click(screen.getByRole('button', { name: 'Ajouter utilisateur' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AJOUTER UN UTILISATEUR' });
+    const { calls, ui, dialog } = await openAddDialog();
     await ui.type(within(dialog).getByLabelText('Prénom'), 'Paul');
     await ui.type(within(dialog).getByLabelText('Nom'), 'Durand');
     await ui.type(within(dialog).getByLabelText('E-mail'), 'paul.durand@chu.fr');

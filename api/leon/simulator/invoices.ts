@@ -4,6 +4,7 @@
 // back-office's ERROR rows can be seen and fixed. Its own modification clock answers
 // getModifiedSalesInvoiceList the way the flights' clock answers getModifiedFlightList.
 import { GraphQLError } from 'graphql';
+import type { InvoiceClientDetails, SalesInvoiceFields } from '../invoices';
 import { addUtcMonths } from '../time';
 import { HOSPITALS } from './data';
 import { DAY, type SimTrip, unixSeconds } from './model';
@@ -12,32 +13,14 @@ import { MODIFIED_LIST_MAX_AGE_SECONDS } from './store';
 
 export type SimInvoiceType = 'INVOICE' | 'RECHARGE_INVOICE' | 'CREDIT_NOTE';
 
-export interface SimInvoiceClient {
+export interface SimInvoiceClient extends InvoiceClientDetails {
   contactNid: number;
   name: string;
-  accountingCode: string | null;
-  street1: string | null;
-  street2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  email: string | null;
   phoneWork: string | null;
 }
 
-export interface SimInvoice {
-  salesInvoiceNid: number;
-  invoiceNumber: string | null;
+export interface SimInvoice extends SalesInvoiceFields {
   invoiceType: SimInvoiceType;
-  issueDate: string | null;
-  dueDate: string | null;
-  totalNet: number | null;
-  totalTax: number | null;
-  totalGross: number | null;
-  currency: string | null;
-  tag: string | null;
-  quoteRequestId: string | null;
-  correctedInvoiceNid: number | null;
-  tripNumber: string | null;
   clientNid: number | null;
   createdAt: number;
   modifiedAt: number;
