@@ -15,6 +15,8 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // Globals a test stubbed (fetch, mostly) come back after each test.
+    unstubGlobals: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

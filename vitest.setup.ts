@@ -7,6 +7,9 @@ console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);
 };
+// Screens rendered by a test (happy-dom) are unmounted after it.
+if (typeof document !== 'undefined') afterEach((await import('@testing-library/react')).cleanup);
+
 afterEach(() => {
   vi.useRealTimers();
   if (errors.length > 0) {

@@ -5,9 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
 import { href } from '../contract/routes';
-import { ACCOUNTS, E2E } from './env';
 import {
-  allowConsole,
   at,
   dataRows,
   errorsOf,
@@ -15,27 +13,12 @@ import {
   expectAccessible,
   menu,
   signedInAs,
-  signIn,
+  signInAsAccounting,
   sortBy,
   test,
 } from './support';
 
 test.describe.configure({ mode: 'serial' });
-
-/** ACCOUNTING has no saved sign-in: auth.spec.ts resets its password to this one in a full run. */
-async function signInAsAccounting(page: Page): Promise<void> {
-  // A full run changes this account's password (e2e/auth.spec.ts): the refused try logs its 401.
-  allowConsole(page, /status of 401/);
-  for (const password of [E2E.password, 'Compta-2027!']) {
-    await signIn(page, ACCOUNTS.ACCOUNTING, password);
-    const signedIn = await page
-      .waitForURL(at('requestedMissions'), { timeout: 5000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('ACCOUNTING could not sign in');
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Factures' });
 

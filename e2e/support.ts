@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { href, type ScreenName } from '../contract/routes';
-import { AUTH_DIR, E2E, type StoredRole, storageOf } from './env';
+import { ACCOUNTS, AUTH_DIR, E2E, type StoredRole, storageOf } from './env';
 
 export { expect };
 
@@ -77,6 +77,23 @@ export async function signIn(page: Page, email: string, password = E2E.password)
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Connexion' }).click();
+}
+
+/**
+ * Signs ACCOUNTING in through the login screen: it has no saved sign-in, since e2e/auth.spec.ts resets its
+ * password to 'Compta-2027!' in a full run (the refused first try logs its 401).
+ */
+export async function signInAsAccounting(page: Page): Promise<void> {
+  allowConsole(page, /status of 401/);
+  for (const password of [E2E.password, 'Compta-2027!']) {
+    await signIn(page, ACCOUNTS.ACCOUNTING, password);
+    const signedIn = await page
+      .waitForURL(at('requestedMissions'), { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error('ACCOUNTING could not sign in');
 }
 
 export function menu(page: Page) {

@@ -2,15 +2,10 @@
 // The access rules of spec §2 as a user meets them: the splash while loading, login for the signed out,
 // the forced change first, the dashboard for a role not allowed or a signed-in user on a public page,
 // and the bare 'Not Found'.
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../contract/roles';
 import { COUNTS, currentPath, fakeApi, fakeSession, renderApp, signedInAs, userOf } from './testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const landsOn = async (path: string) => waitFor(() => expect(currentPath()).toBe(path));
 

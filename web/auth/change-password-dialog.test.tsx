@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
 // 'Changer mon mot de passe' as a signed-in user sees it: the entry in the menu, the dialog's three
 // fields, the contract's messages before any call, the server's message, and the success toast.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { COUNTS, enabledAgain, fakeApi, renderApp, signedInAs } from '../testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 type Answer = { status?: number; body?: unknown };
 

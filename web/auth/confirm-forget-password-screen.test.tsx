@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The forgotten-password confirmation as a user sees it: the resend countdown and its disabled button,
 // the toasts of resend and reset, the contract's field messages, and the way back without an e-mail.
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
@@ -14,8 +14,6 @@ beforeEach(() => {
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // The forced password change at first sign-in as the user sees it: the text, the policy and mismatch
 // messages, the server's message under the form, and the way in once changed.
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { ApiError } from '../lib/api';
 import {
@@ -17,11 +17,6 @@ import {
   renderApp,
   userOf,
 } from '../testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 async function openForcedChange(forceChangePassword: FakeCalls['forceChangePassword']) {
   const session = fakeSession({

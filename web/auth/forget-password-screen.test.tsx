@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
 // The forgotten-password request as a user sees it: the e-mail check, the server's success message in a
 // toast and the move to the confirmation carrying the e-mail, the server's error under the form.
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { currentPath, enabledAgain, fakeApi, fakeSession, formAlert, renderApp } from '../testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const SUBMIT = "Demande d'oubli de mot de passe";
 

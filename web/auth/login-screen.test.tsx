@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // The sign-in screen as a user sees it: field messages of the contract, the server's message under the
 // form, submission on Enter, the button disabled during the call, and the way in once signed in.
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { ApiError } from '../lib/api';
 import {
@@ -16,11 +16,6 @@ import {
   renderApp,
   userOf,
 } from '../testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const openLogin = async (calls: Parameters<typeof fakeSession>[0] = {}) => {
   const session = fakeSession(calls);

@@ -5,18 +5,13 @@
 // the follow-up screen, and the menu's open count for staff.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IncidentRecord, IncidentRow } from '../../contract/incidents';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 import { listOf } from '../testing/table';
 import { Toasts } from '../ui/toast';
 import { IncidentCard } from './incident-card';
 import { IncidentTable } from './incident-table';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const MISSION = '00000000-0000-4000-8000-0000000000aa';
 const row = (more: Partial<IncidentRow> = {}): IncidentRow => ({

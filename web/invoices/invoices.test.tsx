@@ -2,21 +2,16 @@
 // The invoice export screen on its own: the spec's badges (a neutral one with the raw value when unknown),
 // the error message, euros and French days; the refresh calls the retry and reloads the list, with the
 // spec's toasts; the export dialog asks for a period before any call.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '../../contract/invoices';
 import { invoiceRow } from '../../contract/testing/invoices';
 import { fakeApi } from '../testing/app';
 import { Toasts } from '../ui/toast';
 import * as ui from './invoices.css';
 import { InvoicesScreen } from './invoices-screen';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const ROWS = [
   invoiceRow({}),

@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
 // The side menu as each role sees it (spec §2 'Side menu', DESIGN.md §5): entries by role, counts for
 // staff only, groups open on the current path, the drawer's button, and 'Déconnexion'.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/roles';
 import { COUNTS, currentPath, fakeApi, fakeSession, renderApp, userOf } from '../testing/app';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 async function openAs(role: Role, path = '/statistics', logout = vi.fn(() => Promise.resolve())) {
   const api = fakeApi(COUNTS);

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 // The API client as its callers see it: `/api` on our origin with the cookies, the server's message in
 // errors, and one renew-then-retry on a 401 through the session machine (DESIGN.md §6).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { fakeApi, fakeSession, userOf } from '../testing/app';
 import { ApiError, apiCall, errorMessage, rawCall } from './api';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const signedIn = async (refresh: () => Promise<ReturnType<typeof userOf>>) => {
   const session = fakeSession({ fetchMe: () => Promise.resolve(userOf('ADMIN')), refresh });

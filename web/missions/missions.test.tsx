@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
 // The mission list's pieces on their own: the table's missing values ('-' and 'N.D'), the filter bar's
 // filters handed to the list, and the edit dialog refusing what the contract refuses before any call.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MISSION_MESSAGES, type MissionRow } from '../../contract/missions';
 import { fakeApi } from '../testing/app';
 import { listOf } from '../testing/table';
 import { MissionEditDialog } from './mission-edit-dialog';
 import { MissionFilterBar } from './mission-filter-bar';
 import { MissionTable } from './mission-table';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const bare: MissionRow = {
   id: '00000000-0000-0000-0000-0000000000aa',

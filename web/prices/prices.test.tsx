@@ -6,7 +6,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { PRICE_MESSAGES, PRICE_PATHS } from '../../contract/prices';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
@@ -29,11 +29,6 @@ beforeAll(() => {
       inside = false;
     }
   };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const ID = '00000000-0000-4000-8000-0000000000a1';

@@ -4,12 +4,10 @@
 // the eye's two titles, and the HOSPITAL view without statuses, actions or checkboxes.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
 import { listOf } from '../testing/table';
 import { StatisticsTable } from './statistics-table';
-
-afterEach(cleanup);
 
 const row: StatisticRow = {
   id: '00000000-0000-4000-8000-0000000000aa',

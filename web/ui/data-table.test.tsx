@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 // The shared table's states: skeleton while the first page loads, old rows greyed and the pager disabled
 // while another loads, the list's empty words, the error with a retry, rows through the column renderers, the sort indicator, and the focusable named scroll frame.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listOf } from '../testing/table';
 import { type Column, DataTable, type TableList } from './data-table';
-
-afterEach(cleanup);
 
 type Row = { id: string; name: string; amount: number | null };
 const columns: Column<Row>[] = [

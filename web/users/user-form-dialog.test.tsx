@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
 // The user form's length limits: the inputs stop at the contract's maximums, and a longer value already
 // stored (an account from before the limits) is refused in the contract's words before any call.
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../contract/users';
 import { fakeApi } from '../testing/app';
 import { UserFormDialog } from './user-form-dialog';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const legacy: UserRow = {
   id: '00000000-0000-0000-0000-000000000001',

@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
 // The users screen: its table (role labels, '-' for a staff user's hospital), the add dialog's own
 // messages before any call, and the hospital a HOSPITAL user needs.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES, type UserRow } from '../../contract/users';
 import { fakeApi } from '../testing/app';
 import { UsersScreen } from './users-screen';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const user = (over: Partial<UserRow>): UserRow => ({
   id: '00000000-0000-0000-0000-000000000001',
