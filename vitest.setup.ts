@@ -10,6 +10,25 @@ console.error = (...args: unknown[]) => {
 // Screens rendered by a test (happy-dom) are unmounted after it.
 if (typeof document !== 'undefined') afterEach((await import('@testing-library/react')).cleanup);
 
+// happy-dom fires 'selectionchange' synchronously inside collapse() (browsers queue it as a task), and a
+// focused react-aria date segment (the first field of a dialog with a period) collapses the selection on
+// each 'selectionchange': the two would call each other forever. A nested collapse is dropped, as the
+// browser's queued event would find it done.
+if (typeof window !== 'undefined' && typeof window.getSelection === 'function') {
+  const proto = Object.getPrototypeOf(window.getSelection()) as { collapse: (...args: unknown[]) => void };
+  const collapse = proto.collapse;
+  let inside = false;
+  proto.collapse = function (this: unknown, ...args: unknown[]) {
+    if (inside) return;
+    inside = true;
+    try {
+      collapse.apply(this, args);
+    } finally {
+      inside = false;
+    }
+  };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   if (errors.length > 0) {

@@ -45,7 +45,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
     sql`select id from users where email = 'operation@demo.test'`,
   )) as unknown as { rows: Array<{ id: string }> };
   const user = found.rows[0];
-  const staff = { ...user, role: 'OPERATION', hospitals: null } as unknown as CurrentUser;
+  const staff = { ...user, role: 'OPERATION', hospitals: [] } as unknown as CurrentUser;
   const cases: Array<[string, string]> = [];
   for (const category of MISSION_CATEGORIES) {
     cases.push([`${category}`, `status=${category}`]);

@@ -17,7 +17,9 @@ export const AUTH_PATHS = {
 
 /**
  * A cookie the API sets beside the session cookies and clears with them, readable by the page and holding
- * no secret: without it there is no session, and the SPA makes no call that could only answer 401.
+ * no secret: without it there is no session, and the SPA makes no call that could only answer 401. Its
+ * value is the access token's expiry (Unix seconds): past it, the SPA renews the session before its next
+ * call rather than after that call's 401 (docs/decisions/022).
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
 
@@ -144,6 +146,7 @@ export interface Me {
   email: string;
   phone: string;
   role: Role;
-  hospitals: string | null;
+  /** One or more for a HOSPITAL user, none for staff (decision 024). */
+  hospitals: string[];
   forceChangePassword: boolean;
 }

@@ -13,7 +13,7 @@ import {
 import { canList, EditMissionBody, MISSION_CATEGORIES, MissionsListQuery } from './missions';
 import { ROLES } from './roles';
 import { canOpen, href } from './routes';
-import { CreateUserBody, EditUserBody, hospitalForRole } from './users';
+import { CreateUserBody, EditUserBody, hospitalsForRole } from './users';
 import {
   calendarDay,
   check,
@@ -87,8 +87,8 @@ describe('user schema', () => {
     });
     expect(check(CreateUserBody, { ...base, hospitals: 'CHU X' }).ok).toBe(true);
     expect(check(CreateUserBody, { ...base, role: 'ADMIN' }).ok).toBe(true);
-    expect(hospitalForRole('ADMIN', 'CHU X')).toBeNull();
-    expect(hospitalForRole('HOSPITAL', ' CHU X ')).toBe('CHU X');
+    expect(hospitalsForRole('ADMIN', 'CHU X')).toEqual([]);
+    expect(hospitalsForRole('HOSPITAL', ' CHU X ')).toEqual(['CHU X']);
   });
 });
 

@@ -1,7 +1,7 @@
 // The user form's hospital for staff (decisions 005 and 021): absent, null and empty are accepted alike
 // and stored as none; a HOSPITAL user needs one.
 import { describe, expect, it } from 'vitest';
-import { CreateUserBody, EditUserBody, hospitalForRole, USER_MESSAGES } from './users';
+import { CreateUserBody, EditUserBody, hospitalsForRole, USER_MESSAGES } from './users';
 import { check } from './validation';
 
 const staff = {
@@ -20,9 +20,9 @@ describe('hospital of a user', () => {
       expect(result.ok).toBe(true);
       const edit = check(EditUserBody, { ...body, id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f' });
       expect(edit.ok).toBe(true);
-      expect(hospitalForRole('OPERATION', hospitals)).toBeNull();
+      expect(hospitalsForRole('OPERATION', hospitals)).toEqual([]);
     }
-    expect(hospitalForRole('ADMIN', 'CHU de Bordeaux – Hôpital Pellegrin')).toBeNull();
+    expect(hospitalsForRole('ADMIN', 'CHU de Bordeaux – Hôpital Pellegrin')).toEqual([]);
   });
 
   it('requires one for a HOSPITAL user, whichever way it is missing', () => {

@@ -1,8 +1,8 @@
 // User administration vocabulary (spec §2 'Users', §3 User, §5 user form, §7 /user/* and /auth/get-users).
-import { define, type Infer, nullable, object, optional, refine, type } from 'superstruct';
+import { coerce, define, type Infer, object, optional, refine, type, unknown } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { MAX_LENGTH, maxText, requiredText, safeText, uuid } from './validation';
+import { INPUT_MESSAGES, MAX_LENGTH, requiredText, safeText, tooLong, uuid } from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -16,6 +16,9 @@ export const USER_PATHS = {
 
 export const USERS_PAGE_SIZE = 20;
 
+/** The most hospitals one account may hold (a group of hospitals is a handful; this bounds a body). */
+export const MAX_HOSPITALS = 50;
+
 export const USER_MESSAGES = {
   firstName: 'le prenom est requis',
   lastName: 'le nom est requis',
@@ -23,6 +26,7 @@ export const USER_MESSAGES = {
   role: 'le rôle est requis',
   hospitalRequired: "l'hôpital est requis pour un utilisateur Hospital",
   unknownHospital: 'Hôpital inconnu',
+  tooManyHospitals: `${MAX_HOSPITALS} hôpitaux maximum`,
   duplicateEmail: 'Un utilisateur existe déjà avec cet e-mail',
   selfDelete: 'Vous ne pouvez pas supprimer votre propre compte',
   notFound: 'Utilisateur introuvable',
@@ -36,35 +40,66 @@ const role = define<Role>(
   (v) => (typeof v === 'string' && (ROLES as readonly string[]).includes(v)) || USER_MESSAGES.role,
 );
 
+/**
+ * The hospitals of a user form (decision 024): one name, as the spec's form sends it, or a list of names;
+ * absent, null and empty alike mean none. Read as a list, each name trimmed, blanks and repeats dropped.
+ * Any other value (a number, a list holding one) is refused, as is a name over 200 characters.
+ */
+const hospitalList = coerce(
+  define<string[]>('hospitals', (v) => {
+    if (!Array.isArray(v)) return INPUT_MESSAGES.invalidValue;
+    for (const name of v) {
+      if (typeof name !== 'string') return INPUT_MESSAGES.invalidValue;
+      if (name.includes('\u0000')) return INPUT_MESSAGES.nul;
+      if (name.length > MAX_LENGTH.hospital) return tooLong(MAX_LENGTH.hospital);
+    }
+    return v.length <= MAX_HOSPITALS || USER_MESSAGES.tooManyHospitals;
+  }),
+  unknown(),
+  (v) => {
+    const list = v === null ? [] : typeof v === 'string' ? [v] : v;
+    if (!Array.isArray(list) || !list.every((name) => typeof name === 'string')) return list;
+    return [...new Set(list.map((name: string) => name.trim()).filter(Boolean))];
+  },
+);
+
 const userFields = {
   firstName: requiredText(USER_MESSAGES.firstName, MAX_LENGTH.name),
   lastName: requiredText(USER_MESSAGES.lastName, MAX_LENGTH.name),
   email,
   phone: requiredText(USER_MESSAGES.phone, MAX_LENGTH.phone),
   role,
-  // The hospital: required for HOSPITAL (`hospitalRule`); for staff it may be absent, null or empty, all
-  // three alike, and is stored as null whatever was sent. The spec's form sends a fixed default hospital
-  // for staff; ours sends null (decisions 005 and 021).
-  hospitals: optional(nullable(maxText(MAX_LENGTH.hospital))),
+  // Required for HOSPITAL (`hospitalRule`); for staff it may be absent, null, empty or anything valid, and
+  // is stored as none whatever was sent. The spec's form sends a fixed default hospital for staff; ours
+  // sends null (decisions 005 and 021).
+  hospitals: optional(hospitalList),
 };
 
-/** The hospital is required for the HOSPITAL role and cleared for every other (see decision 005). */
-const hospitalRule = <T extends { role: Role; hospitals?: string | null }>(value: T) =>
-  value.role !== 'HOSPITAL' || (typeof value.hospitals === 'string' && value.hospitals.trim().length > 0)
+/** At least one hospital for the HOSPITAL role; cleared for every other (decisions 005 and 024). */
+const hospitalRule = <T extends { role: Role; hospitals?: string[] }>(value: T) =>
+  value.role !== 'HOSPITAL' || (value.hospitals?.length ?? 0) > 0
     ? true
     : { path: ['hospitals'], message: USER_MESSAGES.hospitalRequired };
 
-export const CreateUserBody = refine(object(userFields), 'hospitalForRole', hospitalRule);
-export const EditUserBody = refine(object({ id: uuid, ...userFields }), 'hospitalForRole', hospitalRule);
+export const CreateUserBody = refine(object(userFields), 'hospitalsForRole', hospitalRule);
+export const EditUserBody = refine(object({ id: uuid, ...userFields }), 'hospitalsForRole', hospitalRule);
 export type CreateUserInput = Infer<typeof CreateUserBody>;
 export type EditUserInput = Infer<typeof EditUserBody>;
 /** The query of GET /user/hospitalsByName/. */
 export const HospitalsByNameQuery = type({ name: optional(safeText) });
 
-/** The hospital to store for a role: kept (trimmed) for HOSPITAL, cleared otherwise. */
-export function hospitalForRole(role: Role, hospitals: string | null | undefined): string | null {
-  return role === 'HOSPITAL' ? (hospitals?.trim() ?? null) : null;
+/** The hospitals to store for a role: kept (trimmed, once each) for HOSPITAL, none for any other. */
+export function hospitalsForRole(
+  role: Role,
+  hospitals: string | readonly string[] | null | undefined,
+): string[] {
+  if (role !== 'HOSPITAL' || hospitals === null || hospitals === undefined) return [];
+  const list = typeof hospitals === 'string' ? [hospitals] : hospitals;
+  return [...new Set(list.map((name) => name.trim()).filter(Boolean))];
 }
+
+/** A user's hospitals in one line (the users table and users.xlsx): names joined by ' ; '. */
+export const joinHospitals = (hospitals: readonly string[]): string => hospitals.join(' ; ');
 
 /** A row of the users table (GET /user/all). */
 export interface UserRow {
@@ -73,7 +108,8 @@ export interface UserRow {
   lastName: string;
   email: string;
   phone: string;
-  hospitals: string | null;
+  /** The user's hospitals: one or more for HOSPITAL, none for staff (decision 024). */
+  hospitals: string[];
   role: Role;
   forceChangePassword: boolean;
 }

@@ -141,6 +141,35 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   expect(renewed?.value).not.toBe(expired);
 });
 
+test('a page opened after the access token has lapsed renews it first: not one 401', async ({
+  page,
+  context,
+}) => {
+  // No allowConsole: the clean-console check fails the test on any 401.
+  await signIn(page, 'operation@demo.test');
+  await expect(page).toHaveURL(at('requestedMissions'));
+  // What the browser holds 15 minutes on: no access cookie (its Max-Age ran out), a hint dated in the past.
+  const cookies = await context.cookies();
+  const hint = cookies.find((c) => c.name === 'signed_in');
+  expect(Number(hint?.value)).toBeGreaterThan(Date.now() / 1000);
+  await context.clearCookies({ name: 'access_token' });
+  await context.addCookies([{ ...hint!, value: String(Math.floor(Date.now() / 1000) - 60) }]);
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) answers.push(response.status());
+  });
+
+  await page.goto(href('completedMissions'));
+  await expect(page).toHaveURL(at('completedMissions'));
+  // A data row (the header row is the first).
+  await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
+  expect(answers.length).toBeGreaterThan(2);
+  expect(answers).not.toContain(401);
+  expect(Number((await context.cookies()).find((c) => c.name === 'signed_in')?.value)).toBeGreaterThan(
+    Date.now() / 1000,
+  );
+});
+
 test('a revoked session lands on login', async ({ page, context, playwright }) => {
   // The API refusing the revoked session (call, refresh) is what the test is about.
   allowConsole(page, /status of 401/);

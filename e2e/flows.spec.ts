@@ -6,83 +6,30 @@
 // shortest user paths to the states of the session, forgotten password, paged lists, incident and PDF
 // upload; a failed list answer is the one thing forced (a 500 fulfilled by the browser), the rest is the
 // real API.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type AnyStateMachine, createActor } from 'xstate';
-import { forgotPasswordMachine, requestPasswordMachine } from '../machines/forgot-password.machine';
-import { incidentMachine } from '../machines/incident.machine';
-import { pagedListMachine } from '../machines/paged-list.machine';
-import { pdfUploadMachine } from '../machines/pdf-upload.machine';
-import { sessionMachine } from '../machines/session.machine';
 import { definedTransitions, restingStates, takenTransition } from '../machines/testing/model';
 import { Script } from '../web/flow-player/engine';
 import type { RecordedEvent } from '../web/lib/live-actors';
+import { devURL as dev, simURL as sim, useDevStack } from './dev-stack';
+import { repositoryMachines } from './machines';
 import { allowConsole, codeIn, expect, test } from './support';
 
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const ports = { API_PORT: 3300, EDGE_PORT: 8900, LEON_SIM_PORT: 4300, DEV_PORT: 5300 };
-const dev = `http://localhost:${ports.DEV_PORT + offset}`;
-const MACHINES: AnyStateMachine[] = [
-  sessionMachine,
-  requestPasswordMachine,
-  forgotPasswordMachine,
-  pagedListMachine,
-  incidentMachine,
-  pdfUploadMachine,
-];
-
-let stack: ChildProcess;
-let dataDir: string;
 const recorded: RecordedEvent[][] = [];
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'flows-e2e-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir };
-  for (const [name, port] of Object.entries(ports)) env[name] = String(port + offset);
-  delete env.PUBLIC_ORIGIN;
-  delete env.LEON_URL;
-  env.LEON_POLL_MINUTES = '0';
-  stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env,
-    detached: true,
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const ok = await fetch(`${dev}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    const page = ok && (await fetch(`${dev}/login`).then((r) => r.ok));
-    if (page) break;
-    if (Date.now() > deadline || stack.exitCode !== null) throw new Error('npm run dev did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-});
+useDevStack();
 
 test.afterAll(async () => {
-  if (stack?.pid && stack.exitCode === null) {
-    const exited = new Promise((r) => stack.once('exit', r));
-    process.kill(-stack.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (stack.exitCode === null && stack.signalCode === null) process.kill(-stack.pid, 'SIGKILL');
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   // The recordings, for the flow player (open them at /__flows) and for reading a coverage gap.
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/flows-recordings.json', JSON.stringify(recorded.flat(), null, 1));
   await report();
 });
 
-/** What this tab's live actors received (the recorder saves 300 ms after the last event). */
+/** What this tab's live actors received (the recorder saves on `pagehide`, or 300 ms after an event). */
 async function keepRecording(page: Page) {
-  await page.waitForTimeout(600);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
   const events = await page.evaluate(() => sessionStorage.getItem('flow-recording'));
   recorded.push(JSON.parse(events ?? '[]') as RecordedEvent[]);
 }
@@ -133,7 +80,7 @@ async function coverageOf(machine: AnyStateMachine) {
 
 async function report() {
   const lines = ['', 'Model-based browser coverage (states and transitions reached in Chromium):'];
-  for (const machine of MACHINES) {
+  for (const { machine } of await repositoryMachines()) {
     const all = restingStates(machine);
     const defined = definedTransitions(machine);
     const { states, transitions } = await coverageOf(machine);
@@ -144,6 +91,8 @@ async function report() {
     );
     const missing = [...all].filter((s) => !states.has(s));
     if (missing.length) lines.push(`    states not reached: ${missing.join(', ')}`);
+    const untaken = [...defined].filter((t) => !transitions.has(t));
+    if (untaken.length) lines.push(`    transitions not taken: ${untaken.join(', ')}`);
   }
   console.log(lines.join('\n'));
 }
@@ -242,7 +191,6 @@ test('incident: a report synchronised from Leon, the action proposed (blank refu
   page,
   request,
 }) => {
-  const sim = `http://127.0.0.1:${ports.LEON_SIM_PORT + offset}`;
   const std = new Date(Date.now() - 30 * 3600_000).toISOString();
   const sta = new Date(Date.now() - 29 * 3600_000).toISOString();
   const trip = await request.post(`${sim}/__sim/trips`, {
@@ -301,7 +249,6 @@ test('PDF upload: the form, the confirmation, the upload and the record, then a 
   page,
   request,
 }) => {
-  const sim = `http://127.0.0.1:${ports.LEON_SIM_PORT + offset}`;
   const std = Date.now() - 72 * 3600_000;
   const at = (minutes: number) => new Date(std + minutes * 60_000).toISOString();
   const trip = await request.post(`${sim}/__sim/trips`, {

@@ -5,24 +5,13 @@
 import type { Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import {
-  allowConsole,
-  at,
-  columnTexts,
-  dataRows,
-  errorsOf,
-  expect,
-  expectAccessible,
-  menu,
-  signedInAs,
-  test,
-} from './support';
+import { allowConsole, at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const HOSPITAL = 'CHU de Bordeaux – Hôpital Pellegrin';
 const OTHER = 'AP-HM Hôpital de la Timone';
-const table = (page: Page) => page.getByRole('table', { name: 'Incidents' });
+const list = (page: Page) => tableNamed(page, 'Incidents');
 const title = `Fuite hydraulique ${Date.now()}`;
 let tripNumber = '';
 let otherTrip = '';
@@ -82,12 +71,12 @@ test.describe('as OPERATION', () => {
     await expectAccessible(page);
 
     // The list: newest first, found by mission number.
-    await expect(dataRows(table(page)).first()).toContainText(/Fuite hydraulique|Autre hôpital/);
+    await expect(list(page).rows.first()).toContainText(/Fuite hydraulique|Autre hôpital/);
     await page.getByLabel('Rechercher').fill(tripNumber);
-    await expect(dataRows(table(page))).toHaveCount(1);
-    expect(await columnTexts(table(page), 'Statut')).toEqual(['Ouvert']);
-    expect(await columnTexts(table(page), 'Hôpital')).toEqual([HOSPITAL]);
-    await table(page).getByRole('link', { name: title }).click();
+    await expect(list(page).rows).toHaveCount(1);
+    expect(await list(page).column('Statut')).toEqual(['Ouvert']);
+    expect(await list(page).column('Hôpital')).toEqual([HOSPITAL]);
+    await list(page).table.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(/\/incident-details\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: "SUIVI DE L'INCIDENT" })).toBeVisible();
 
@@ -139,21 +128,19 @@ test.describe('layout', () => {
   test('fits 1280 and 1440 px without cut columns, works at 390 px, with no console error', async ({
     page,
   }) => {
-    const errors = errorsOf(page);
     for (const width of [1280, 1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(href('incidents'));
-      await expect(dataRows(table(page)).first()).toBeVisible();
+      await expect(list(page).rows.first()).toBeVisible();
       const frame = page.getByRole('region', { name: 'Tableau Incidents' });
       const [scroll, client] = await frame.evaluate((el) => [el.scrollWidth, el.clientWidth]);
       // Wide screens show every column whole; on a phone the table scrolls inside its frame, the page not.
       if (width >= 1280) expect(scroll, `table at ${width}px`).toBeLessThanOrEqual(client);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await table(page).getByRole('link').first().click();
+      await list(page).table.getByRole('link').first().click();
       await expect(page.getByRole('article').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-    expect(errors).toEqual([]);
   });
 });
 
@@ -162,13 +149,13 @@ test.describe('as HOSPITAL', () => {
 
   test('reads its own hospital’s incidents only, without the buttons', async ({ page }) => {
     await page.goto(href('incidents'));
-    await expect(dataRows(table(page)).first()).toBeVisible();
-    expect(new Set(await columnTexts(table(page), 'Hôpital'))).toEqual(new Set([HOSPITAL]));
+    await expect(list(page).rows.first()).toBeVisible();
+    expect(new Set(await list(page).column('Hôpital'))).toEqual(new Set([HOSPITAL]));
     await expect(menu(page).getByRole('link', { name: 'Incidents', exact: true })).toBeVisible();
     await page.getByLabel('Rechercher').fill(otherTrip);
     await expect(page.getByText('Aucun incident trouvé')).toBeVisible();
     await page.getByLabel('Rechercher').fill(tripNumber);
-    await table(page).getByRole('link', { name: title }).click();
+    await list(page).table.getByRole('link', { name: title }).click();
     const card = page.getByRole('article', { name: title });
     await expect(card.getByText('Clôturé')).toBeVisible();
     await expect(card.getByTestId('incident-response')).toHaveText(

@@ -1,6 +1,7 @@
 // Missions in the browser: lists with search, period, hospitals, quick filters and paging; a sync from
-// the menu bringing trips just added to the Leon simulator; edit, delete, details, PDF; the HOSPITAL view.
-// Each test starts signed in (e2e/auth.setup.ts) on the requested missions.
+// the menu bringing trips just added to the Leon simulator; edit, delete, details, PDF; the HOSPITAL view,
+// and a HOSPITAL user with two hospitals filtering by one of them (decision 024). Each test starts signed
+// in (e2e/auth.setup.ts) on the requested missions, but the last, which signs in through the login screen.
 import type { Page } from '@playwright/test';
 import { MISSION_PATHS } from '../contract/missions';
 import { href, type ScreenName } from '../contract/routes';
@@ -8,26 +9,24 @@ import { E2E } from './env';
 import {
   allowConsole,
   at,
-  cellIn,
-  columnTexts,
-  dataRows,
   expect,
   expectAccessible,
   menu,
   signedInAs,
+  signIn,
+  tableNamed,
   test,
 } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-const table = (page: Page) => page.getByRole('table', { name: 'Missions' });
-const rows = (page: Page) => dataRows(table(page));
+const list = (page: Page) => tableNamed(page, 'Missions');
 
 /** Opens the dashboard, which is the requested missions, and waits for the first rows. */
 async function openRequested(page: Page) {
   await page.goto(href('dashboard'));
   await expect(page).toHaveURL(at('requestedMissions'));
-  await expect(rows(page).first()).toBeVisible();
+  await expect(list(page).rows.first()).toBeVisible();
 }
 
 test.describe('as OPERATION', () => {
@@ -70,31 +69,31 @@ test.describe('as OPERATION', () => {
 
     // The new trips are in the list; 20 per page with the navigator.
     await page.getByLabel('Rechercher').fill(added[0]);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Toulouse');
+    await expect(list(page).rows).toHaveCount(1);
+    await expect(list(page).rows.first()).toContainText('Toulouse');
     await page.getByLabel('Rechercher').fill('');
-    await expect(rows(page)).toHaveCount(20);
+    await expect(list(page).rows).toHaveCount(20);
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pager.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
     await pager.getByRole('button', { name: 'Page 2' }).click();
     await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await expect(rows(page).first()).toBeVisible();
+    await expect(list(page).rows.first()).toBeVisible();
   });
 
   test('quick filters, hospitals and period narrow the requested list', async ({ page }) => {
     await openRequested(page);
     await page.getByRole('button', { name: 'Programmée' }).click();
     await expect(page.getByRole('button', { name: 'Programmée' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(rows(page).first()).toBeVisible();
-    for (const status of await columnTexts(table(page), 'Statut')) expect(status).toBe('Programmée');
+    await expect(list(page).rows.first()).toBeVisible();
+    for (const status of await list(page).column('Statut')) expect(status).toBe('Programmée');
     await page.getByRole('button', { name: 'Toutes' }).click();
 
     await page.getByRole('button', { name: /Hôpitaux/ }).click();
     await page.getByRole('checkbox', { name: /Rangueil/ }).check();
     await page.keyboard.press('Escape');
-    await expect(rows(page).first()).toBeVisible();
+    await expect(list(page).rows.first()).toBeVisible();
     await expect
-      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .poll(async () => new Set(await list(page).column('Hôpital')))
       .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
 
     // A period long before any flight: nothing.
@@ -107,10 +106,10 @@ test.describe('as OPERATION', () => {
     // The keyboard clears the period too.
     await period.getByRole('button', { name: 'Effacer la période' }).focus();
     await page.keyboard.press('Enter');
-    await expect(rows(page).first()).toBeVisible();
+    await expect(list(page).rows.first()).toBeVisible();
 
     // Before 2023-01-01 is refused with the picker's message, which moves nothing, and filters nothing.
-    const tableTop = async () => (await table(page).boundingBox())?.y;
+    const tableTop = async () => (await list(page).table.boundingBox())?.y;
     const top = await tableTop();
     await period.getByRole('spinbutton', { name: /jour/i }).first().click();
     await page.keyboard.type('01012020');
@@ -118,7 +117,7 @@ test.describe('as OPERATION', () => {
     await page.keyboard.type('02012020');
     await expect(page.getByText('Date non valide.')).toBeVisible();
     expect(await tableTop()).toBe(top);
-    await expect(rows(page).first()).toBeVisible();
+    await expect(list(page).rows.first()).toBeVisible();
   });
 
   test('on a small screen the hospitals filter opens in a side panel', async ({ page }) => {
@@ -132,7 +131,7 @@ test.describe('as OPERATION', () => {
     await expect(panel).toBeHidden();
     await expect(page.getByRole('button', { name: 'Filtres (1)' })).toBeVisible();
     await expect
-      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .poll(async () => new Set(await list(page).column('Hôpital')))
       .toEqual(new Set(['CHU de Toulouse – Hôpital Rangueil']));
   });
 
@@ -150,12 +149,12 @@ test.describe('as OPERATION', () => {
         .getByRole('link', { name: new RegExp(`^${entry}`) })
         .click();
       await expect(page).toHaveURL(at(screen));
-      await expect(rows(page).first()).toBeVisible();
-      for (const status of await columnTexts(table(page), 'Statut')) expect(statuses).toContain(status);
-      const number = (await rows(page).first().getByRole('cell').first().textContent())!.trim();
+      await expect(list(page).rows.first()).toBeVisible();
+      for (const status of await list(page).column('Statut')) expect(statuses).toContain(status);
+      const number = (await list(page).rows.first().getByRole('cell').first().textContent())!.trim();
       if (number !== 'N.D') {
         await page.getByLabel('Rechercher').fill(number);
-        await expect(rows(page)).toHaveCount(1);
+        await expect(list(page).rows).toHaveCount(1);
         await page.getByLabel('Rechercher').fill('');
       }
     }
@@ -163,7 +162,7 @@ test.describe('as OPERATION', () => {
 
   test('staff edit a mission with the form rules, then delete one after confirmation', async ({ page }) => {
     await openRequested(page);
-    const first = rows(page).first();
+    const first = list(page).rows.first();
     const number = (await first.getByRole('cell').first().textContent())!.trim();
     await first.getByRole('button', { name: /^Modifier la mission/ }).click();
     const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
@@ -181,10 +180,10 @@ test.describe('as OPERATION', () => {
     await expect(dialog.getByRole('group', { name: 'Aéroport de dégivrage' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden();
-    const edited = table(page).getByRole('row', { name: new RegExp(number) });
-    await expect(await cellIn(table(page), edited, 'N° cristal')).toHaveText('3');
+    const edited = list(page).table.getByRole('row', { name: new RegExp(number) });
+    await expect(await list(page).cell(edited, 'N° cristal')).toHaveText('3');
     // Demo missions may hold organs already: Cœur is among them now.
-    await expect(await cellIn(table(page), edited, 'Organes')).toContainText('Cœur');
+    await expect(await list(page).cell(edited, 'Organes')).toContainText('Cœur');
 
     const waiting = menu(page).getByRole('link', { name: /^Demandée/ });
     const countBefore = Number((await waiting.textContent())!.match(/\((\d+)\)/)![1]);
@@ -208,8 +207,8 @@ test.describe('as OPERATION', () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await rows(page)
-      .first()
+    await list(page)
+      .rows.first()
       .getByRole('link', { name: /^Voir la mission/ })
       .click();
     await expect(page.getByRole('heading', { name: 'Détails de la mission' })).toBeVisible();
@@ -262,11 +261,46 @@ test.describe('as HOSPITAL', () => {
     await expect(nav.getByRole('button', { name: 'Chargement nouvelles missions' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Hôpitaux/ })).toHaveCount(0);
     await expect
-      .poll(async () => new Set(await columnTexts(table(page), 'Hôpital')))
+      .poll(async () => new Set(await list(page).column('Hôpital')))
       .toEqual(new Set(['CHU de Bordeaux – Hôpital Pellegrin']));
-    await expect(table(page).getByRole('button', { name: /^Modifier la mission/ })).toHaveCount(0);
-    await expect(table(page).getByRole('button', { name: /^Supprimer la mission/ })).toHaveCount(0);
+    await expect(list(page).table.getByRole('button', { name: /^Modifier la mission/ })).toHaveCount(0);
+    await expect(list(page).table.getByRole('button', { name: /^Supprimer la mission/ })).toHaveCount(0);
     await page.goto(href('cancelledMissions'));
     await expect(page).toHaveURL(at('requestedMissions'));
+  });
+});
+
+test.describe('as a HOSPITAL user with two hospitals', () => {
+  /** hopitaux@demo.test's hospitals (api/db/seed.ts). */
+  const OWN = ['AP-HM Hôpital de la Timone', 'AP-HP Hôpital Européen Georges-Pompidou'];
+
+  test('filters the missions and the statistics by one of its own hospitals, and only those', async ({
+    page,
+  }) => {
+    await signIn(page, 'hopitaux@demo.test');
+    await expect(page).toHaveURL(at('requestedMissions'));
+    await expect(list(page).rows.first()).toBeVisible();
+    for (const hospital of await list(page).column('Hôpital')) expect(OWN).toContain(hospital);
+
+    await page.getByRole('button', { name: 'Hôpitaux : Tous' }).click();
+    const options = page.getByRole('dialog', { name: 'Hôpitaux' }).getByRole('checkbox');
+    await expect(options).toHaveCount(2);
+    expect(
+      await options.evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent)),
+    ).toEqual(OWN);
+    await page.getByRole('checkbox', { name: OWN[0] }).check();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Hôpitaux : 1 sélectionné' })).toBeVisible();
+    await expect.poll(async () => new Set(await list(page).column('Hôpital'))).toEqual(new Set([OWN[0]]));
+
+    await menu(page)
+      .getByRole('link', { name: /^Statistiques/ })
+      .click();
+    await expect(page).toHaveURL(at('statistics'));
+    await page.getByRole('button', { name: 'Hôpitaux : Tous' }).click();
+    const own = page.getByRole('dialog', { name: 'Hôpitaux' }).getByRole('checkbox');
+    await expect(own).toHaveCount(2);
+    await expect(own.first()).toHaveAccessibleName(OWN[0]);
+    await expect(own.last()).toHaveAccessibleName(OWN[1]);
   });
 });

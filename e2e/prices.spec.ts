@@ -5,17 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { PRICE_TABLE_LABELS, type PriceTable } from '../contract/prices';
 import { href, type ScreenName } from '../contract/routes';
-import {
-  allowConsole,
-  at,
-  columnTexts,
-  dataRows,
-  expect,
-  expectAccessible,
-  menu,
-  signedInAs,
-  test,
-} from './support';
+import { allowConsole, at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,14 +18,13 @@ const SCREENS: Array<[ScreenName, PriceTable]> = [
 ];
 const AIRPORTS = PRICE_TABLE_LABELS.airportCost;
 
-const table = (page: Page, title: string) => page.getByRole('table', { name: title });
-const rows = (page: Page, title: string) => dataRows(table(page, title));
+const list = (page: Page, title: string) => tableNamed(page, title);
 
 /** Opens a price screen and waits for its first rows. */
 async function open(page: Page, screen: ScreenName, title: string) {
   await page.goto(href(screen));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(rows(page, title).first()).toBeVisible();
+  await expect(list(page, title).rows.first()).toBeVisible();
 }
 
 /** Types a day ('ddMMyyyy') into the day field `label` of `dialog`, segment by segment. */
@@ -63,10 +52,10 @@ test.describe('as ADMIN', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, 'airportCost', AIRPORTS);
     // Newest period first, 20 a page, searched by ICAO code.
-    await expect(rows(page, AIRPORTS)).toHaveCount(20);
+    await expect(list(page, AIRPORTS).rows).toHaveCount(20);
     await page.getByRole('searchbox', { name: 'Rechercher par code OACI' }).fill('LFBD');
-    await expect(rows(page, AIRPORTS)).toHaveCount(5);
-    expect(await columnTexts(table(page, AIRPORTS), 'Date de début')).toEqual([
+    await expect(list(page, AIRPORTS).rows).toHaveCount(5);
+    expect(await list(page, AIRPORTS).column('Date de début')).toEqual([
       '01/01/2027',
       '01/01/2026',
       '01/01/2025',
@@ -101,22 +90,22 @@ test.describe('as ADMIN', () => {
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Prix ajouté')).toBeVisible();
-    const first = rows(page, AIRPORTS).first();
+    const first = list(page, AIRPORTS).rows.first();
     await expect(first).toContainText('01/01/2022');
     await expect(first).toContainText('899,90 €');
-    await expect(rows(page, AIRPORTS)).toHaveCount(6);
+    await expect(list(page, AIRPORTS).rows).toHaveCount(6);
   });
 
   test('edits a price: dates prefilled as days, the row replaced where it stands', async ({ page }) => {
     const title = PRICE_TABLE_LABELS.regulationCost;
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, 'regulationCost', title);
-    const before = await columnTexts(table(page, title), 'Date de début');
+    const before = await list(page, title).column('Date de début');
     const index = before.indexOf('01/01/2025');
     expect(index).toBeGreaterThan(0);
 
-    await table(page, title)
-      .getByRole('button', { name: 'Modifier le prix du 01/01/2025 au 31/12/2025' })
+    await list(page, title)
+      .table.getByRole('button', { name: 'Modifier le prix du 01/01/2025 au 31/12/2025' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le prix du 01/01/2025 au 31/12/2025' });
     const start = dialog.getByRole('group', { name: 'Date de début' });
@@ -137,9 +126,9 @@ test.describe('as ADMIN', () => {
     await dialog.getByRole('button', { name: 'Modifier' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Prix modifié')).toBeVisible();
-    expect(await columnTexts(table(page, title), 'Date de début')).toEqual(before);
+    expect(await list(page, title).column('Date de début')).toEqual(before);
     // French format: a no-break space before the euro sign.
-    expect((await columnTexts(table(page, title), 'Prix'))[index]).toBe('412,35\u00a0€');
+    expect((await list(page, title).column('Prix'))[index]).toBe('412,35\u00a0€');
   });
 
   test('every price table fits 1280 and 1440 px without a cut column', async ({ page }) => {
@@ -161,9 +150,9 @@ test.describe('as ADMIN', () => {
     await menu(page).getByRole('button', { name: /^Prix/ }).click();
     await menu(page).getByRole('link', { name: AIRPORTS }).click();
     await expect(page).toHaveURL(at('airportCost'));
-    await expect(rows(page, AIRPORTS).first()).toBeVisible();
+    await expect(list(page, AIRPORTS).rows.first()).toBeVisible();
     await page.getByRole('searchbox', { name: 'Rechercher par code OACI' }).fill('LFPG');
-    await expect(rows(page, AIRPORTS)).toHaveCount(5);
+    await expect(list(page, AIRPORTS).rows).toHaveCount(5);
     // The page itself does not scroll sideways; the table scrolls in its own frame.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
@@ -198,14 +187,14 @@ test.describe('as OPERATION', () => {
       const title = PRICE_TABLE_LABELS[name];
       await menu(page).getByRole('link', { name: title }).click();
       await expect(page).toHaveURL(at(screen));
-      await expect(rows(page, title).first()).toBeVisible();
+      await expect(list(page, title).rows.first()).toBeVisible();
       await expect(page.getByRole('button', { name: 'Ajouter prix' })).toHaveCount(0);
-      await expect(table(page, title).getByRole('button', { name: /^Modifier/ })).toHaveCount(0);
-      await expect(table(page, title).getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+      await expect(list(page, title).table.getByRole('button', { name: /^Modifier/ })).toHaveCount(0);
+      await expect(list(page, title).table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
     }
     // The demo's one gap: no meal price in August 2025.
     await menu(page).getByRole('link', { name: PRICE_TABLE_LABELS.passengerMealCost }).click();
-    const meals = table(page, PRICE_TABLE_LABELS.passengerMealCost);
+    const meals = list(page, PRICE_TABLE_LABELS.passengerMealCost).table;
     await expect(meals.getByRole('cell', { name: '31/07/2025' })).toBeVisible();
     await expect(meals.getByRole('cell', { name: '01/09/2025' })).toBeVisible();
   });

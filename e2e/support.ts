@@ -110,8 +110,11 @@ export const at = (screen: ScreenName, params: Record<string, string> = {}) =>
 export const dataRows = (table: Locator) =>
   table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 
+/** The index of the column named `header` (a sortable header's ↕ ▲ ▼ indicator left out). */
 async function columnIndex(table: Locator, header: string): Promise<number> {
-  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) =>
+    h.replace(/[↕▲▼]/g, '').trim(),
+  );
   const index = headers.indexOf(header);
   if (index < 0) throw new Error(`no column '${header}' in: ${headers.join(', ')}`);
   return index;
@@ -122,13 +125,27 @@ export async function cellIn(table: Locator, row: Locator, header: string): Prom
   return row.getByRole('cell').nth(await columnIndex(table, header));
 }
 
-/** The texts of the column named `header`, one per data row. */
+/**
+ * The texts of the column named `header`, one per data row, read in one go: a list that changes between
+ * two reads (a search answered) never leaves a read waiting for a row that has gone.
+ */
 export async function columnTexts(table: Locator, header: string): Promise<string[]> {
   const index = await columnIndex(table, header);
-  const rows = await dataRows(table).all();
-  return Promise.all(
-    rows.map(async (row) => ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim()),
+  return dataRows(table).evaluateAll(
+    (rows, i) => rows.map((row) => ((row as HTMLTableRowElement).cells[i]?.textContent ?? '').trim()),
+    index,
   );
+}
+
+/** A table by its accessible name: the locator, its data rows, a cell by column header, a column's texts. */
+export function tableNamed(page: Page, name: string) {
+  const table = page.getByRole('table', { name });
+  return {
+    table,
+    rows: dataRows(table),
+    cell: (row: Locator, header: string) => cellIn(table, row, header),
+    column: (header: string) => columnTexts(table, header),
+  };
 }
 
 interface OutboxMessage {
@@ -170,16 +187,6 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-/** Collects the console errors and uncaught page errors of `page` from now on (for `toEqual([])`). */
-export function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 /** Clicks the sort button of the column `header` of `table`, then expects the column sorted `order`. */

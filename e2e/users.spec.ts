@@ -1,18 +1,19 @@
 // User administration in the browser: add a HOSPITAL user who gets a welcome mail, signs in, must change
-// the password and sees the restricted menu; then edit and delete after confirmation. The admin starts
-// signed in (e2e/auth.setup.ts).
+// the password and sees the restricted menu; then edit and delete after confirmation; a HOSPITAL user's
+// several hospitals in the table and the form (decision 024). The admin starts signed in
+// (e2e/auth.setup.ts).
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
 import {
   allowConsole,
   at,
-  cellIn,
   expect,
   expectAccessible,
   lastMail,
   menu,
   signedInAs,
   signIn,
+  tableNamed,
   test,
 } from './support';
 
@@ -28,7 +29,7 @@ test('an admin adds a HOSPITAL user, who signs in with the mailed password and m
   await page.goto(href('dashboard'));
   await menu(page).getByRole('link', { name: 'Utilisateurs' }).click();
   await expect(page.getByRole('heading', { name: 'UTILISATEURS' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Utilisateurs' });
+  const { table } = tableNamed(page, 'Utilisateurs');
   await expect(table.getByRole('cell', { name: ACCOUNTS.ADMIN })).toBeVisible();
 
   await page.getByRole('button', { name: 'Ajouter utilisateur' }).click();
@@ -74,7 +75,7 @@ test('an admin adds a HOSPITAL user, who signs in with the mailed password and m
 
 test('an admin searches, edits, then deletes a user after the confirmation', async ({ page }) => {
   await page.goto(href('users'));
-  const table = page.getByRole('table', { name: 'Utilisateurs' });
+  const { table, cell } = tableNamed(page, 'Utilisateurs');
   await page.getByPlaceholder('Rechercher un utilisateur').fill('bernard');
   await expect(table.getByRole('row')).toHaveCount(2);
 
@@ -93,7 +94,7 @@ test('an admin searches, edits, then deletes a user after the confirmation', asy
   await expect(edit).toBeHidden();
   const row = table.getByRole('row', { name: /Lucie/ });
   await expect(row.getByRole('cell', { name: 'Operation' })).toBeVisible();
-  await expect(await cellIn(table, row, 'Hôpital')).toHaveText('-');
+  await expect(await cell(row, 'Hôpital')).toHaveText('-');
 
   await table.getByRole('button', { name: 'Supprimer Lucie Bernard' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'SUPPRIMER CET UTILISATEUR' });
@@ -106,6 +107,37 @@ test('an admin searches, edits, then deletes a user after the confirmation', asy
   await expect(page.getByText('Aucun utilisateur trouvé')).toBeVisible();
 });
 
+test("a HOSPITAL user's two hospitals: joined in the table, checked in the form, one more added", async ({
+  page,
+}) => {
+  const [timone, pompidou, pellegrin] = [
+    'AP-HM Hôpital de la Timone',
+    'AP-HP Hôpital Européen Georges-Pompidou',
+    'CHU de Bordeaux – Hôpital Pellegrin',
+  ];
+  await page.goto(href('users'));
+  const { table, cell } = tableNamed(page, 'Utilisateurs');
+  await page.getByPlaceholder('Rechercher un utilisateur').fill('hopitaux@');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: /Nadia/ });
+  await expect(await cell(row, 'Hôpital')).toHaveText(`${pompidou} ; ${timone}`);
+
+  await table.getByRole('button', { name: 'Modifier Nadia Benali' }).click();
+  const edit = page.getByRole('dialog', { name: 'MODIFIER UN UTILISATEUR' });
+  const chosen = edit.getByRole('group', { name: 'Hôpitaux' });
+  await expect(chosen.getByRole('checkbox', { name: pompidou })).toBeChecked();
+  await expect(chosen.getByRole('checkbox', { name: timone })).toBeChecked();
+  await expectAccessible(page);
+  // A third, then back to the two: unchecked, it is not sent.
+  await edit.getByRole('combobox', { name: 'Rechercher un hôpital' }).fill('Pellegrin');
+  await page.getByRole('option', { name: pellegrin }).click();
+  await expect(chosen.getByRole('checkbox', { name: pellegrin })).toBeChecked();
+  await chosen.getByRole('checkbox', { name: pellegrin }).uncheck();
+  await edit.getByRole('button', { name: 'Modifier' }).click();
+  await expect(edit).toBeHidden();
+  await expect(await cell(row, 'Hôpital')).toHaveText(`${pompidou} ; ${timone}`);
+});
+
 test('the users export downloads users.xlsx', async ({ page }) => {
   await page.goto(href('users'));
   const download = page.waitForEvent('download');
@@ -115,6 +147,6 @@ test('the users export downloads users.xlsx', async ({ page }) => {
 
 test('the users screen has no serious accessibility violation', async ({ page }) => {
   await page.goto(href('users'));
-  await expect(page.getByRole('table', { name: 'Utilisateurs' }).getByRole('cell').first()).toBeVisible();
+  await expect(tableNamed(page, 'Utilisateurs').table.getByRole('cell').first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -13,7 +13,7 @@ const user: Me = {
   email: 'admin@demo.test',
   phone: '',
   role: 'ADMIN',
-  hospitals: null,
+  hospitals: [],
   forceChangePassword: false,
 };
 const flagged: Me = { ...user, forceChangePassword: true };

@@ -33,12 +33,23 @@ describeEachDatabase('sessions', (database) => {
       expect((await c.get('/user/me')).body).toMatchObject({ data: { email: 'admin@demo.test' } });
     });
 
-    it('sets a readable hint cookie holding no secret beside the session, and clears it on logout', async () => {
+    it('sets a readable hint cookie beside the session, holding the access expiry, and clears it on logout', async () => {
       const c = caller();
-      const hint = (await c.login('admin@demo.test')).setCookies.find((s) => s.startsWith('signed_in='))!;
-      expect(hint).toMatch(/^signed_in=1;/);
+      const cookies = (await c.login('admin@demo.test')).setCookies;
+      const hint = cookies.find((s) => s.startsWith('signed_in='))!;
+      const access = cookies
+        .find((s) => s.startsWith('access_token='))!
+        .split(';')[0]
+        .split('=')[1];
+      const { exp } = JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString());
+      expect(exp).toBe(Math.floor(t.clock.now.getTime() / 1000) + 15 * 60);
+      expect(hint).toMatch(new RegExp(`^signed_in=${exp};`));
       expect(hint).not.toMatch(/HttpOnly/);
       expect(hint).toMatch(/Path=\//);
+      // A renewal, later on, moves it with the new access token.
+      t.advance(20 * 60_000);
+      const renewed = (await c.post('/auth/refresh')).setCookies.find((s) => s.startsWith('signed_in='));
+      expect(renewed).toMatch(new RegExp(`^signed_in=${exp + 20 * 60};`));
       const cleared = (await c.post('/auth/logout')).setCookies.find((s) => s.startsWith('signed_in='));
       expect(cleared).toMatch(/Max-Age=0/);
     });

@@ -14,7 +14,7 @@ export const meColumns = {
   email: users.email,
   phone: users.phone,
   role: users.role,
-  hospitals: users.hospital,
+  hospitals: users.hospitals,
   forceChangePassword: users.forceChangePassword,
 };
 
@@ -51,6 +51,7 @@ export async function setCookiesOf(c: Context, deps: Deps, opened: OpenedSession
     deps.config,
     await signAccess(deps.config.sessionSecret, opened.userId, opened.sessionId, now),
     opened.refresh,
+    now,
   );
 }
 
@@ -124,6 +125,7 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
     deps.config,
     await signAccess(deps.config.sessionSecret, row.id, row.sessionId, now),
     refresh,
+    now,
   );
   const { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword } = row;
   return { ok: true, user: { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword } };

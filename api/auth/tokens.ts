@@ -26,8 +26,11 @@ export async function signAccess(
   now: Date,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return sign({ sub: userId, sid: sessionId, iat, exp: iat + ACCESS_TTL_SECONDS }, secret, 'HS256');
+  return sign({ sub: userId, sid: sessionId, iat, exp: accessExpiry(now) }, secret, 'HS256');
 }
+
+/** When an access token signed at `now` expires, in Unix seconds (its `exp`, and the hint cookie's value). */
+export const accessExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + ACCESS_TTL_SECONDS;
 
 /**
  * The claims of a valid, unexpired token at `now`, else null. Checked on every protected call, so done
@@ -72,12 +75,19 @@ function verifyHs256(secret: string, token: string): AccessClaims | null {
 export const newRefreshToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function setSessionCookies(c: Context, config: Config, access: string, refresh: string): void {
+export function setSessionCookies(
+  c: Context,
+  config: Config,
+  access: string,
+  refresh: string,
+  now: Date,
+): void {
   const base = { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax' } as const;
   setCookie(c, ACCESS_COOKIE, access, { ...base, path: '/', maxAge: ACCESS_TTL_SECONDS });
   setCookie(c, REFRESH_COOKIE, refresh, { ...base, path: REFRESH_PATH, maxAge: REFRESH_TTL_SECONDS });
-  // Readable by the page and holding no secret: it only tells the SPA that a session may exist.
-  setCookie(c, SESSION_HINT_COOKIE, '1', {
+  // Readable by the page and holding no secret: it tells the SPA that a session may exist, and until when
+  // its access token is good.
+  setCookie(c, SESSION_HINT_COOKIE, String(accessExpiry(now)), {
     ...base,
     httpOnly: false,
     path: '/',

@@ -3,6 +3,7 @@
 // enums and the shapes stored as JSON: the schema imports them, never spells them again.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -50,7 +51,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
     role: roleEnum('role').notNull(),
-    hospital: text('hospital'),
+    // The hospitals of a HOSPITAL account (one or more, decision 024); empty for every other role.
+    hospitals: text('hospitals').array().notNull().default(sql`'{}'::text[]`),
     passwordHash: text('password_hash').notNull(),
     forceChangePassword: boolean('force_change_password').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -323,6 +325,17 @@ export const flightUnitCosts = pgTable(
   ],
 );
 
+// The price book's version (migration 0013, decision 025): one row, bumped by a statement trigger on each
+// of the four tables the cost engine reads (not market_numbers), in the writer's transaction.
+export const priceBookVersion = pgTable(
+  'price_book_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('price_book_version_one', sql`${t.id}`)],
+);
+
 export const marketNumbers = pgTable(
   'market_numbers',
   {
@@ -492,7 +505,8 @@ export const leonInvoiceState = pgTable('leon_invoice_state', {
 
 // ---- Statistics ----------------------------------------------------------------------------------------
 // One record per mission in scope (TERMINEE, CLOTUREE, ANNULEE_45_MOINS), created and retired (`active`)
-// by the trigger `missions_statistics` of migration 0008 (decision 015); never written by the sync.
+// by the trigger `missions_statistics` of migration 0008 (decision 015); never written by the sync. The
+// trigger also copies the mission's columns the list filters and orders on (migration 0013, decision 025).
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 
 export const statistics = pgTable(
@@ -514,11 +528,24 @@ export const statistics = pgTable(
     airportPdfName: text('airport_pdf_name'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Copies of the mission's, written by the trigger only (the list reads them without the join).
+    missionStatus: missionStatusEnum('mission_status').notNull(),
+    buyerName: text('buyer_name'),
+    departureDateTime: timestamp('departure_date_time', { withTimezone: true }),
+    organType: text('organ_type').array().$type<OrganType[]>().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('statistics_mission').on(t.missionId),
     uniqueIndex('statistics_flight_pdf_key').on(t.flightPdfKey),
     uniqueIndex('statistics_airport_pdf_key').on(t.airportPdfKey),
     index('statistics_active_mission').on(t.missionId).where(sql`${t.active}`),
+    // Migration 0013: the list's order and period, the hospital filter in that order, the organ filter.
+    index('statistics_list')
+      .on(sql`${t.departureDateTime} desc nulls last`, sql`${t.missionId} desc`)
+      .where(sql`${t.active}`),
+    index('statistics_buyer_list')
+      .on(t.buyerName, sql`${t.departureDateTime} desc nulls last`, sql`${t.missionId} desc`)
+      .where(sql`${t.active}`),
+    index('statistics_organ_type_gin').using('gin', t.organType).where(sql`${t.active}`),
   ],
 );

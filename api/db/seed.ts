@@ -30,7 +30,8 @@ export const DEMO_ACCOUNTS: Array<{
   lastName: string;
   phone: string;
   role: Role;
-  hospital?: string;
+  /** A HOSPITAL account's hospitals (one or more). */
+  hospitals?: string[];
   forceChangePassword?: boolean;
   note?: string;
 }> = [
@@ -61,8 +62,17 @@ export const DEMO_ACCOUNTS: Array<{
     lastName: 'Lefèvre',
     phone: '+33 5 56 79 56 79',
     role: 'HOSPITAL',
-    hospital: DEMO_HOSPITALS[0],
+    hospitals: [DEMO_HOSPITALS[0]],
     note: DEMO_HOSPITALS[0],
+  },
+  {
+    email: 'hopitaux@demo.test',
+    firstName: 'Nadia',
+    lastName: 'Benali',
+    phone: '+33 1 45 00 00 06',
+    role: 'HOSPITAL',
+    hospitals: [DEMO_HOSPITALS[1], DEMO_HOSPITALS[4]],
+    note: `two hospitals: ${DEMO_HOSPITALS[1]} and ${DEMO_HOSPITALS[4]}`,
   },
   {
     email: 'nouveau@demo.test',
@@ -92,7 +102,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         lastName: a.lastName,
         phone: a.phone,
         role: a.role,
-        hospital: a.hospital ?? null,
+        hospitals: a.hospitals ?? [],
         passwordHash,
         forceChangePassword: a.forceChangePassword ?? false,
       })),

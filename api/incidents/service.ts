@@ -12,6 +12,7 @@ import { CATEGORY_STATUSES, canList, MISSION_CATEGORIES } from '../../contract/m
 import type { Db } from '../db/client';
 import { incidentAttachments, incidents, missions } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
+import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
 import type { FileStore } from '../lib/storage';
 
@@ -32,7 +33,7 @@ const HOSPITAL_STATUSES = [
 export const missionOfIncident = eq(missions.tripNumber, incidents.tripNumber);
 
 /**
- * What a user may see: incidents Leon did not delete; a HOSPITAL user only those of its own hospital's
+ * What a user may see: incidents Leon did not delete; a HOSPITAL user only those of its own hospitals'
  * missions that it may see (so never an incident whose mission is unknown).
  */
 export function incidentVisibleTo(user: CurrentUser): SQL {
@@ -41,7 +42,7 @@ export function incidentVisibleTo(user: CurrentUser): SQL {
   return and(
     live,
     isNull(missions.deletedAt),
-    eq(missions.buyerName, user.hospitals ?? ''),
+    ofUserHospitals(missions.buyerName, user),
     inArray(missions.status, HOSPITAL_STATUSES),
   )!;
 }
@@ -133,7 +134,7 @@ export async function incidentRecords(
           user.role === 'HOSPITAL'
             ? and(
                 isNull(missions.deletedAt),
-                eq(missions.buyerName, user.hospitals ?? ''),
+                ofUserHospitals(missions.buyerName, user),
                 inArray(missions.status, HOSPITAL_STATUSES),
               )
             : undefined,

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../db/seed';
 import { listableStatuses } from './service';
 
 /** The hospital of the demo HOSPITAL account (hopital@demo.test). */
-export const DEMO_HOSPITAL = DEMO_ACCOUNTS.find((a) => a.role === 'HOSPITAL')?.hospital ?? '';
+export const DEMO_HOSPITAL = DEMO_ACCOUNTS.find((a) => a.email === 'hopital@demo.test')?.hospitals?.[0] ?? '';
 
 /** Requests phoned in but not yet booked in Leon: no trip number, legs with ids Leon never uses (< 0). */
 const UNBOOKED: ReadonlyArray<{ buyerName: string; legs: Array<[string, string, string, string]> }> = [

@@ -1,5 +1,6 @@
 // Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
-// the PDFs (the hospital visibility flag is the statistics feature's). HOSPITAL users read their hospital's missions only.
+// the PDFs (the hospital visibility flag is the statistics feature's). HOSPITAL users read their hospitals'
+// missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
@@ -41,6 +42,8 @@ const changeMissionOfPath = <T>(
   write: Parameters<typeof changeMission<T>>[4],
 ) => changeMission(c.get('deps'), c.get('user'), param(c, 'id'), action, write);
 
+const byFrenchName = (a: string, b: string) => a.localeCompare(b, 'fr');
+
 const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(bytes as BodyInit, {
     headers: {
@@ -70,8 +73,12 @@ export const missionsRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ data: toPage(await rowsWithLegs(db, rows), total, pageSize) });
   })
-  // The hospitals of the missions a user may see, for the list filter (GET /user/hospitals is ADMIN only).
+  // The hospitals a user may filter the lists on (GET /user/hospitals is ADMIN only): for staff those of
+  // the missions, for a HOSPITAL user its own hospitals, each of them, and no other (decision 024).
   .get('/missions/hospitals', requireUser(), async (c) => {
+    const user = c.get('user');
+    if (user.role === 'HOSPITAL')
+      return c.json({ data: [...user.hospitals].sort(byFrenchName).map((name) => ({ name })) });
     const rows = await c
       .get('deps')
       .db.selectDistinct({ name: missions.buyerName })

@@ -19,6 +19,7 @@ import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
+import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
 
 export const PARIS = 'Europe/Paris';
@@ -30,13 +31,14 @@ export const listableStatuses = (role: Role): MissionStatus[] => [
 const HOSPITAL_STATUSES = listableStatuses('HOSPITAL');
 
 /**
- * What a user may see: nobody deleted missions; HOSPITAL users only their hospital's, and only in the
- * statuses of the lists they may open (spec §6: no 'Annulée sans frais').
+ * What a user may see: nobody deleted missions; HOSPITAL users only their hospitals' (any of them), and
+ * only in the statuses of the lists they may open (spec §6: no 'Annulée sans frais'). A list's own
+ * `hospitals` filter is added to this, so that it narrows within the user's hospitals, never beyond.
  */
 export function visibleTo(user: CurrentUser): SQL {
   const live = isNull(missions.deletedAt);
   return user.role === 'HOSPITAL'
-    ? and(live, eq(missions.buyerName, user.hospitals ?? ''), inArray(missions.status, HOSPITAL_STATUSES))!
+    ? and(live, ofUserHospitals(missions.buyerName, user), inArray(missions.status, HOSPITAL_STATUSES))!
     : live;
 }
 

@@ -18,4 +18,4 @@ export {
   type SinglePrice,
 } from './cost-engine';
 export { pricesRoutes } from './routes';
-export { loadPriceBook } from './service';
+export { loadPriceBook, priceBookAt, priceBookVersionSql } from './service';

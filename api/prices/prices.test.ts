@@ -1,7 +1,7 @@
 // Price tables as callers see them, on PGlite and PostgreSQL: roles, lists, search, create and edit with
 // their audit rows, the overlap guard (also under concurrent writes), and bad input of every kind.
-import { count, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { PRICE_MESSAGES, PRICE_PATHS, type PriceTable } from '../../contract/prices';
 import {
@@ -13,7 +13,7 @@ import {
   regulationCosts,
 } from '../db/schema';
 import { seedDemo } from '../db/seed';
-import { describeEachDatabase } from '../test/databases';
+import { describeEachDatabase, freshDatabase } from '../test/databases';
 import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 
 type Row = { id: string; fromDate: string; toDate: string } & Record<string, unknown>;
@@ -466,3 +466,54 @@ describeEachDatabase('prices', (database) => {
 function cookieOf(caller: Caller): string {
   return [...caller.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 }
+
+// Two writers that each wait on the other's uncommitted row: PostgreSQL aborts one of them as a deadlock.
+// Made to happen on purpose here (it needs two connections, so PostgreSQL only): the API's create waits on
+// a row another transaction holds, which then writes a row overlapping the API's own.
+describe.runIf(process.env.TEST_DATABASE_URL)('prices [postgres], a create aborted as a deadlock', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let admin: Caller;
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    await seedDemo(database.db, new Date('2026-03-02T10:00:00Z'));
+    admin = new Caller(testApp(database.db).app);
+    await admin.login('admin@demo.test');
+  });
+  afterAll(() => database?.close());
+
+  it('is written again and answered like any other overlap, with a 409 naming the period', async () => {
+    const db = database.db;
+    await db.delete(airportCosts);
+    const stored = (fromDate: string, toDate: string) => ({
+      fromDate,
+      toDate,
+      icaoCode: 'LFBD',
+      airportName: 'Bordeaux-Mérignac',
+      priceWithDeIcingCents: 92000,
+      priceWithoutDeIcingCents: 37099,
+    });
+    const waitingOnALock = async () => {
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return rows[0].n;
+    };
+    let answer: Promise<{ status: number; body: { message?: string } }> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.insert(airportCosts).values(stored('2019-01-01', '2019-03-31'));
+      answer = admin.post(PRICE_PATHS.airportCost.create, {
+        ...body('airportCost', 2019),
+        fromDate: '2019-03-01',
+      });
+      await expect.poll(waitingOnALock, { timeout: 10_000 }).toBe(1);
+      await tx.insert(airportCosts).values(stored('2019-06-01', '2019-12-31'));
+    });
+    expect(await answer).toMatchObject(
+      refusal(409, 'Cette période chevauche celle du 01/01/2019 au 31/03/2019.'),
+    );
+    expect(
+      await db.select({ fromDate: airportCosts.fromDate }).from(airportCosts).orderBy(airportCosts.fromDate),
+    ).toEqual([{ fromDate: '2019-01-01' }, { fromDate: '2019-06-01' }]);
+  });
+});

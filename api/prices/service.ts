@@ -1,6 +1,6 @@
 // The five price tables described once each (columns ↔ wire rows, overlap scope, search, order), and
 // the list, create and edit shared by all of them. Amounts are cents in the database, euros on the wire.
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../contract/http';
 import {
@@ -22,12 +22,19 @@ import {
   flightUnitCosts,
   marketNumbers,
   passengerMealCosts,
+  priceBookVersion,
   regulationCosts,
 } from '../db/schema';
 import { audit } from '../lib/audit';
 import { fail } from '../lib/errors';
 import { containsPattern } from '../lib/paging';
-import { createPriceBook, type PriceBook } from './cost-engine';
+import {
+  type AirportPrice,
+  createPriceBook,
+  type FlightUnitPrice,
+  type PriceBook,
+  type SinglePrice,
+} from './cost-engine';
 
 type PeriodTable = PgTable & { id: PgColumn; fromDate: PgColumn; toDate: PgColumn };
 
@@ -192,9 +199,15 @@ async function overlapping(
 const pgCode = (error: unknown): string | undefined =>
   (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
 
+/** How many times a write aborted as a deadlock is tried in all. */
+const DEADLOCK_ATTEMPTS = 5;
+
 /**
  * Runs a write; the checks above it answer in the common case, and when two writes race past them the
  * database's exclusion constraint refuses the second (23P01): it gets the same 409 naming the period.
+ * Two racing writes can also each wait on the other's uncommitted row, and PostgreSQL then aborts one as a
+ * deadlock (40P01) rather than as an overlap; that one is written again, which now waits for the winner to
+ * commit and so ends in the 409 above (or succeeds, if the winner rolled back).
  */
 async function guarded<T>(
   db: Db,
@@ -205,17 +218,20 @@ async function guarded<T>(
 ): Promise<T> {
   const clash = await overlapping(db, def, values, exceptId);
   if (clash) fail(409, overlapMessage(clash));
-  try {
-    return await write();
-  } catch (error) {
-    const code = pgCode(error);
-    if (code === '23P01') {
-      const winner = await overlapping(db, def, values, exceptId);
-      fail(409, winner ? overlapMessage(winner) : PRICE_MESSAGES.overlapUnknown);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const code = pgCode(error);
+      if (code === '40P01' && attempt < DEADLOCK_ATTEMPTS) continue;
+      if (code === '23P01') {
+        const winner = await overlapping(db, def, values, exceptId);
+        fail(409, winner ? overlapMessage(winner) : PRICE_MESSAGES.overlapUnknown);
+      }
+      // The schemas mirror the table checks; were one to differ, the caller still gets a 400, not a 500.
+      if (code === '23514') fail(400, 'Données invalides');
+      throw error;
     }
-    // The schemas mirror the table checks; were one to differ, the caller still gets a 400, not a 500.
-    if (code === '23514') fail(400, 'Données invalides');
-    throw error;
   }
 }
 
@@ -286,18 +302,84 @@ export async function editPrice<Name extends PriceTable, Input>(
   );
 }
 
-/** Every row of the four tables the cost engine reads, ready for look-ups. */
-export async function loadPriceBook(db: Db): Promise<PriceBook> {
-  const [flight, regulation, meals, airports] = await Promise.all([
-    db.select().from(flightUnitCosts),
-    db.select().from(regulationCosts),
-    db.select().from(passengerMealCosts),
-    db.select().from(airportCosts),
-  ]);
-  return createPriceBook({
-    flightUnitCosts: flight,
-    regulationCosts: regulation,
-    passengerMealCosts: meals,
-    airportCosts: airports,
-  });
+/** The rows of `table` as one JSON array of objects, `columns` naming their keys (the engine's fields). */
+const jsonRows = <T>(table: PgTable, columns: Record<string, PgColumn>) =>
+  sql<T[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})), '[]'::json) from ${table})`;
+
+const period = (table: { fromDate: PgColumn; toDate: PgColumn }) => ({
+  fromDate: table.fromDate,
+  toDate: table.toDate,
+});
+
+/** The four tables the cost engine reads, in one row of four JSON arrays, with their version. */
+function priceBookQuery(db: Db) {
+  return db
+    .select({
+      version: sql<string>`${priceBookVersion.version}::text`,
+      flightUnitCosts: jsonRows<FlightUnitPrice>(flightUnitCosts, {
+        ...period(flightUnitCosts),
+        priceJetWithOcsCents: flightUnitCosts.priceJetWithOcsCents,
+        priceJetWithoutOcsCents: flightUnitCosts.priceJetWithoutOcsCents,
+        priceTurbopropWithOcsCents: flightUnitCosts.priceTurbopropWithOcsCents,
+        priceTurbopropWithoutOcsCents: flightUnitCosts.priceTurbopropWithoutOcsCents,
+      }),
+      regulationCosts: jsonRows<SinglePrice>(regulationCosts, {
+        ...period(regulationCosts),
+        priceCents: regulationCosts.priceCents,
+      }),
+      passengerMealCosts: jsonRows<SinglePrice>(passengerMealCosts, {
+        ...period(passengerMealCosts),
+        priceCents: passengerMealCosts.priceCents,
+      }),
+      airportCosts: jsonRows<AirportPrice>(airportCosts, {
+        ...period(airportCosts),
+        icaoCode: airportCosts.icaoCode,
+        priceWithDeIcingCents: airportCosts.priceWithDeIcingCents,
+        priceWithoutDeIcingCents: airportCosts.priceWithoutDeIcingCents,
+      }),
+    })
+    .from(priceBookVersion)
+    .prepare('prices_price_book');
+}
+
+// Built once per database, as the session query is (api/auth/guards.ts): the SQL is composed once, and
+// PostgreSQL parses and plans the named statement once per connection.
+const prepared = new WeakMap<Db, ReturnType<typeof priceBookQuery>>();
+/** The last book this process read from each database, with the version it was read at. */
+const lastRead = new WeakMap<Db, { version: string; book: PriceBook }>();
+
+/** Reads the four tables, in one statement, and keeps what it read as the last book. */
+async function readPriceBook(db: Db): Promise<PriceBook> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = priceBookQuery(db);
+    prepared.set(db, query);
+  }
+  const [{ version, ...rows }] = await query.execute();
+  const book = createPriceBook(rows);
+  lastRead.set(db, { version, book });
+  return book;
+}
+
+/** Every row of the four tables the cost engine reads, ready for look-ups, read now. */
+export const loadPriceBook = (db: Db): Promise<PriceBook> => readPriceBook(db);
+
+/**
+ * The price book's version (as text), for a statement of the caller to read beside its own rows:
+ * `priceBookAt` then needs no statement of its own while the prices have not changed.
+ */
+export const priceBookVersionSql = sql<string>`(select ${priceBookVersion.version}::text from ${priceBookVersion})`;
+
+/**
+ * The price book at `version`, which the caller read from the database (priceBookVersionSql) in this
+ * request: the book this process last read when it has that version, else the tables read again. Every
+ * write to a price table changes the version in its own transaction, so a price written at 10:00 still
+ * shows in every statistic read after 10:00 (decision 010; decision 025 for the version).
+ */
+export async function priceBookAt(db: Db, version: string): Promise<PriceBook> {
+  const last = lastRead.get(db);
+  return last?.version === version ? last.book : readPriceBook(db);
 }

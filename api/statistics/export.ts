@@ -14,10 +14,14 @@ import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
 import type { PriceBook } from '../prices';
-import { listOrder, selectRecords, toRows } from './service';
+import { readPage, toRows } from './service';
 
 const BATCH = 1000;
+const YIELD_EVERY = 100;
 const EURO = '#,##0.00 "€"';
+/** Amounts in a text cell, as `toLocaleString('fr-FR', …)` writes them, with one formatter built once (a
+ * `toLocaleString` with options builds its own on every call: 0.4 s of a 10,000-row export). */
+const EUROS_FR = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const DAY = 'dd/mm/yyyy';
 
 const figure = (f: WireFigure): number | string =>
@@ -55,14 +59,25 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
           ]
         : []),
     ];
+    // The next batch is read while this one is written, the writer giving way every YIELD_EVERY rows so
+    // that the read's statements go out and come back meanwhile. (A read still under way when the writing
+    // fails is not waited for; its own failure is then moot.)
+    const read = (offset: number) => {
+      const batch = readPage(db, where, BATCH, offset);
+      batch.catch(() => {});
+      return batch;
+    };
+    let next = read(0);
     for (let offset = 0; ; offset += BATCH) {
-      const records = await selectRecords(db, where)
-        .orderBy(...listOrder)
-        .limit(BATCH)
-        .offset(offset);
-      const rows = await toRows(db, user, records, book);
-      for (const row of rows) addTextRow(sheet, cells(row, staff)).commit();
-      if (records.length < BATCH) break;
+      const { records, legs } = await next;
+      const last = records.length < BATCH;
+      if (!last) next = read(offset + BATCH);
+      const rows = toRows(user, records, legs, book);
+      for (let i = 0; i < rows.length; i++) {
+        if (i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        addTextRow(sheet, cells(rows[i], staff)).commit();
+      }
+      if (last) break;
     }
     sheet.commit();
   });
@@ -88,7 +103,7 @@ function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
     airportCosts: row.airportCosts
       .map(
         (a) =>
-          `${a.icaoCode} : ${a.amount.ok ? `${a.amount.value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €` : STATISTIC_MESSAGES.missingPrice}`,
+          `${a.icaoCode} : ${a.amount.ok ? `${EUROS_FR.format(a.amount.value)} €` : STATISTIC_MESSAGES.missingPrice}`,
       )
       .join(', '),
     totalAirportCosts: figure(row.totalAirportCosts),

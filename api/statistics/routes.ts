@@ -28,16 +28,14 @@ import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { body, param, query } from '../lib/validate';
-import { loadPriceBook } from '../prices';
+import { loadPriceBook, priceBookAt } from '../prices';
 import { writeStatisticsWorkbook } from './export';
 import {
-  countWhere,
+  countAndPriceBookVersion,
   filtersWhere,
   findRecord,
-  listOrder,
   type RecordRow,
-  readsMissions,
-  selectRecords,
+  readPage,
   toRows,
   visibleTo,
 } from './service';
@@ -80,15 +78,13 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const q = query(c, StatisticsListQuery);
     const { pageSize, offset } = pageParams(q, STATISTICS_PAGE_SIZE);
     const where = filtersWhere(user, q);
-    const [records, [{ total }], book] = await Promise.all([
-      selectRecords(db, where)
-        .orderBy(...listOrder)
-        .limit(pageSize)
-        .offset(offset),
-      countWhere(db, where, readsMissions(user, q)),
-      loadPriceBook(db),
+    // The page and its legs beside the exact count; the prices are read again only if they changed.
+    const [{ records, legs }, { total, prices }] = await Promise.all([
+      readPage(db, where, pageSize, offset),
+      countAndPriceBookVersion(db, where),
     ]);
-    return c.json({ data: toPage(await toRows(db, user, records, book), total, pageSize) });
+    const book = await priceBookAt(db, prices);
+    return c.json({ data: toPage(toRows(user, records, legs, book), total, pageSize) });
   })
 
   .put('/statistic/change-status', ...staff, async (c) => {

@@ -13,8 +13,9 @@ import {
 import type { Db } from '../db/client';
 import { missionLegs, missions, statistics } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
+import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
-import { computeMissionCosts, type Figure, type PriceBook } from '../prices';
+import { computeMissionCosts, type Figure, type PriceBook, priceBookVersionSql } from '../prices';
 
 const PARIS = 'Europe/Paris';
 
@@ -37,21 +38,21 @@ const nextDay = (day: string) => {
 
 /**
  * The records a user may see: active ones (their mission in scope and not deleted); HOSPITAL users only
- * their hospital's, and only those staff made visible to them.
+ * their hospitals' (any of them), and only those staff made visible to them.
  */
 export function visibleTo(user: CurrentUser): SQL {
   // The trigger retires the record of a deleted mission: `active` implies a live mission.
   const live = eq(statistics.active, true);
   return user.role === 'HOSPITAL'
-    ? and(live, eq(missions.buyerName, user.hospitals ?? ''), eq(statistics.showForHospital, true))!
+    ? and(live, ofUserHospitals(statistics.buyerName, user), eq(statistics.showForHospital, true))!
     : live;
 }
 
-/** Whether the filters of `f` (or the user's scope) read the missions, not only the records. */
-export const readsMissions = (user: CurrentUser, f: StatisticsFilters): boolean =>
-  user.role === 'HOSPITAL' ||
-  Boolean(f.status || f.hospitals?.trim() || f.startDate || f.endDate || f.organName || f.search?.trim());
-
+/**
+ * The records of the list's filters, on `statistics` alone: the trigger copies the mission's status,
+ * hospital, departure and organs onto its record (migration 0013, decision 025), so a count never joins
+ * the missions; only the search reads them, through their trigram index, as a sub-query.
+ */
 export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
   const hospitals = (f.hospitals ?? '')
     .split(',')
@@ -64,23 +65,26 @@ export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
   const staff = user.role !== 'HOSPITAL';
   return and(
     visibleTo(user),
-    f.status ? eq(missions.status, f.status) : undefined,
-    hospitals.length ? inArray(missions.buyerName, hospitals) : undefined,
-    f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
-    f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
-    // Containment, not `= any(…)`, so that the GIN index missions_organ_type_gin (migration 0011) serves it.
-    f.organName ? sql`${missions.organType} @> array[${f.organName}]::text[]` : undefined,
+    f.status ? eq(statistics.missionStatus, f.status) : undefined,
+    hospitals.length ? inArray(statistics.buyerName, hospitals) : undefined,
+    f.startDate ? gte(statistics.departureDateTime, parisDayStart(f.startDate)) : undefined,
+    f.endDate ? lt(statistics.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
+    // Containment, not `= any(…)`, so that the GIN index statistics_organ_type_gin can serve it.
+    f.organName ? sql`${statistics.organType} @> array[${f.organName}]::text[]` : undefined,
     staff && f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
     staff && f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
     // By mission number: the trigram index on searchText narrows, the trip number decides.
     pattern
-      ? sql`${missions.searchText} like lower(${pattern}) and lower(${missions.tripNumber}) like lower(${pattern})`
+      ? sql`${statistics.missionId} in (select ${missions.id} from ${missions} where ${missions.searchText} like lower(${pattern}) and lower(${missions.tripNumber}) like lower(${pattern}))`
       : undefined,
   )!;
 }
 
-/** Latest missions first (index missions_departure_desc). */
-export const listOrder = [sql`${missions.departureDateTime} desc nulls last`, sql`${missions.id} desc`];
+/** Latest missions first (index statistics_list; the same order as the missions' own, by their copies). */
+export const listOrder = [
+  sql`${statistics.departureDateTime} desc nulls last`,
+  sql`${statistics.missionId} desc`,
+];
 
 export const recordColumns = {
   id: statistics.id,
@@ -122,7 +126,7 @@ export type RecordRow = {
   departureDateTime: Date | null;
 };
 
-/** The records of `where`, a page or a batch, joined with their missions. */
+/** The records of `where`, joined with their missions. */
 export function selectRecords(db: Db, where: SQL) {
   return db
     .select(recordColumns)
@@ -131,7 +135,33 @@ export function selectRecords(db: Db, where: SQL) {
     .where(where);
 }
 
-type LegRow = {
+/**
+ * One page (or export batch) of the records of `where`, in the list's order: the page's ids are picked on
+ * `statistics` alone, along its index, and only those records are joined with their missions (a far page
+ * no longer looks up every mission it skips).
+ */
+export function selectPage(db: Db, where: SQL, limit: number, offset: number) {
+  const page = db
+    .select({ id: statistics.id })
+    .from(statistics)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(limit)
+    .offset(offset);
+  return selectRecords(db, inArray(statistics.id, page)).orderBy(...listOrder);
+}
+
+/** A page of records, and their legs, read as soon as the page is (while the count may still run). */
+export async function readPage(db: Db, where: SQL, limit: number, offset: number) {
+  const records = await selectPage(db, where, limit, offset);
+  const legs = await legsOf(
+    db,
+    records.map((r) => r.missionId),
+  );
+  return { records, legs };
+}
+
+export type LegRow = {
   missionId: string;
   isCnl: boolean;
   stdUtc: Date;
@@ -143,7 +173,7 @@ type LegRow = {
   adesName: string;
 };
 
-async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
+export async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
   const byMission = new Map<string, LegRow[]>();
   if (missionIds.length === 0) return byMission;
   const legs = await db
@@ -173,17 +203,16 @@ async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[
 const euros = (figure: Figure): WireFigure =>
   figure.ok ? { ok: true, value: figure.value / 100 } : { ok: false, reason: figure.reason };
 
-/** The rows of spec §3 for `records`, priced with `book`; HOSPITAL users get them without staff fields. */
-export async function toRows(
-  db: Db,
+/**
+ * The rows of spec §3 for `records` and their `legs` (legsOf), priced with `book`; HOSPITAL users get them
+ * without staff fields.
+ */
+export function toRows(
   user: CurrentUser,
   records: RecordRow[],
+  legs: Map<string, LegRow[]>,
   book: PriceBook,
-): Promise<StatisticRow[]> {
-  const legs = await legsOf(
-    db,
-    records.map((r) => r.missionId),
-  );
+): StatisticRow[] {
   const hospital = user.role === 'HOSPITAL';
   return records.map((r) => {
     const missionLegsList = legs.get(r.missionId) ?? [];
@@ -243,12 +272,23 @@ export async function findRecord(db: Db, user: CurrentUser, id: string): Promise
   return row ?? null;
 }
 
-/** How many records match; without the join when no filter reads the missions. */
-export const countWhere = (db: Db, where: SQL, joinMissions = true) =>
-  joinMissions
-    ? db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(statistics)
-        .innerJoin(missions, eq(missions.id, statistics.missionId))
-        .where(where)
-    : db.select({ total: sql<number>`count(*)::int` }).from(statistics).where(where);
+/** How many records match `where` (filtersWhere), exactly, on `statistics` alone. */
+export async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(statistics).where(where);
+  return total;
+}
+
+/**
+ * countWhere, and in the same statement the price book's version (one row read once): priceBookAt then
+ * reads the prices only when they changed since this process last read them (decision 025).
+ */
+export async function countAndPriceBookVersion(
+  db: Db,
+  where: SQL,
+): Promise<{ total: number; prices: string }> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, prices: priceBookVersionSql })
+    .from(statistics)
+    .where(where);
+  return row;
+}

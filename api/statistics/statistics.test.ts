@@ -7,10 +7,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { FILE_MESSAGES } from '../../contract/files';
+import { PRICE_PATHS, type RegulationCostRow } from '../../contract/prices';
 import type { MediaPath, StatisticRow } from '../../contract/statistics';
 import { STATISTIC_MESSAGES } from '../../contract/statistics';
 import { openDatabase } from '../db/client';
-import { auditLog, missions, statistics } from '../db/schema';
+import { auditLog, missions, regulationCosts, statistics } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
@@ -177,6 +178,54 @@ describeEachDatabase('statistics', (database) => {
       expect((await recordOf(ids[3])).active).toBe(false);
       expect(numbers(await list(ops, 'search=ST-4'))).toEqual([]);
     });
+
+    it('are filtered and ordered by their mission as it is now: staff edits and synced changes alike', async () => {
+      const [id] = await insertMissions(db(), [
+        { tripNumber: 'ST-8', status: 'TERMINEE', buyerName: BORDEAUX, departure: '2026-02-09T08:00:00Z' },
+      ]);
+      const paris = `hospitals=${encodeURIComponent(PARIS_HEGP)}`;
+      const period = 'startDate=2026-02-16&endDate=2026-02-16';
+      expect(numbers(await list(ops, paris))).toEqual(['ST-2']);
+      expect(numbers(await list(ops, 'organName=PANCREAS'))).toEqual([]);
+      // What the sync writes: another hospital and departure.
+      await db()
+        .update(missions)
+        .set({ buyerName: PARIS_HEGP, departureDateTime: new Date('2026-02-16T09:00:00Z') })
+        .where(eq(missions.id, id));
+      expect(numbers(await list(ops, paris))).toEqual(['ST-8', 'ST-2']);
+      expect(numbers(await list(ops, period))).toEqual(['ST-8']);
+      expect(numbers(await list(ops, 'pageSize=2'))).toEqual(['ST-8', 'ST-6']);
+      // What staff edit: the organs and the status, within the scope.
+      const edited = await ops.put('/missions/edit/', {
+        id,
+        numberOfCristal: 1,
+        astonStatus: 'CLOTUREE',
+        organType: 'PANCREAS',
+        aircraftType: 'JET',
+        numberOfMeals: 1,
+        isWithIcing: false,
+        isWithOCS: false,
+      });
+      expect(edited.status).toBe(200);
+      expect(numbers(await list(ops, 'organName=PANCREAS'))).toEqual(['ST-8']);
+      expect(numbers(await list(ops, `status=CLOTUREE&${paris}`))).toEqual(['ST-8', 'ST-2']);
+      expect(numbers(await list(ops, 'status=TERMINEE&search=ST-8'))).toEqual([]);
+      // Out of the scope and back: the record comes back with the mission's values of the time.
+      await db().update(missions).set({ status: 'EN_COURS' }).where(eq(missions.id, id));
+      await db()
+        .update(missions)
+        .set({ buyerName: BORDEAUX, organType: ['COEUR'] })
+        .where(eq(missions.id, id));
+      expect(numbers(await list(ops, 'search=ST-8'))).toEqual([]);
+      await db().update(missions).set({ status: 'TERMINEE' }).where(eq(missions.id, id));
+      expect(numbers(await list(ops, paris))).toEqual(['ST-2']);
+      expect(numbers(await list(ops, `hospitals=${encodeURIComponent(BORDEAUX)}&${period}`))).toEqual([
+        'ST-8',
+      ]);
+      expect(numbers(await list(ops, 'organName=COEUR&status=TERMINEE'))).toEqual(['ST-8']);
+      expect((await ops.delete(`/missions/delete/${id}`)).status).toBe(200);
+      expect(numbers(await list(ops, period))).toEqual([]);
+    });
   });
 
   describe('GET /statistic/all', () => {
@@ -242,6 +291,37 @@ describeEachDatabase('statistics', (database) => {
       expect(numbers(await list(ops, 'flightStatus=PAID'))).toEqual([]);
       expect(numbers(await list(ops, 'airportStatus=TO_BE_EDITED&pageSize=2'))).toEqual(['ST-6', 'ST-3']);
       expect((await list(ops, 'pageSize=2')).body.data.pageCount).toBe(3);
+    });
+
+    it('prices with the price rows as they are at each call, whoever wrote them', async () => {
+      const admin = new Caller(t.app);
+      await admin.login('admin@demo.test');
+      const regulation = async () => {
+        const [st6] = (await list(ops, 'search=ST-6')).body.data.rows;
+        return st6.costOfRegulation.ok ? st6.costOfRegulation.value : null;
+      };
+      const before = await regulation();
+      expect(before).toEqual(expect.any(Number));
+      // The row in force on ST-6's day (2026-02-15), edited through the price screen…
+      const rows = (
+        await admin.get<{ data: { rows: RegulationCostRow[] } }>(
+          `${PRICE_PATHS.regulationCost.list}?pageSize=100`,
+        )
+      ).body.data.rows;
+      const row = rows.find((r) => r.fromDate <= '2026-02-15' && '2026-02-15' <= r.toDate)!;
+      const edit = (price: number) => admin.put(PRICE_PATHS.regulationCost.edit, { ...row, price });
+      expect((await edit(row.price + 10)).status).toBe(200);
+      expect(await regulation()).toBeCloseTo((before ?? 0) + 10, 2);
+      // …and written by another way in (a script, a migration): the next page has it all the same.
+      await db().update(regulationCosts).set({ priceCents: 1 }).where(eq(regulationCosts.id, row.id));
+      expect(await regulation()).toBe(0.01);
+      await db().delete(regulationCosts).where(eq(regulationCosts.id, row.id));
+      expect(await regulation()).toBeNull();
+      const { id: _, ...back } = row;
+      expect(
+        (await admin.post(PRICE_PATHS.regulationCost.create, { ...back, price: row.price })).status,
+      ).toBe(201);
+      expect(await regulation()).toBe(before);
     });
 
     it('refuses a period before 2023-01-01 or reversed, and unknown statuses, in French', async () => {

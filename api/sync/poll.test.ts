@@ -55,7 +55,8 @@ describeEachDatabase('the background poll', (database) => {
     expect(
       (await database().db.select().from(missions).where(eq(missions.tripNumber, trip.tripNumber))).length,
     ).toBe(1);
-    expect(lines).toEqual(['Leon poll: 1 created, 0 updated, 0 deleted, 0 failed']);
+    // The poll logs its line once the run has resolved, a moment after the run's row is committed.
+    await expect.poll(() => lines).toEqual(['Leon poll: 1 created, 0 updated, 0 deleted, 0 failed']);
 
     stop();
     await vi.advanceTimersByTimeAsync(10 * 60_000);

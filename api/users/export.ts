@@ -1,6 +1,6 @@
 // The users XLSX export (GET /auth/get-users): one text row per active user, the role in French.
 import { ROLE_LABELS } from '../../contract/roles';
-import type { UserRow } from '../../contract/users';
+import { joinHospitals, type UserRow } from '../../contract/users';
 import { textWorkbook } from '../lib/spreadsheet';
 
 export const usersWorkbook = (rows: UserRow[]) =>
@@ -19,7 +19,8 @@ export const usersWorkbook = (rows: UserRow[]) =>
       lastName: row.lastName,
       email: row.email,
       phone: row.phone,
-      hospital: row.hospitals ?? '',
+      // A HOSPITAL user's hospitals in one cell, as the users table shows them.
+      hospital: joinHospitals(row.hospitals),
       role: ROLE_LABELS[row.role],
     })),
   );

@@ -1,11 +1,11 @@
-// User administration's queries and rules: an e-mail used once among active users, a hospital only for
-// the HOSPITAL role and one that exists, no deleting oneself; every change audited, the new account's
-// welcome mail queued with it.
-import { and, asc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+// User administration's queries and rules: an e-mail used once among active users, hospitals only for
+// the HOSPITAL role (one or more, each one that exists), no deleting oneself; every change audited, the
+// new account's welcome mail queued with it.
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   type CreateUserInput,
   type EditUserInput,
-  hospitalForRole,
+  hospitalsForRole,
   USER_MESSAGES,
   type UserRow,
 } from '../../contract/users';
@@ -25,7 +25,7 @@ const rowColumns = {
   lastName: users.lastName,
   email: users.email,
   phone: users.phone,
-  hospitals: users.hospital,
+  hospitals: users.hospitals,
   role: users.role,
   forceChangePassword: users.forceChangePassword,
 };
@@ -53,7 +53,7 @@ export async function listUsers(db: Db, page: { pageSize: number; offset: number
           ilike(users.firstName, pattern),
           ilike(users.lastName, pattern),
           ilike(users.email, pattern),
-          ilike(users.hospital, pattern),
+          sql`exists (select 1 from unnest(${users.hospitals}) as hospital where hospital ilike ${pattern})`,
         )
       : undefined,
   );
@@ -88,10 +88,14 @@ export function hospitalNames(db: Db, name?: string) {
     .limit(20);
 }
 
-async function checkHospital(db: Db, name: string | null): Promise<void> {
-  if (name === null) return;
-  const [known] = await db.select({ name: hospitals.name }).from(hospitals).where(eq(hospitals.name, name));
-  if (!known) fail(400, USER_MESSAGES.unknownHospital);
+/** Every name must be a known hospital (the `hospitals` table), compared exactly. */
+async function checkHospitals(db: Db, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const known = await db
+    .select({ name: hospitals.name })
+    .from(hospitals)
+    .where(inArray(hospitals.name, names));
+  if (known.length < names.length) fail(400, USER_MESSAGES.unknownHospital);
 }
 
 async function checkEmailFree(db: Db, email: string, exceptId?: string): Promise<void> {
@@ -102,13 +106,13 @@ async function checkEmailFree(db: Db, email: string, exceptId?: string): Promise
   if (taken) fail(409, USER_MESSAGES.duplicateEmail);
 }
 
-/** The stored fields of a create or edit body, once its hospital is known and its e-mail free. */
+/** The stored fields of a create or edit body, once its hospitals are known and its e-mail free. */
 async function checkedProfile(db: Db, input: CreateUserInput & { id?: string }) {
-  const hospital = hospitalForRole(input.role, input.hospitals);
-  await checkHospital(db, hospital);
+  const names = hospitalsForRole(input.role, input.hospitals);
+  await checkHospitals(db, names);
   await checkEmailFree(db, input.email, input.id);
   const { firstName, lastName, email, phone, role } = input;
-  return { firstName, lastName, email, phone, role, hospital };
+  return { firstName, lastName, email, phone, role, hospitals: names };
 }
 
 /** A unique-index race (two admins at once) gets the same message as the check above. */

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { USER_MESSAGES, type UserRow } from '../../contract/users';
-import { tooLong } from '../../contract/validation';
+import { MAX_HOSPITALS, USER_MESSAGES, type UserRow } from '../../contract/users';
+import { INPUT_MESSAGES, tooLong } from '../../contract/validation';
 import { auditLog, users } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
@@ -86,7 +86,7 @@ describeEachDatabase('user administration', (database) => {
           data: {
             email: 'anne.martin@chu-bordeaux.fr',
             role: 'HOSPITAL',
-            hospitals: DEMO_HOSPITALS[0],
+            hospitals: [DEMO_HOSPITALS[0]],
             forceChangePassword: true,
           },
         },
@@ -132,7 +132,7 @@ describeEachDatabase('user administration', (database) => {
         '/user/create',
         newUser({ email: 'ops2@demo.test', role: 'OPERATION' }),
       );
-      expect(staff.body.data.hospitals).toBeNull();
+      expect(staff.body.data.hospitals).toEqual([]);
     });
     it('refuses names over 100, a phone over 30 and an e-mail over 254 characters, storing nothing', async () => {
       const before = await database().db.select().from(users);
@@ -165,7 +165,7 @@ describeEachDatabase('user administration', (database) => {
       });
       expect(edited).toMatchObject({
         status: 200,
-        body: { data: { lastName: 'Durand', role: 'ACCOUNTING', hospitals: null } },
+        body: { data: { lastName: 'Durand', role: 'ACCOUNTING', hospitals: [] } },
       });
       const clash = await admin.put('/user/edit', {
         id,
@@ -302,6 +302,90 @@ describeEachDatabase('user administration', (database) => {
       expect(
         rows.some((r) => r[3] === 'hopital@demo.test' && r[5] === DEMO_HOSPITALS[0] && r[6] === 'Hospital'),
       ).toBe(true);
+    });
+  });
+  describe('several hospitals (decision 024)', () => {
+    const [BORDEAUX, PARIS_HEGP, LYON, , TIMONE] = DEMO_HOSPITALS;
+    const stored = async (email: string) =>
+      (
+        await database().db.select({ hospitals: users.hospitals }).from(users).where(eq(users.email, email))
+      )[0]?.hospitals;
+    type One = { data: UserRow };
+
+    it('creates a HOSPITAL user with one name or a list of names, each kept once, trimmed', async () => {
+      const single = await admin.post<One>(
+        '/user/create',
+        newUser({ email: 'seul@chu.fr', hospitals: LYON }),
+      );
+      expect(single).toMatchObject({ status: 201, body: { data: { hospitals: [LYON] } } });
+      const list = await admin.post<One>('/user/create', {
+        ...newUser({ email: 'groupe@chu.fr' }),
+        hospitals: [` ${PARIS_HEGP} `, TIMONE, PARIS_HEGP, ''],
+      });
+      expect(list).toMatchObject({ status: 201, body: { data: { hospitals: [PARIS_HEGP, TIMONE] } } });
+      expect(await stored('groupe@chu.fr')).toEqual([PARIS_HEGP, TIMONE]);
+      // The users page and the signed-in user carry the list.
+      const page = await admin.get<PageBody>('/user/all?search=groupe@chu.fr');
+      expect(page.body.data.rows.map((r) => r.hospitals)).toEqual([[PARIS_HEGP, TIMONE]]);
+      const byHospital = await admin.get<PageBody>('/user/all?search=timone');
+      expect(byHospital.body.data.rows.map((r) => r.email)).toEqual(
+        expect.arrayContaining(['groupe@chu.fr', 'hopitaux@demo.test']),
+      );
+    });
+
+    it('edits the hospitals with a list or one name, and clears them for staff', async () => {
+      const [{ id }] = await database().db.select().from(users).where(eq(users.email, 'seul@chu.fr'));
+      const edit = (hospitals: unknown, role = 'HOSPITAL') =>
+        admin.put<One>('/user/edit', { id, ...newUser({ email: 'seul@chu.fr', role }), hospitals });
+      expect((await edit([LYON, BORDEAUX])).body.data.hospitals).toEqual([LYON, BORDEAUX]);
+      expect(await stored('seul@chu.fr')).toEqual([LYON, BORDEAUX]);
+      expect((await edit(TIMONE)).body.data.hospitals).toEqual([TIMONE]);
+      for (const hospitals of [undefined, null, '', [], [LYON, TIMONE]]) {
+        expect((await edit(TIMONE)).status).toBe(200);
+        const staff = await edit(hospitals, 'OPERATION');
+        expect(staff).toMatchObject({ status: 200, body: { data: { role: 'OPERATION', hospitals: [] } } });
+        expect(await stored('seul@chu.fr')).toEqual([]);
+      }
+    });
+
+    it('refuses a HOSPITAL user without a hospital, with an unknown one or a bad list, changing nothing', async () => {
+      const [before] = await database().db.select().from(users).where(eq(users.email, 'groupe@chu.fr'));
+      const cases: Array<[unknown, number, string]> = [
+        [[], 400, USER_MESSAGES.hospitalRequired],
+        [['', '  '], 400, USER_MESSAGES.hospitalRequired],
+        [[PARIS_HEGP, 'Hôpital inventé'], 400, USER_MESSAGES.unknownHospital],
+        [[PARIS_HEGP, 42], 400, INPUT_MESSAGES.invalidValue],
+        [{ name: PARIS_HEGP }, 400, INPUT_MESSAGES.invalidValue],
+        [[PARIS_HEGP, 'x'.repeat(201)], 400, tooLong(200)],
+        [
+          Array.from({ length: MAX_HOSPITALS + 1 }, (_, i) => `Hôpital ${i}`),
+          400,
+          USER_MESSAGES.tooManyHospitals,
+        ],
+      ];
+      for (const [hospitals, status, message] of cases) {
+        const body = { ...newUser({ email: 'groupe@chu.fr' }), hospitals };
+        expect(await admin.put('/user/edit', { id: before.id, ...body })).toMatchObject(
+          refusal(status, message),
+        );
+        expect(await admin.post('/user/create', { ...body, email: 'autre@chu.fr' })).toMatchObject(
+          refusal(status, message),
+        );
+      }
+      const [after] = await database().db.select().from(users).where(eq(users.email, 'groupe@chu.fr'));
+      expect(after).toEqual(before);
+      expect(await stored('autre@chu.fr')).toBeUndefined();
+    });
+
+    it('exports several hospitals joined in one cell', async () => {
+      const response = await t.app.request('/auth/get-users', {
+        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const rows = workbook.worksheets[0].getSheetValues().slice(2) as unknown[][];
+      expect(rows.find((r) => r[3] === 'groupe@chu.fr')?.[5]).toBe(`${PARIS_HEGP} ; ${TIMONE}`);
+      expect(rows.find((r) => r[3] === 'hopitaux@demo.test')?.[5]).toBe(`${PARIS_HEGP} ; ${TIMONE}`);
     });
   });
 });

@@ -1,5 +1,6 @@
 // Sign-in (spec §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
-// server's message under the form.
+// server's message under the form. The session machine comes with the first key, click or input in the
+// form (web/lib/session.tsx): the page shows and takes input without it; a submit before it waits for it.
 import { Link } from 'wouter';
 import { LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
@@ -20,7 +21,14 @@ export function LoginScreen() {
   };
   return (
     <PublicCard title="Connexion">
-      <form className={css.form} onSubmit={submit} noValidate>
+      <form
+        className={css.form}
+        onSubmit={submit}
+        onKeyDown={session.prepare}
+        onPointerDown={session.prepare}
+        onInput={session.prepare}
+        noValidate
+      >
         <EmailInput autoComplete="username" field={form.field('email')} />
         <TextInput
           label="Mot de passe"

@@ -13,6 +13,7 @@ import {
 } from 'xstate';
 import { MESSAGES } from '../../contract/auth';
 import { flush, type ModelPath, Outcomes, walk } from '../../machines/testing/model';
+import type { RecordedEvent } from '../lib/live-actors';
 
 export interface FoundMachine {
   id: string;
@@ -204,4 +205,20 @@ export class Script {
     await flush();
     await flush();
   }
+}
+
+/** Recorded events of one actor, split at each start (xstate.init): one replay each. */
+export function recordedRuns(events: RecordedEvent[]) {
+  const runs: Array<{ actor: string; machine: string; events: RecordedEvent[] }> = [];
+  const open = new Map<string, (typeof runs)[number]>();
+  for (const e of events) {
+    let run = open.get(e.actor);
+    if (!run || e.event.type === 'xstate.init') {
+      run = { actor: e.actor, machine: e.machine, events: [] };
+      runs.push(run);
+      open.set(e.actor, run);
+    }
+    run.events.push(e);
+  }
+  return runs;
 }

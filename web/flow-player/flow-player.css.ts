@@ -1,6 +1,7 @@
 // The flow player's layout: the machines on the left, the chosen flow's definition and paths, then the
 // player (controls, state and context beside the real screen).
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { modal } from '../ui/dialog.css';
 import { colors } from '../ui/theme.css';
 
 export const page = style({
@@ -11,12 +12,14 @@ export const page = style({
   alignItems: 'start',
   '@media': { 'screen and (max-width: 900px)': { gridTemplateColumns: '1fr' } },
 });
+// Each panel scrolls on its own: a played screen's modal dialog stops the page from scrolling.
 export const panel = style({
   background: colors.white,
   border: `1px solid ${colors.border}`,
   borderRadius: 8,
   padding: 12,
   minWidth: 0,
+  '@media': { 'screen and (min-width: 901px)': { maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' } },
 });
 export const scroll = style({ maxHeight: '60vh', overflowY: 'auto' });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 });
@@ -39,11 +42,14 @@ export const code = style({
   maxHeight: '40vh',
   overflowY: 'auto',
 });
+// The frame of the played screen. Its transform makes it the box of the screen's fixed layers: a modal
+// dialog (portalled here by the player) and its backdrop cover the frame, not the player.
 export const screen = style({
   border: `2px dashed ${colors.border}`,
   borderRadius: 8,
-  minHeight: 200,
+  minHeight: 'min(640px, 75vh)',
   overflow: 'auto',
   position: 'relative',
   transform: 'translateZ(0)',
 });
+globalStyle(`${screen} ${modal}`, { maxHeight: '100%' });

@@ -3,8 +3,9 @@
 // Development and `QA_CONSOLE=true` builds only (main.tsx loads it lazily under /__flows).
 
 import { type ChangeEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_PortalProvider } from 'react-aria';
 import { I18nProvider } from 'react-aria-components';
-import type { AnyActorRef, EventObject } from 'xstate';
+import { type AnyActorRef, createActor, type EventObject } from 'xstate';
 import {
   clearRecording,
   type FlowOverride,
@@ -19,6 +20,7 @@ import {
   eventTypesOf,
   type FlowPath,
   pathsOf,
+  recordedRuns,
   Script,
   statesOf,
   stepLabel,
@@ -31,9 +33,15 @@ export const FLOW_PLAYER_MARKER = 'qa-flow-player';
 
 interface Step {
   event: EventObject;
-  /** The state value the path expects after the step (none for a recording). */
+  /** The state value the path expects after the step, or the one the live actor reached (a recording). */
   expected?: unknown;
 }
+
+/**
+ * Marks the player's own panels as react-aria's top layer: a played screen's modal dialog (portalled into
+ * the screen's frame) leaves them usable, focusable and clickable without dismissing it, as it does toasts.
+ */
+const TOP_LAYER = { 'data-react-aria-top-layer': true };
 
 const LOADED_KEY = 'flow-recording-loaded';
 
@@ -46,22 +54,6 @@ function readParams() {
     step: Number(p.get('step') ?? 0),
     recording: p.get('recording'),
   };
-}
-
-/** Recorded events of one actor, split at each start (xstate.init): one replay each. */
-function recordedRuns(events: RecordedEvent[]) {
-  const runs: Array<{ actor: string; machine: string; events: RecordedEvent[] }> = [];
-  const open = new Map<string, (typeof runs)[number]>();
-  for (const e of events) {
-    let run = open.get(e.actor);
-    if (!run || e.event.type === 'xstate.init') {
-      run = { actor: e.actor, machine: e.machine, events: [] };
-      runs.push(run);
-      open.set(e.actor, run);
-    }
-    run.events.push(e);
-  }
-  return runs;
 }
 
 function download(name: string, data: unknown) {
@@ -97,7 +89,7 @@ export function FlowPlayer() {
   const steps: Step[] = useMemo(() => {
     if (params.recording !== null) {
       const run = runs[Number(params.recording)];
-      return run ? run.events.map((e) => ({ event: e.event })) : [];
+      return run ? run.events.map((e) => ({ event: e.event, expected: e.state })) : [];
     }
     const path: FlowPath | undefined = params.path === null ? undefined : computed?.paths[params.path];
     return path ? path.steps.map((s) => ({ event: s.event, expected: s.state.value })) : [];
@@ -121,6 +113,14 @@ export function FlowPlayer() {
   const [run, setRun] = useState<{ script: Script; key: number; override: FlowOverride } | null>(null);
   const [snapshot, setSnapshot] = useState<{ value: unknown; context: unknown } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // What the last finished replay played: until it is the current one, the state shown is on its way.
+  const [played, setPlayed] = useState<{ found: unknown; screen: unknown; steps: Step[]; step: number }>();
+  const replaying =
+    !played ||
+    played.found !== found ||
+    played.screen !== screen ||
+    played.steps !== steps ||
+    played.step !== step;
   useEffect(() => {
     if (!found) return;
     const script = new Script(found.machine, screen?.output);
@@ -135,6 +135,14 @@ export function FlowPlayer() {
     setSnapshot(null);
     let cancelled = false;
     let subscription: { unsubscribe(): void } | undefined;
+    // A machine without a screen plays on an actor of its own.
+    const headless = screen
+      ? undefined
+      : createActor(script.provide(found.machine), { input: scenario?.input as never, clock: script.clock });
+    if (headless) {
+      headless.start();
+      script.register(headless);
+    }
     void (async () => {
       const actor: AnyActorRef = await script.whenReady();
       if (cancelled) return;
@@ -152,13 +160,16 @@ export function FlowPlayer() {
       } catch (error) {
         setProblem(error instanceof Error ? error.message : String(error));
       }
-      if (!cancelled) show();
+      if (cancelled) return;
+      show();
+      setPlayed({ found, screen, steps, step });
     })();
     return () => {
       cancelled = true;
       subscription?.unsubscribe();
+      headless?.stop();
     };
-  }, [found, screen, steps, step]);
+  }, [found, scenario, screen, steps, step]);
 
   // A modal screen (the PDF dialog) makes the rest of the page inert: the keyboard still steps.
   const latest = { step, steps: steps.length, update };
@@ -170,7 +181,7 @@ export function FlowPlayer() {
       const { step: at, steps: count, update: go } = keys.current;
       if (event.key === 'ArrowRight' && at < count) go({ step: at + 1 });
       else if (event.key === 'ArrowLeft' && at > 0) go({ step: at - 1 });
-      else if (event.key.toLowerCase() === 'r') go({ step: 0 });
+      else if (event.code === 'KeyR' || event.key.toLowerCase() === 'r') go({ step: 0 });
       else return;
       event.preventDefault();
     };
@@ -180,7 +191,12 @@ export function FlowPlayer() {
 
   const expected = step > 0 ? steps[step - 1]?.expected : undefined;
   const mismatch =
-    expected !== undefined && snapshot && JSON.stringify(snapshot.value) !== JSON.stringify(expected);
+    !replaying &&
+    expected !== undefined &&
+    snapshot &&
+    JSON.stringify(snapshot.value) !== JSON.stringify(expected);
+  // The frame of the played screen: its modal dialogs and its toasts open inside it, not over the player.
+  const [frame, setFrame] = useState<HTMLElement | null>(null);
 
   const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -193,14 +209,15 @@ export function FlowPlayer() {
   return (
     <I18nProvider locale="fr-FR">
       <main className={css.page} data-qa={FLOW_PLAYER_MARKER}>
-        <nav className={css.panel} aria-label="Machines">
+        <nav className={css.panel} aria-label="Machines" {...TOP_LAYER}>
           <h1 className={theme.title}>Lecteur de flux</h1>
-          <ul className={css.list}>
+          <ul className={css.list} aria-label="Liste des machines">
             {machines.map((m) => (
               <li key={m.id}>
                 <a
                   href={`?flow=${m.id}`}
                   className={m.id === found?.id ? css.current : undefined}
+                  aria-current={m.id === found?.id ? 'true' : undefined}
                   onClick={(e) => {
                     e.preventDefault();
                     update({ flow: m.id, screen: 0, path: null, recording: null, step: 0 });
@@ -246,6 +263,7 @@ export function FlowPlayer() {
                 <a
                   href={`?flow=${r.machine}&recording=${i}`}
                   className={params.recording === String(i) ? css.current : undefined}
+                  aria-current={params.recording === String(i) ? 'true' : undefined}
                   onClick={(e) => {
                     e.preventDefault();
                     update({ flow: r.machine, screen: 0, path: null, recording: String(i), step: 0 });
@@ -260,7 +278,7 @@ export function FlowPlayer() {
         </nav>
 
         {found && computed ? (
-          <section className={css.panel} aria-label="Définition">
+          <section className={css.panel} aria-label="Définition" {...TOP_LAYER}>
             <h2 className={theme.label}>États</h2>
             <ul className={`${css.list} ${css.small}`} aria-label="États">
               {statesOf(found.machine).map((s) => (
@@ -288,6 +306,7 @@ export function FlowPlayer() {
                   <a
                     href={`?flow=${found.id}&path=${i}`}
                     className={params.path === i ? css.current : undefined}
+                    aria-current={params.path === i ? 'true' : undefined}
                     onClick={(e) => {
                       e.preventDefault();
                       update({ path: i, recording: null, step: 0 });
@@ -313,8 +332,8 @@ export function FlowPlayer() {
         )}
 
         {found && (
-          <section className={css.panel} aria-label="Lecture">
-            <div className={css.controls}>
+          <section className={css.panel} aria-label="Lecture" aria-busy={replaying}>
+            <div className={css.controls} {...TOP_LAYER}>
               {scenario && scenario.screens.length > 1 && (
                 <label className={css.small}>
                   Écran{' '}
@@ -355,7 +374,7 @@ export function FlowPlayer() {
               <span className={css.small}>Clavier : Alt+→ suivant, Alt+← précédent, Alt+R recommencer</span>
             </div>
             <div className={css.beside}>
-              <div>
+              <div {...TOP_LAYER}>
                 <ol className={`${css.list} ${css.small}`} aria-label="Étapes">
                   {steps.map((s, i) => (
                     <li key={`${i}-${s.event.type}`} className={i === step - 1 ? css.current : undefined}>
@@ -364,7 +383,7 @@ export function FlowPlayer() {
                   ))}
                 </ol>
                 <h3 className={theme.label}>État</h3>
-                <pre className={css.code} data-testid="flow-state">
+                <pre className={css.code} data-testid="flow-state" aria-busy={replaying}>
                   {JSON.stringify(snapshot?.value ?? null)}
                 </pre>
                 {mismatch && (
@@ -382,23 +401,28 @@ export function FlowPlayer() {
                   {JSON.stringify(snapshot?.context ?? null, null, 2)}
                 </pre>
               </div>
-              <div className={css.screen}>
+              <section className={css.screen} ref={setFrame} aria-label="Écran">
                 {run && screen ? (
-                  <FlowOverrideContext.Provider key={run.key} value={run.override}>
-                    <Suspense fallback={<p role="status">Chargement…</p>}>
-                      <screen.Screen />
-                    </Suspense>
-                  </FlowOverrideContext.Provider>
+                  frame && (
+                    <UNSAFE_PortalProvider getContainer={() => frame}>
+                      <FlowOverrideContext.Provider key={run.key} value={run.override}>
+                        <Suspense fallback={<p role="status">Chargement…</p>}>
+                          <screen.Screen />
+                        </Suspense>
+                      </FlowOverrideContext.Provider>
+                      {/* The screen's toasts at the top of its frame, not over the controls. */}
+                      <Toasts />
+                    </UNSAFE_PortalProvider>
+                  )
                 ) : (
                   <p className={css.small}>
                     Aucun écran associé à cette machine (web/flow-player/scenarios.tsx).
                   </p>
                 )}
-              </div>
+              </section>
             </div>
           </section>
         )}
-        <Toasts />
       </main>
     </I18nProvider>
   );

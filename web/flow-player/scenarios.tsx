@@ -1,11 +1,11 @@
-// What the player needs beyond a machine's definition to show it on its real screen: sample payloads and
-// answers (so that paths pass the guards), and the screen itself. A machine without a scenario is still
-// listed with its states, events and paths (bare events), and stepped without a screen.
+// What the player needs beyond a machine's definition to show it on its real screen: the screen itself,
+// within its own in-memory router, and the sample payloads and answers of samples.ts (so that paths pass
+// the guards). A machine without a scenario is still listed with its states, events and paths (bare
+// events), and stepped without a screen.
 import { type ComponentType, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise } from 'xstate';
-import type { Me } from '../../contract/auth';
 import type { MissionRow } from '../../contract/missions';
 import type { StatisticRow } from '../../contract/statistics';
 import type { UserRow } from '../../contract/users';
@@ -24,7 +24,8 @@ import { MissionListScreen } from '../missions';
 import { PdfDialog } from '../statistics';
 import { Splash } from '../ui/splash';
 import { UsersScreen } from '../users';
-import { type PathOptions, serverError, TIMEOUT } from './engine';
+import type { PathOptions } from './engine';
+import { PATH_OPTIONS, USER } from './samples';
 
 export interface FlowScreen {
   label: string;
@@ -39,26 +40,36 @@ export interface Scenario extends PathOptions {
   note?: string;
 }
 
-export const USER: Me = {
-  id: 'u1',
-  firstName: 'Claire',
-  lastName: 'Dubois',
-  email: 'admin@demo.test',
-  phone: '0600000000',
-  role: 'ADMIN',
-  hospitals: null,
-  forceChangePassword: false,
-};
-const FLAGGED: Me = { ...USER, forceChangePassword: true };
-
-/** A screen inside its own in-memory router: its links and redirects never leave the player. */
-function At({ path, children }: { path: string; children: ReactNode }) {
+/** An in-memory router starting at `path`: the screen's links and redirects never touch the page's URL. */
+function MemoryRouter({ path, children }: { path: string; children: ReactNode }) {
   const location = useMemo(() => memoryLocation({ path }), [path]);
   return (
     <Router hook={location.hook} searchHook={location.searchHook}>
       {children}
     </Router>
   );
+}
+
+/**
+ * The screen of a route, shown as the app's router shows it: while the (in-memory) location is its own.
+ * Once the screen navigates elsewhere (the code accepted: to the sign-in page) it is unmounted, as in the
+ * app, and the player says where it went; kept mounted on a location that is not its own, a screen would
+ * act on it (the code screen without its e-mail goes back one page in the browser's own history, which
+ * left the player).
+ */
+function At({ path, children }: { path: string; children: ReactNode }) {
+  return (
+    <MemoryRouter path={path}>
+      <OnItsRoute route={path.split('?')[0]}>{children}</OnItsRoute>
+    </MemoryRouter>
+  );
+}
+
+function OnItsRoute({ route, children }: { route: string; children: ReactNode }) {
+  const [location] = useLocation();
+  if (location !== route)
+    return <p role="status">L’écran mène à {location} : la suite se lit dans l’état de la machine.</p>;
+  return children;
 }
 
 /** A signed-in ADMIN for the screens that need one (answered at once, no call). */
@@ -105,11 +116,11 @@ function SessionFlow() {
     override?.register(actor);
   }, [override, actor]);
   return (
-    <At path="/login">
+    <MemoryRouter path="/login">
       <SessionProvider actor={actor}>
         <SessionScreens />
       </SessionProvider>
-    </At>
+    </MemoryRouter>
   );
 }
 
@@ -119,7 +130,7 @@ const USER_ROW: UserRow = {
   lastName: 'Lefèvre',
   email: 'operation@demo.test',
   phone: '0611223344',
-  hospitals: null,
+  hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
 };
@@ -166,8 +177,6 @@ const STATISTIC_ROW: StatisticRow = {
   airportInvoiceNumber: null,
   disableAirportPdfUpload: false,
 };
-const PDF = { name: 'facture.pdf', size: 1000, type: 'application/pdf' };
-const PNG = { name: 'scan.png', size: 1000, type: 'image/png' };
 const noop = () => {};
 
 const INCIDENT = {
@@ -184,35 +193,15 @@ const INCIDENT = {
   filesUrls: [],
 };
 
-/** By machine id. */
+/** By machine id: the sample payloads and answers (samples.ts), the screen(s), a note beside the paths. */
 export const SCENARIOS: Record<string, Scenario> = {
   session: {
-    outputs: Object.fromEntries(
-      ['fetchMe', 'login', 'forceChangePassword', 'refresh'].map((id) => [id, [USER, FLAGGED]]),
-    ),
-    errors: Object.fromEntries(
-      ['fetchMe', 'login', 'forceChangePassword', 'refresh'].map((id) => [
-        id,
-        [serverError('Session expirée', 401), serverError('Identifiants incorrects', 400), TIMEOUT],
-      ]),
-    ),
-    events: {
-      'login.submit': [{ type: 'login.submit', email: 'admin@demo.test', password: 'Demo-2026!' }],
-      'password.submit': [{ type: 'password.submit', newPassword: 'Nouveau-2026!' }],
-      'user.updated': [
-        { type: 'user.updated', user: USER },
-        { type: 'user.updated', user: FLAGGED },
-      ],
-    },
-    serializeState: (s) =>
-      JSON.stringify([s.value, (s.context as { user: Me | null }).user?.forceChangePassword ?? null]),
-    limit: 500,
+    ...PATH_OPTIONS.session,
     screens: [{ label: 'Connexion et session', Screen: SessionFlow }],
     note: 'refresh-retry : signedIn → session.unauthorized → refresh : succès (ou erreur : déconnexion).',
   },
   requestPassword: {
-    events: { 'password.request': [{ type: 'password.request', email: 'accounting@demo.test' }] },
-    outputs: { request: ['Un code vous a été envoyé'] },
+    ...PATH_OPTIONS.requestPassword,
     screens: [
       {
         label: 'Mot de passe oublié',
@@ -225,16 +214,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   forgotPassword: {
-    // The graph is computed on a 2-second countdown; the screen runs the real 60 s, and a timer step
-    // runs the simulated clock until the state the path says (the whole minute at once).
-    input: { email: 'accounting@demo.test', secondsLeft: 2, countdown: 2 },
-    serializeState: (s) => JSON.stringify([s.value, (s.context as { secondsLeft: number }).secondsLeft]),
-    events: { 'password.reset': [{ type: 'password.reset', otp: '123456', password: 'Compta-2027!' }] },
-    errors: {
-      resend: [serverError('Veuillez patienter avant de renvoyer un code', 429), TIMEOUT],
-      reset: [serverError('Code invalide ou expiré', 400), TIMEOUT],
-    },
-    limit: 500,
+    ...PATH_OPTIONS.forgotPassword,
     screens: [
       {
         label: 'Code de vérification',
@@ -248,24 +228,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     note: 'Le compte à rebours de 60 s est simulé : une étape « minuterie » avance l’horloge jusqu’à l’état attendu.',
   },
   pagedList: {
-    input: { pageSize: 20 },
-    events: {
-      'search.change': [{ type: 'search.change', value: 'LYON' }],
-      'filters.change': [{ type: 'filters.change', filters: { status: 'requested' } }],
-      'page.go': [{ type: 'page.go', pageNumber: 2 }],
-    },
-    outputs: {
-      fetchPage: [
-        { rows: [{ id: 'm1' }], pageCount: 2 },
-        { rows: [], pageCount: 0 },
-      ],
-    },
-    errors: { fetchPage: [serverError('Erreur serveur', 500), TIMEOUT] },
-    serializeState: (s) => {
-      const c = s.context as { pageNumber: number; pageCount: number; search: string };
-      return JSON.stringify([s.value, c.pageNumber, c.pageCount, c.search]);
-    },
-    limit: 500,
+    ...PATH_OPTIONS.pagedList,
     screens: [
       {
         label: 'Utilisateurs',
@@ -292,65 +255,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     ],
   },
   pdfUpload: {
-    input: {
-      id: 'r',
-      airportDisabled: false,
-      existing: { flightPdf: true, flightId: 'FV-0', airportPdf: false, airportId: null },
-    },
-    events: {
-      'pdf.change': [
-        { type: 'pdf.change', field: 'flightFile', value: PDF },
-        { type: 'pdf.change', field: 'flightFile', value: PNG },
-        { type: 'pdf.change', field: 'flightId', value: ' FV-1 ' },
-        { type: 'pdf.change', field: 'airportFile', value: PDF },
-        { type: 'pdf.change', field: 'airportId', value: 'FA-1' },
-      ],
-      'pdf.delete': [
-        { type: 'pdf.delete', kind: 'flight' },
-        { type: 'pdf.delete', kind: 'airport' },
-      ],
-      'upload.progress': [{ type: 'upload.progress', loaded: 500, total: 1000 }],
-      'upload.failed': [{ type: 'upload.failed', message: 'Le fichier doit être au format PDF' }],
-    },
-    outputs: {
-      mediaPath: [
-        {
-          url: 'http://127.0.0.1/put',
-          path: 'statistics/r/flight.pdf',
-          headers: {},
-          expiresAt: '2030-01-01',
-        },
-      ],
-      save: [{}],
-      remove: [{}],
-    },
-    serializeState: (s) => {
-      // As machines/pdf-upload.machine.test.ts summarises the context.
-      const c = s.context as {
-        form: {
-          flightFile: { type: string } | null;
-          flightId: string;
-          airportFile: unknown;
-          airportId: string;
-        };
-        queue: unknown[];
-        existing: { flightPdf: boolean };
-      };
-      const f = c.form;
-      const summary = [
-        f.flightFile?.type ?? '-',
-        f.flightId !== '',
-        f.airportFile !== null,
-        f.airportId !== '',
-      ];
-      return JSON.stringify([s.value, summary, c.queue.length, c.existing.flightPdf]);
-    },
-    errors: {
-      mediaPath: [serverError('Statistique introuvable', 404), TIMEOUT],
-      save: [serverError('Le fichier doit être au format PDF', 415)],
-      remove: [serverError('Statistique introuvable', 404)],
-    },
-    limit: 5000,
+    ...PATH_OPTIONS.pdfUpload,
     screens: [
       {
         label: 'Mise à jour PDF',
@@ -364,23 +269,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     note: 'Le dépôt du fichier (PUT) est simulé : upload.progress / upload.done / upload.failed sont des étapes.',
   },
   incident: {
-    input: { id: 'i1', response: null, status: 'OPEN' },
-    events: {
-      'action.edit': [
-        { type: 'action.edit', value: '  ' },
-        { type: 'action.edit', value: 'Revoir la check-list' },
-      ],
-    },
-    outputs: { save: [{ response: 'Revoir la check-list' }], validate: [{}] },
-    errors: {
-      save: [serverError('Cet incident est clos', 409), TIMEOUT],
-      validate: [serverError('Cet incident est clos', 409), TIMEOUT],
-    },
-    serializeState: (s) => {
-      const c = s.context as { draft: string; response: string | null; fieldError: unknown; error: unknown };
-      return JSON.stringify([s.value, c.draft, c.response, c.fieldError, Boolean(c.error)]);
-    },
-    limit: 2000,
+    ...PATH_OPTIONS.incident,
     screens: [
       {
         label: 'Suivi d’un incident',

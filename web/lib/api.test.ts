@@ -1,16 +1,22 @@
 // @vitest-environment happy-dom
 // The API client as its callers see it: `/api` on our origin with the cookies, the server's message in
 // errors, and one renew-then-retry on a 401 through the session machine (DESIGN.md §6).
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import { fakeApi, fakeSession, userOf } from '../testing/app';
+import { expiryIn, fakeApi, fakeSession, setHintCookie, userOf } from '../testing/app';
 import { ApiError, apiCall, errorMessage, rawCall } from './api';
+import { clearHint } from './session-hint';
 
 const signedIn = async (refresh: () => Promise<ReturnType<typeof userOf>>) => {
   const session = fakeSession({ fetchMe: () => Promise.resolve(userOf('ADMIN')), refresh });
   await vi.waitFor(() => expect(session.getSnapshot().hasTag('signedIn')).toBe(true));
   return session;
 };
+
+/** The hint cookie as the API sets it: the access token's expiry, `fromNow` seconds away. */
+const hintExpiring = (fromNow: number) => setHintCookie(expiryIn(fromNow));
+
+afterEach(clearHint);
 
 describe('API client', () => {
   it('calls /api on our origin with the cookies and returns the answer', async () => {
@@ -45,6 +51,41 @@ describe('API client', () => {
     expect(await apiCall('/users')).toEqual({ data: [] });
     expect(refresh).toHaveBeenCalledOnce();
     expect(calls.map((c) => c.path)).toEqual(['/users', '/users']);
+  });
+
+  it('renews first, without a 401, when the hint says the access token has expired', async () => {
+    hintExpiring(-60);
+    const { calls } = fakeApi({ 'GET /users': () => ({ body: { data: [] } }) });
+    const refresh = vi.fn(() => {
+      hintExpiring(15 * 60); // what the refresh's answer sets
+      return Promise.resolve(userOf('ADMIN'));
+    });
+    await signedIn(refresh);
+    expect(await Promise.all([apiCall('/users'), apiCall('/users')])).toEqual([{ data: [] }, { data: [] }]);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.path)).toEqual(['/users', '/users']);
+    expect(await apiCall('/users')).toEqual({ data: [] });
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+
+  it('stops renewing ahead when this clock disagrees with the API (still expired after a renewal)', async () => {
+    hintExpiring(-3600);
+    const { calls } = fakeApi({ 'GET /users': () => ({ body: { data: [] } }) });
+    const refresh = vi.fn(() => Promise.resolve(userOf('ADMIN')));
+    await signedIn(refresh);
+    for (let i = 0; i < 3; i++) expect(await apiCall('/users')).toEqual({ data: [] });
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.path)).toEqual(['/users', '/users', '/users']);
+  });
+
+  it('throws without calling when the renewal ahead of the call fails', async () => {
+    hintExpiring(-60);
+    const { calls } = fakeApi({ 'GET /users': () => ({ body: { data: [] } }) });
+    const session = await signedIn(() => Promise.reject(new ApiError(401, MESSAGES.sessionExpired)));
+    const error = await apiCall<never>('/users').catch((e: ApiError) => e);
+    expect([error.status, errorMessage(error)]).toEqual([401, MESSAGES.sessionExpired]);
+    expect(calls).toEqual([]);
+    expect(session.getSnapshot().hasTag('signedOut')).toBe(true);
   });
 
   it('shares one renewal between concurrent calls', async () => {

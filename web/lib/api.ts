@@ -1,8 +1,11 @@
 // The API client: every call goes to /api on our own origin with the session cookies. Authenticated
-// calls renew the session once on a 401 through the session machine, then retry once (DESIGN.md §6).
-// On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022).
+// calls renew the session once on a 401 through the session machine, then retry once (DESIGN.md §6); and
+// when the hint cookie says the access token has expired, they renew it first, without the 401.
+// On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022), and
+// without the session machine, which comes with the session actor that binds itself here.
 import { MESSAGES } from '../../contract/auth';
-import { type SessionActor, waitForRefresh } from '../../machines/session.machine';
+import type { SessionActor } from '../../machines/session.machine';
+import { accessExpired } from './session-hint';
 
 export class ApiError extends Error {
   constructor(
@@ -82,16 +85,38 @@ export async function rawCall<T>(path: string, options: CallOptions = {}): Promi
 let session: SessionActor | null = null;
 export function bindSession(actor: SessionActor): void {
   session = actor;
+  clockAgrees = true;
 }
 
-/** An authenticated call: on a 401, renew the session (shared by concurrent callers) and retry once. */
+/**
+ * Whether this browser's clock agrees with the API's expiry times. A renewal after which the hint still
+ * reads expired says it does not: calls then stop renewing ahead (a 401 still renews), rather than renew
+ * before every call.
+ */
+let clockAgrees = true;
+
+/** Renews the session through the machine (one renewal shared by concurrent callers): whether it worked. */
+async function renew(actor: SessionActor): Promise<boolean> {
+  // Loaded already, with the actor bound here: the import gives the module at once.
+  const { waitForRefresh } = await import('../../machines/session.machine');
+  actor.send({ type: 'session.unauthorized' });
+  return waitForRefresh(actor);
+}
+
+/**
+ * An authenticated call: renewed first when the access token is known to have expired; on a 401, the
+ * session is renewed and the call tried once more.
+ */
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  if (session && clockAgrees && accessExpired()) {
+    if (!(await renew(session))) throw new ApiError(401, MESSAGES.sessionExpired);
+    if (accessExpired()) clockAgrees = false;
+  }
   try {
     return await rawCall<T>(path, options);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !session) throw error;
-    session.send({ type: 'session.unauthorized' });
-    if (!(await waitForRefresh(session))) throw error;
+    if (!(await renew(session))) throw error;
     return rawCall<T>(path, options);
   }
 }

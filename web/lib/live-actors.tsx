@@ -25,6 +25,8 @@ export interface RecordedEvent {
   machine: string;
   at: number;
   event: { type: string; [key: string]: unknown };
+  /** The actor's state value once it had processed the event (what the flow player expects its replay to show). */
+  state?: unknown;
 }
 
 export const RECORDING_KEY = 'flow-recording';
@@ -76,19 +78,34 @@ function save(): void {
 // A page left (a reload, a sign-in's full navigation) keeps its last events.
 if (devtools && typeof window !== 'undefined') window.addEventListener('pagehide', save);
 
+/** The recorded entry of each event received, until the actor has processed it (its state is then added). */
+const awaitingState = new WeakMap<object, { ref: unknown; entry: RecordedEvent }>();
+
 function record(event: InspectionEvent): void {
-  if (event.type !== '@xstate.event') return;
-  const ref = event.actorRef as AnyActorRef & { systemId?: string; logic?: { id?: string; root?: unknown } };
-  // Only machines: the promise actors' own events are seen by their parent as done/error events.
-  if (!ref.logic?.root) return;
-  const events = loadRecording();
-  events.push({
-    actor: ref.systemId ?? ref.id,
-    machine: ref.logic.id ?? ref.id,
-    at: Date.now(),
-    event: plain(event.event) as RecordedEvent['event'],
-  });
-  if (events.length > RECORDING_LIMIT) events.splice(0, events.length - RECORDING_LIMIT);
+  if (event.type === '@xstate.snapshot') {
+    // The same event object, once processed: the state value it led to.
+    const awaited = awaitingState.get(event.event);
+    if (!awaited || awaited.ref !== event.actorRef) return;
+    awaitingState.delete(event.event);
+    awaited.entry.state = JSON.parse(JSON.stringify((event.snapshot as { value?: unknown }).value ?? null));
+  } else if (event.type === '@xstate.event') {
+    const ref = event.actorRef as AnyActorRef & {
+      systemId?: string;
+      logic?: { id?: string; root?: unknown };
+    };
+    // Only machines: the promise actors' own events are seen by their parent as done/error events.
+    if (!ref.logic?.root) return;
+    const entry: RecordedEvent = {
+      actor: ref.systemId ?? ref.id,
+      machine: ref.logic.id ?? ref.id,
+      at: Date.now(),
+      event: plain(event.event) as RecordedEvent['event'],
+    };
+    awaitingState.set(event.event, { ref, entry });
+    const events = loadRecording();
+    events.push(entry);
+    if (events.length > RECORDING_LIMIT) events.splice(0, events.length - RECORDING_LIMIT);
+  } else return;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(save, 300);
 }

@@ -1,5 +1,5 @@
-// The hospitals filter of the mission lists (staff only): a multi-select on wide screens, a 'Filtres'
-// button opening a side panel of checkboxes on small ones.
+// The hospitals filter of the mission lists (staff, and a HOSPITAL user holding several hospitals, decision
+// 024): a multi-select on wide screens, a 'Filtres' button opening a side panel of checkboxes on small ones.
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as dialogUi from '../ui/dialog.css';
 import { CheckboxList, MultiSelect } from '../ui/multi-select';

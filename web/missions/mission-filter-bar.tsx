@@ -1,10 +1,9 @@
 // The filters above a mission list: search, period, hospitals (staff, and HOSPITAL users with more than
 // one hospital, limited to theirs by GET /missions/hospitals) and, on the requested list, the
 // quick status filter. It keeps what the user chose and hands the list's filters to `onFilters`.
-import { useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { MISSION_PATHS, type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
-import { apiCall } from '../lib/api';
+import { useState } from 'react';
+import { type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
+import { useHospitalNames } from '../lib/use-hospital-names';
 import { DateRangeFilter } from '../ui/date-range-filter';
 import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
@@ -18,17 +17,6 @@ export interface MissionFilterBarProps {
   search: string;
   onSearch: (value: string) => void;
   onFilters: (filters: Record<string, unknown>) => void;
-}
-
-/** The hospitals to filter on (their names), or none if the list cannot be had. */
-function useHospitalNames() {
-  const [names, setNames] = useState<string[]>([]);
-  useEffect(() => {
-    apiCall<DataResponse<Array<{ name: string }>>>(MISSION_PATHS.hospitals)
-      .then((answer) => setNames(answer.data.map((h) => h.name)))
-      .catch(() => setNames([]));
-  }, []);
-  return names;
 }
 
 export function MissionFilterBar({ category, staff, search, onSearch, onFilters }: MissionFilterBarProps) {

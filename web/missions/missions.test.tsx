@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The mission list's pieces on their own: the table's missing values ('-' and 'N.D'), the filter bar's
 // filters handed to the list, and the edit dialog refusing what the contract refuses before any call.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
@@ -85,7 +85,9 @@ describe('Mission table', () => {
 
 describe('Mission filter bar', () => {
   const bar = (category: 'requested' | 'completed', staff = true, hospitals = ['CHU de Lyon']) => {
-    fakeApi({ 'GET /missions/hospitals': () => ({ body: { data: hospitals.map((name) => ({ name })) } }) });
+    const api = fakeApi({
+      'GET /missions/hospitals': () => ({ body: { data: hospitals.map((name) => ({ name })) } }),
+    });
     const onFilters = vi.fn();
     const onSearch = vi.fn();
     render(
@@ -99,7 +101,7 @@ describe('Mission filter bar', () => {
         />
       </I18nProvider>,
     );
-    return { onFilters, onSearch };
+    return { onFilters, onSearch, api };
   };
 
   it('keeps the chosen quick filter pressed and hands its status to the list', async () => {
@@ -130,6 +132,24 @@ describe('Mission filter bar', () => {
         .getAllByRole('checkbox')
         .map((c) => c.closest('label')?.textContent),
     ).toEqual(own);
+  });
+
+  it('lets a HOSPITAL user with two hospitals filter the list by one of them (decision 024)', async () => {
+    const own = ['AP-HM Hôpital de la Timone', 'AP-HP Hôpital Européen Georges-Pompidou'];
+    const { onFilters } = bar('requested', false, own);
+    await userEvent.click(await screen.findByRole('button', { name: 'Hôpitaux : Tous' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hôpitaux' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: own[0] }));
+    expect(onFilters).toHaveBeenLastCalledWith({ hospitals: own[0] });
+  });
+
+  it('shows a HOSPITAL user with one hospital no hospitals filter, once its hospitals are known', async () => {
+    const { api } = bar('requested', false, ['CHU de Bordeaux – Hôpital Pellegrin']);
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/missions/hospitals')).toBe(true));
+    // The answer has been applied: a staff bar shows the filter by the same time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /^Hôpitaux/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Filtres/ })).toBeNull();
   });
 
   it('passes the search text on', async () => {

@@ -1,8 +1,7 @@
 // The add and edit dialog of every price table (spec §2 'Price screens', §5): the table's fields in
-// order, checked with the contract's schemas the API uses; the first field takes the focus on opening,
-// the first invalid one on a refused submit; the server's message (e.g. an overlapping period) in the
-// dialog; the buttons wait while the call runs.
-import { useEffect, useRef, useState } from 'react';
+// order, checked with the contract's schemas the API uses; the focus on the first field on opening and
+// on the first invalid one after a refused submit (both from the shared dialog and form); the server's
+// message (e.g. an overlapping period) in the dialog; the buttons wait while the call runs.
 import type { DataResponse } from '../../contract/http';
 import {
   PRICE_MESSAGES,
@@ -40,14 +39,6 @@ export function PriceFormDialog({
     Object.fromEntries(view.fields.map((f) => [f.name, row ? typed(f.kind, row[f.name]) : ''])),
   );
   const { pending, error: serverError, run } = useAction();
-  const formRef = useRef<HTMLFormElement>(null);
-  // The first field takes the focus on opening (before the dialog would take it itself); after each
-  // refused submit, once the errors are shown, the first invalid field (a day field: its first segment).
-  const [refused, setRefused] = useState(0);
-  useEffect(() => {
-    const selector = refused === 0 ? 'input, [role="spinbutton"]' : '[aria-invalid="true"]';
-    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
-  }, [refused]);
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -56,10 +47,7 @@ export function PriceFormDialog({
     const value = form.validate(editing ? schemas.edit : schemas.create, input, {
       toDate: periodProblem(form.values) ?? '',
     });
-    if (value === null) {
-      setRefused((n) => n + 1);
-      return;
-    }
+    if (value === null) return;
     const paths = PRICE_PATHS[view.table];
     await run(async () => {
       const answer = await apiCall<DataResponse<PriceRow>>(editing ? paths.edit : paths.create, {
@@ -82,7 +70,6 @@ export function PriceFormDialog({
       error={serverError}
       onClose={onClose}
       onSubmit={submit}
-      formRef={formRef}
     >
       {view.fields.map((field) =>
         field.kind === 'day' ? (

@@ -6,30 +6,12 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { PRICE_MESSAGES, PRICE_PATHS } from '../../contract/prices';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 import { PriceFormDialog, type PriceRow } from './price-form-dialog';
 import { PRICE_VIEWS } from './tables';
-
-// happy-dom fires 'selectionchange' synchronously inside collapse() (browsers queue it as a task), and a
-// focused react-aria date segment collapses the selection on each 'selectionchange': the two would call
-// each other forever. A nested collapse is dropped, as the browser's queued event would find it done.
-beforeAll(() => {
-  const proto = Object.getPrototypeOf(window.getSelection()) as { collapse: (...args: unknown[]) => void };
-  const collapse = proto.collapse;
-  let inside = false;
-  proto.collapse = function (this: unknown, ...args: unknown[]) {
-    if (inside) return;
-    inside = true;
-    try {
-      collapse.apply(this, args);
-    } finally {
-      inside = false;
-    }
-  };
-});
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
 const airport: PriceRow = {
@@ -71,12 +53,12 @@ describe('Price dialog', () => {
     const { user } = dialog(null);
     expect(screen.getByRole('dialog', { name: `Ajouter prix : Coût de l'aéroport` })).toBeTruthy();
     const icao = screen.getByLabelText('Code OACI');
-    expect(document.activeElement).toBe(icao);
+    await waitFor(() => expect(document.activeElement).toBe(icao));
     await user.type(screen.getByLabelText("Nom de l'aéroport"), 'Bordeaux');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(screen.getAllByText(PRICE_MESSAGES.required)).toHaveLength(5);
     expect(icao.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(icao);
+    await waitFor(() => expect(document.activeElement).toBe(icao));
     // Fixed in order: the focus moves on to the next invalid field, the start date.
     await user.type(icao, 'lfbd');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));

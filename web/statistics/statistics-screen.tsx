@@ -1,9 +1,10 @@
 // 'Statistiques' (spec §2): search by mission number, 'Mise à jour du statut' for the selected rows
 // (staff), 'Exporter XLSX' for the chosen period, the filters (a collapsible panel on small screens), the
-// paged table, and the row dialogs. HOSPITAL users see no statuses, no actions, no checkboxes.
+// paged table, and the row dialogs. HOSPITAL users see no statuses, no actions, no checkboxes, and the
+// hospitals filter only when they hold several hospitals (their own, decision 024).
 import { useCallback, useEffect, useState } from 'react';
 import type { DataResponse } from '../../contract/http';
-import { MISSION_PATHS, ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
+import { ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
 import {
   INVOICE_STATUS_BADGES,
   INVOICE_STATUSES,
@@ -15,6 +16,7 @@ import {
 } from '../../contract/statistics';
 import { apiCall, download, errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
+import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
 import { missionsChanged } from '../sync';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
@@ -58,17 +60,6 @@ function FilterSelect(p: {
   );
 }
 
-function useHospitalNames(enabled: boolean) {
-  const [names, setNames] = useState<string[]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    apiCall<DataResponse<Array<{ name: string }>>>(MISSION_PATHS.hospitals)
-      .then((answer) => setNames(answer.data.map((h) => h.name)))
-      .catch(() => setNames([]));
-  }, [enabled]);
-  return names;
-}
-
 /** Opens a signed download URL in a new tab (opened first, so that no pop-up blocker stops it). */
 async function openPdf(row: StatisticRow, kind: PdfKind) {
   const tab = window.open('', '_blank');
@@ -90,7 +81,9 @@ export function StatisticsScreen() {
   const session = useSession();
   const staff = session.user?.role !== 'HOSPITAL';
   const list = usePagedList<StatisticRow>(STATISTIC_PATHS.list, STATISTICS_PAGE_SIZE);
-  const hospitalNames = useHospitalNames(staff);
+  // Staff filter by hospital; a HOSPITAL user too when it holds several, on its own only (decision 024).
+  const severalHospitals = (session.user?.hospitals.length ?? 0) > 1;
+  const hospitalNames = useHospitalNames(staff || severalHospitals);
   const [filters, setFiltersState] = useState<Record<string, string | undefined>>({});
   const [hospitals, setHospitals] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
@@ -180,7 +173,7 @@ export function StatisticsScreen() {
             filter({ startDate: range?.startDate, endDate: range?.endDate })
           }
         />
-        {staff && (
+        {(staff || hospitalNames.length > 1) && (
           <MultiSelect
             label="Hôpitaux"
             options={hospitalNames}

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 // The statistics table on its own: '-' and 'N.D' for missing values, 'Prix manquant' with its reason,
 // 0 € when the airport invoice does not apply, French status badges, disabled downloads without a PDF,
-// the eye's two titles, and the HOSPITAL view without statuses, actions or checkboxes.
-import { cleanup, render, screen, within } from '@testing-library/react';
+// the eye's two titles, and the HOSPITAL view without statuses, actions or checkboxes; on the screen, the
+// hospitals filter of a HOSPITAL user with several hospitals (its own), and none with one.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
+import { fakeApi, renderApp, signedInAs } from '../testing/app';
 import { listOf } from '../testing/table';
 import { StatisticsTable } from './statistics-table';
 
@@ -106,5 +108,43 @@ describe('Statistics table', () => {
     expect(headers).not.toContain('Actions');
     expect(headers).toContain('Coût total vol');
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('Statistics screen hospitals filter (decision 024)', () => {
+  const OWN = ['AP-HM Hôpital de la Timone', 'AP-HP Hôpital Européen Georges-Pompidou'];
+  const screenFor = (hospitals: string[]) => {
+    const api = fakeApi({
+      'GET /statistic/all': () => ({ body: { data: { rows: [], pageCount: 0 } } }),
+      'GET /missions/hospitals': () => ({ body: { data: hospitals.map((name) => ({ name })) } }),
+    });
+    renderApp('/statistics', signedInAs('HOSPITAL', { hospitals }));
+    return api;
+  };
+
+  it('offers a HOSPITAL user with two hospitals the filter on its own, and filters the list by one', async () => {
+    const api = screenFor(OWN);
+    const filter = await screen.findByRole('button', { name: 'Hôpitaux : Tous' }, { timeout: 5000 });
+    await userEvent.click(filter);
+    const dialog = await screen.findByRole('dialog', { name: 'Hôpitaux' });
+    const boxes = within(dialog).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual(OWN);
+    await userEvent.click(boxes[1]);
+    // The list is asked again for that hospital only.
+    const asked = () =>
+      api.fetch.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/statistic/all'))
+        .map((url) => url.searchParams.get('hospitals'));
+    await waitFor(() => expect(asked()).toContain(OWN[1]));
+    expect(asked()).not.toContain(OWN[0]);
+  });
+
+  it('shows a HOSPITAL user with one hospital no filter, and does not ask for the hospitals', async () => {
+    const api = screenFor(['CHU de Lyon']);
+    expect(await screen.findByRole('heading', { name: 'Statistiques' }, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/statistic/all')).toBe(true));
+    expect(screen.queryByRole('button', { name: /^Hôpitaux/ })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/missions/hospitals')).toBe(false);
   });
 });

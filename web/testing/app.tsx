@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Me } from '../../contract/auth';
+import { type Me, SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { App, loadOnDemandParts } from '../app';
@@ -13,6 +13,18 @@ import { ApiError, bindSession } from '../lib/api';
 // so that a test's first screen does not wait for a first import.
 await loadOnDemandParts();
 
+/**
+ * Sets the session hint cookie as the API does: `value` is the access token's expiry in Unix seconds (see
+ * `expiryIn`), or the former '1'. `clearHint` (web/lib/session-hint.ts) removes it.
+ */
+export function setHintCookie(value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the tests set the cookie the API would set
+  document.cookie = `${SESSION_HINT_COOKIE}=${value}; Path=/`;
+}
+
+/** The hint's value for an access token that expires `seconds` from now (in the past when negative). */
+export const expiryIn = (seconds: number) => String(Math.floor(Date.now() / 1000) + seconds);
+
 export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
   id: 'u1',
   firstName: 'Claire',
@@ -20,7 +32,7 @@ export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
   email: 'claire.martin@example.fr',
   phone: '0600000000',
   role,
-  hospitals: role === 'HOSPITAL' ? 'CHU de Lyon' : null,
+  hospitals: role === 'HOSPITAL' ? ['CHU de Lyon'] : [],
   forceChangePassword: false,
   ...more,
 });

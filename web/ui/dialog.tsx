@@ -38,7 +38,7 @@ export function ModalDialog({
       const active = document.activeElement;
       if (!frame || (frame.contains(active) && active !== frame)) return;
       const field = frame.querySelector<HTMLElement>(
-        'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
+        'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="spinbutton"]',
       );
       (field ?? frame.querySelector<HTMLElement>('[data-dialog-title]'))?.focus();
     }, 0);

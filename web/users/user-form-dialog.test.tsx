@@ -14,7 +14,7 @@ const legacy: UserRow = {
   lastName: 'Martin',
   email: 'anne@chu.fr',
   phone: '0'.repeat(40),
-  hospitals: null,
+  hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
 };

@@ -1,5 +1,6 @@
-// The add and edit dialogs of a user (spec §2 'Users', §5 user form): same fields, the hospital only for
-// the Hospital role (cleared otherwise), checked with the contract schemas the API uses.
+// The add and edit dialogs of a user (spec §2 'Users', §5 user form): same fields, the hospitals (one or
+// more, decision 024) only for the Hospital role (cleared otherwise), checked with the contract schemas
+// the API uses.
 import type { DataResponse } from '../../contract/http';
 import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
@@ -11,7 +12,7 @@ import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
-import { HospitalComboBox } from './hospital-combo-box';
+import { HospitalsField } from './hospitals-field';
 
 /** The role order of the spec's options: Admin, Accounting, Operation, Hospital. */
 const ROLE_OPTIONS: Role[] = ['ADMIN', 'ACCOUNTING', 'OPERATION', 'HOSPITAL'];
@@ -32,14 +33,14 @@ export function UserFormDialog({
     email: user?.email ?? '',
     phone: user?.phone ?? '',
     role: (user?.role ?? '') as Role | '',
-    hospitals: user?.hospitals ?? null,
+    hospitals: user?.hospitals ?? ([] as string[]),
   });
   const { values, errors, setValues, setErrors } = form;
   const { pending, error: serverError, run } = useAction();
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    // The hospital is cleared for every role but Hospital (docs/decisions/005).
+    // The hospitals are cleared for every role but Hospital (docs/decisions/005 and 024).
     const input = {
       ...values,
       role: values.role || undefined,
@@ -82,16 +83,12 @@ export function UserFormDialog({
         options={ROLE_OPTIONS.map((role) => [role, ROLE_LABELS[role]])}
         onChange={(value) => {
           const role = value as Role | '';
-          setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : null }));
+          setValues((v) => ({ ...v, role, hospitals: role === 'HOSPITAL' ? v.hospitals : [] }));
           setErrors((er) => ({ ...er, role: '', hospitals: '' }));
         }}
       />
       {values.role === 'HOSPITAL' && (
-        <HospitalComboBox
-          value={values.hospitals}
-          onChange={form.set('hospitals')}
-          error={errors.hospitals}
-        />
+        <HospitalsField value={values.hospitals} onChange={form.set('hospitals')} error={errors.hospitals} />
       )}
     </FormDialog>
   );

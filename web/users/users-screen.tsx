@@ -1,7 +1,13 @@
 // 'UTILISATEURS' (spec §2, ADMIN only): search, add, export, the paged table, edit and delete.
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../contract/roles';
-import { USER_MESSAGES, USER_PATHS, USERS_PAGE_SIZE, type UserRow } from '../../contract/users';
+import {
+  joinHospitals,
+  USER_MESSAGES,
+  USER_PATHS,
+  USERS_PAGE_SIZE,
+  type UserRow,
+} from '../../contract/users';
 import { apiCall, download } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -29,7 +35,8 @@ export function UsersScreen() {
     { id: 'firstName', header: 'Prénom', cell: (user) => user.firstName },
     { id: 'lastName', header: 'Nom', cell: (user) => user.lastName },
     { id: 'email', header: 'E-mail', cell: (user) => user.email },
-    { id: 'hospitals', header: 'Hôpital', cell: (user) => user.hospitals ?? '-' },
+    // A HOSPITAL user's hospitals, joined as in users.xlsx (decision 024); '-' for staff.
+    { id: 'hospitals', header: 'Hôpital', cell: (user) => joinHospitals(user.hospitals) || '-' },
     { id: 'role', header: 'Rôle', cell: (user) => ROLE_LABELS[user.role] },
     {
       id: 'actions',
