@@ -73,5 +73,7 @@ it('serves /login from Vite and /api through the edge, with the demo accounts', 
   // The session cookies live under /api (edge/proxy.ts rewriteSetCookie), the page's hint on the site.
   expect(cookies.some((c) => /HttpOnly/i.test(c) && /Path=\/api/.test(c))).toBe(true);
   expect(cookies.every((c) => !/Domain=/i.test(c))).toBe(true);
-  expect(output).toContain(`Back-office ready: ${origin}/`);
+  // The command announces itself once its own check of Vite has answered, which may come a moment after
+  // this test's first answer from Vite.
+  await expect.poll(() => output, { timeout: 30_000 }).toContain(`Back-office ready: ${origin}/`);
 }, 200_000);
