@@ -40,6 +40,11 @@ const role = define<Role>(
   (v) => (typeof v === 'string' && (ROLES as readonly string[]).includes(v)) || USER_MESSAGES.role,
 );
 
+/** Each name trimmed, blanks and repeats dropped, in the order given. */
+const namesOnce = (names: readonly string[]): string[] => [
+  ...new Set(names.map((name) => name.trim()).filter(Boolean)),
+];
+
 /**
  * The hospitals of a user form (decision 024): one name, as the spec's form sends it, or a list of names;
  * absent, null and empty alike mean none. Read as a list, each name trimmed, blanks and repeats dropped.
@@ -59,7 +64,7 @@ const hospitalList = coerce(
   (v) => {
     const list = v === null ? [] : typeof v === 'string' ? [v] : v;
     if (!Array.isArray(list) || !list.every((name) => typeof name === 'string')) return list;
-    return [...new Set(list.map((name: string) => name.trim()).filter(Boolean))];
+    return namesOnce(list);
   },
 );
 
@@ -94,8 +99,7 @@ export function hospitalsForRole(
   hospitals: string | readonly string[] | null | undefined,
 ): string[] {
   if (role !== 'HOSPITAL' || hospitals === null || hospitals === undefined) return [];
-  const list = typeof hospitals === 'string' ? [hospitals] : hospitals;
-  return [...new Set(list.map((name) => name.trim()).filter(Boolean))];
+  return namesOnce(typeof hospitals === 'string' ? [hospitals] : hospitals);
 }
 
 /** A user's hospitals in one line (the users table and users.xlsx): names joined by ' ; '. */
