@@ -127,7 +127,7 @@ export type RecordRow = {
 };
 
 /** The records of `where`, joined with their missions. */
-export function selectRecords(db: Db, where: SQL) {
+function selectRecords(db: Db, where: SQL) {
   return db
     .select(recordColumns)
     .from(statistics)
@@ -140,7 +140,7 @@ export function selectRecords(db: Db, where: SQL) {
  * `statistics` alone, along its index, and only those records are joined with their missions (a far page
  * no longer looks up every mission it skips).
  */
-export function selectPage(db: Db, where: SQL, limit: number, offset: number) {
+function selectPage(db: Db, where: SQL, limit: number, offset: number) {
   const page = db
     .select({ id: statistics.id })
     .from(statistics)
@@ -173,7 +173,7 @@ export type LegRow = {
   adesName: string;
 };
 
-export async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
+async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
   const byMission = new Map<string, LegRow[]>();
   if (missionIds.length === 0) return byMission;
   const legs = await db
