@@ -1,6 +1,7 @@
 // statistiques.xlsx: every column of the screen for the caller's scope and period, written as a stream
-// in batches (api/lib/spreadsheet.ts), euros as numbers with a euro format, days as dates, statuses in
-// French, text cells typed as text (no formula injection).
+// in batches (api/lib/spreadsheet.ts), euros as numbers with a euro format, days as dates (one date cell
+// per realisation day, under the one heading 'Date(s) de réalisation' spanning them), statuses in French,
+// text cells typed as text (no formula injection).
 import type { SQL } from 'drizzle-orm';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
@@ -14,7 +15,7 @@ import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
 import type { PriceBook } from '../prices';
-import { readPage, toRows } from './service';
+import { mostRealisationDays, readPage, toRows } from './service';
 
 const BATCH = 1000;
 const YIELD_EVERY = 100;
@@ -27,15 +28,25 @@ const DAY = 'dd/mm/yyyy';
 const figure = (f: WireFigure): number | string =>
   f.ok ? f.value : `${STATISTIC_MESSAGES.missingPrice} : ${f.reason}`;
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const REALISATION = 'Date(s) de réalisation';
+const dayKey = (i: number) => `dateOfRealization${i}`;
 
 export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, book: PriceBook): Response {
   const staff = user.role !== 'HOSPITAL';
   return xlsxStreamResponse('statistiques.xlsx', async (workbook) => {
+    // Every row gets as many day cells as the export's most-days mission (a mission flown over midnight
+    // has two): each day a real date, the same columns on every row.
+    const dayCells = await mostRealisationDays(db, where);
     const sheet = workbook.addWorksheet('Statistiques');
     sheet.columns = [
       { header: 'N° de mission', key: 'numberOfMission', width: 16 },
       { header: 'Hôpital', key: 'hospitalName', width: 30 },
-      { header: 'Date(s) de réalisation', key: 'dateOfRealization', width: 20, style: { numFmt: DAY } },
+      ...Array.from({ length: dayCells }, (_, i) => ({
+        header: i === 0 ? REALISATION : '',
+        key: dayKey(i),
+        width: 12,
+        style: { numFmt: DAY },
+      })),
       { header: 'Départ', key: 'departures', width: 30 },
       { header: 'Arrivée', key: 'arrivals', width: 30 },
       { header: "Type d'avion", key: 'aircraftType', width: 12 },
@@ -59,6 +70,9 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
           ]
         : []),
     ];
+    // The spec's one column: its heading spans the day cells.
+    const first = sheet.getColumn(dayKey(0)).number;
+    if (dayCells > 1) sheet.mergeCells(1, first, 1, first + dayCells - 1);
     // The next batch is read while this one is written, the writer giving way every YIELD_EVERY rows so
     // that the read's statements go out and come back meanwhile. (A read still under way when the writing
     // fails is not waited for; its own failure is then moot.)
@@ -84,14 +98,10 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
 }
 
 function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
-  const days = row.dateOfRealization;
   return {
     numberOfMission: row.numberOfMission ?? '-',
     hospitalName: row.hospitalName ?? '-',
-    dateOfRealization:
-      days.length === 1
-        ? dayDate(days[0])
-        : days.map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`).join(', '),
+    ...Object.fromEntries(row.dateOfRealization.map((day, i) => [dayKey(i), dayDate(day)])),
     departures: row.departures.join(', '),
     arrivals: row.arrivals.join(', '),
     aircraftType: AIRCRAFT_TYPE_LABELS[row.aircraftType],

@@ -161,6 +161,25 @@ export async function readPage(db: Db, where: SQL, limit: number, offset: number
   return { records, legs };
 }
 
+/**
+ * The most realisation days (Paris days of flown legs, as `dateOfRealization`) of any record of `where`,
+ * at least 1: the XLSX gives each day a cell of its own, the same number of cells on every row.
+ */
+export async function mostRealisationDays(db: Db, where: SQL): Promise<number> {
+  const day = sql`((coalesce(${missionLegs.bloffUtc}, ${missionLegs.stdUtc}) at time zone 'Europe/Paris')::date)`;
+  const perMission = db
+    .select({ days: sql<number>`count(distinct ${day})`.as('days') })
+    .from(missionLegs)
+    .innerJoin(statistics, eq(statistics.missionId, missionLegs.missionId))
+    .where(and(where, eq(missionLegs.isCnl, false)))
+    .groupBy(missionLegs.missionId)
+    .as('per_mission');
+  const [{ most }] = await db
+    .select({ most: sql<number>`coalesce(max(${perMission.days}), 1)::int` })
+    .from(perMission);
+  return Math.max(1, Number(most));
+}
+
 export type LegRow = {
   missionId: string;
   isCnl: boolean;

@@ -650,6 +650,53 @@ describeEachDatabase('statistics', (database) => {
       expect(sheet.getRow(2).getCell(header.indexOf('N° de mission')).value).toBe('ST-1');
     });
 
+    it('writes every realisation day as a date cell, one cell per day under the one heading of the spec', async () => {
+      // Flown over midnight in Paris (22:00 → 01:00), then a mission of one day, in a month of their own.
+      const [overnight] = await insertMissions(db(), [
+        {
+          tripNumber: 'ST-NIGHT',
+          status: 'TERMINEE',
+          buyerName: BORDEAUX,
+          departure: '2025-06-10T20:00:00Z',
+          legs: BORDEAUX_MARSEILLE_RETURN,
+        },
+        { tripNumber: 'ST-DAY', status: 'TERMINEE', buyerName: BORDEAUX, departure: '2025-06-12T08:00:00Z' },
+      ]);
+      const { sheet } = await workbookOf(ops, 'startDate=2025-06-01&endDate=2025-06-30');
+      const header = sheet.getRow(1).values as unknown[];
+      const heading = header.indexOf('Date(s) de réalisation');
+      // The spec's columns, in order, each heading once: the heading spans the two day cells.
+      const titles = header.filter((title, i) => title && header.indexOf(title) === i);
+      expect(titles.slice(0, 5)).toEqual([
+        'N° de mission',
+        'Hôpital',
+        'Date(s) de réalisation',
+        'Départ',
+        'Arrivée',
+      ]);
+      expect(header.indexOf('Départ')).toBe(heading + 2);
+      expect(sheet.getCell(1, heading + 1).isMerged).toBe(true);
+      const days = (row: number) =>
+        [heading, heading + 1].map((c) => {
+          const cell = sheet.getRow(row).getCell(c);
+          return [cell.value, cell.value instanceof Date ? cell.numFmt : null];
+        });
+      expect(sheet.getRow(2).getCell(1).value).toBe('ST-DAY');
+      expect(days(2)).toEqual([
+        [new Date('2025-06-12T00:00:00Z'), 'dd/mm/yyyy'],
+        [null, null],
+      ]);
+      expect(sheet.getRow(3).getCell(1).value).toBe('ST-NIGHT');
+      expect(days(3)).toEqual([
+        [new Date('2025-06-10T00:00:00Z'), 'dd/mm/yyyy'],
+        [new Date('2025-06-11T00:00:00Z'), 'dd/mm/yyyy'],
+      ]);
+      expect(sheet.getRow(3).getCell(header.indexOf('Départ')).value).toBe(
+        'Bordeaux-Mérignac, Marseille-Provence',
+      );
+      expect(overnight).toBeTruthy();
+    });
+
     it('refuses half a period, one before 2023 or reversed', async () => {
       for (const [q, message] of [
         ['startDate=2026-01-01', STATISTIC_MESSAGES.periodRequired],
