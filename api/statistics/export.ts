@@ -7,6 +7,7 @@ import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
   INVOICE_STATUS_BADGES,
+  LATE_CANCELLATION_LABEL,
   STATISTIC_MESSAGES,
   type StatisticRow,
   type WireFigure,
@@ -14,7 +15,7 @@ import {
 import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
-import type { PriceBook } from '../prices';
+import type { CostRules, PriceBook } from '../prices';
 import { mostRealisationDays, readPage, toRows } from './service';
 
 const BATCH = 1000;
@@ -31,7 +32,13 @@ const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const REALISATION = 'Date(s) de réalisation';
 const dayKey = (i: number) => `dateOfRealization${i}`;
 
-export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, book: PriceBook): Response {
+export function writeStatisticsWorkbook(
+  db: Db,
+  user: CurrentUser,
+  where: SQL,
+  book: PriceBook,
+  rules: CostRules,
+): Response {
   const staff = user.role !== 'HOSPITAL';
   return xlsxStreamResponse('statistiques.xlsx', async (workbook) => {
     // Every row gets as many day cells as the export's most-days mission (a mission flown over midnight
@@ -86,7 +93,7 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
       const { records, legs } = await next;
       const last = records.length < BATCH;
       if (!last) next = read(offset + BATCH);
-      const rows = toRows(user, records, legs, book);
+      const rows = toRows(user, records, legs, book, rules);
       for (let i = 0; i < rows.length; i++) {
         if (i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         addTextRow(sheet, cells(rows[i], staff)).commit();
@@ -105,7 +112,8 @@ function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
     departures: row.departures.join(', '),
     arrivals: row.arrivals.join(', '),
     aircraftType: AIRCRAFT_TYPE_LABELS[row.aircraftType],
-    flightTime: row.flightTime.ok ? formatMinutes(row.flightTime.value) : 'N.D',
+    // The time cell says why no flight time is charged: the row is a late cancellation.
+    flightTime: `${row.flightTime.ok ? formatMinutes(row.flightTime.value) : 'N.D'}${row.lateCancellation ? ` (${LATE_CANCELLATION_LABEL})` : ''}`,
     costOfFlightTime: row.aircraftType === 'ND' ? 'N.D' : figure(row.costOfFlightTime),
     costOfRegulation: figure(row.costOfRegulation),
     costOfMeal: figure(row.costOfMeal),
