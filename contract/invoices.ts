@@ -86,8 +86,23 @@ export interface InvoiceRow extends InvoiceTexts {
 
 /** The answer of PUT /invoice/update-invoices-with-error. */
 export interface InvoiceRetryResult {
+  /** Rows in error before the retry that are no longer (PENDING now). */
   fixed: number;
+  /** Rows in error before the retry that still are. */
+  stillInError: number;
+  /** Rows in error when the retry started. */
+  retried: number;
+  /** Every row in error after the retry (a sync running meanwhile may have added some). */
   remaining: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/** What the refresh changed, after the spec's success toast: '3 corrigées, 9 toujours en erreur'. */
+export function retrySummary(result: Pick<InvoiceRetryResult, 'fixed' | 'stillInError'>): string {
+  const { fixed, stillInError } = result;
+  if (fixed === 0 && stillInError === 0) return `${INVOICE_MESSAGES.updated} : aucune facture en erreur`;
+  return `${INVOICE_MESSAGES.updated} : ${plural(fixed, 'corrigée', 'corrigées')}, ${stillInError} toujours en erreur`;
 }
 
 export type InvoiceField = Exclude<keyof InvoiceRow, 'id' | 'status' | 'errorMessage'>;

@@ -37,6 +37,18 @@ export const STATISTIC_MISSION_STATUSES = [
   'ANNULEE_45_MOINS',
 ] as const satisfies readonly MissionStatus[];
 
+/**
+ * What a mission cancelled less than 45 minutes before departure ('Annulée -45’') is charged, the
+ * operator's rule (docs/decisions/029, setting LATE_CANCELLATION_BILLING): 'flat' the regulation and the
+ * meals, no flight time (the default); 'full' as if it had flown, the 15 billed minutes included; 'none'
+ * nothing on the flight side. Airport costs always follow the legs that did fly.
+ */
+export const LATE_CANCELLATION_BILLINGS = ['flat', 'full', 'none'] as const;
+export type LateCancellationBilling = (typeof LATE_CANCELLATION_BILLINGS)[number];
+export const DEFAULT_LATE_CANCELLATION_BILLING: LateCancellationBilling = 'flat';
+/** The mark of such a mission in its statistics row and in statistiques.xlsx. */
+export const LATE_CANCELLATION_LABEL = 'Annulation tardive';
+
 export const STATISTICS_PAGE_SIZE = 20;
 /** The oldest day the period filter and the export accept (spec §5 'Date-range filter'). */
 export const STATISTICS_MIN_DAY = '2023-01-01';
@@ -132,6 +144,8 @@ export interface StatisticRow {
   airportCosts: AirportCostRow[];
   totalAirportCosts: WireFigure;
   airportInvoicePdf: boolean;
+  /** Cancelled less than 45 minutes before departure: charged by the late-cancellation rule. */
+  lateCancellation: boolean;
   // Staff only: the API leaves these out for HOSPITAL users.
   /** The mission's id, which the visibility toggle takes. */
   missionId?: string;

@@ -218,13 +218,18 @@ export async function retryErrorInvoices(
             .where(and(inArray(invoices.leonInvoiceNid, nids), eq(invoices.status, 'ERROR')))
         )[0].n
       : 0;
-    const result = { fixed: nids.length - stillError, remaining };
+    const result = {
+      fixed: nids.length - stillError,
+      stillInError: stillError,
+      retried: nids.length,
+      remaining,
+    };
     await audit(tx, {
       actorId: context.actorId,
       action: 'invoice.retry-errors',
       entity: 'invoice',
       entityId: null,
-      after: { ...result, retried: nids.length },
+      after: result,
       at: context.now,
     });
     return result;

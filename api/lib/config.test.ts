@@ -134,3 +134,14 @@ describe('accounting constants', () => {
     expect(() => loadConfig({ ACCOUNTING_SECTION_2: 'a;b' })).toThrow(/ACCOUNTING_SECTION_2/);
   });
 });
+
+describe('late cancellation billing', () => {
+  it("charges a mission cancelled less than 45 minutes before departure 'flat' unless told otherwise", () => {
+    expect(loadConfig({}).costRules).toEqual({ lateCancellation: 'flat' });
+    for (const rule of ['flat', 'full', 'none'])
+      expect(loadConfig({ LATE_CANCELLATION_BILLING: rule }).costRules.lateCancellation).toBe(rule);
+    expect(() => loadConfig({ LATE_CANCELLATION_BILLING: 'half' })).toThrow(
+      'LATE_CANCELLATION_BILLING: must be one of flat, full, none',
+    );
+  });
+});

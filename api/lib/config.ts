@@ -14,6 +14,11 @@ import {
   string,
   validate,
 } from 'superstruct';
+import {
+  DEFAULT_LATE_CANCELLATION_BILLING,
+  LATE_CANCELLATION_BILLINGS,
+  type LateCancellationBilling,
+} from '../../contract/statistics';
 import type { S3Options } from './storage';
 
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -104,6 +109,17 @@ const Env = object({
   ACCOUNTING_SECTION_3: defaulted(code(20), 'ORGANES'),
   ACCOUNTING_SECTION_5: defaulted(code(20), 'FR'),
   ACCOUNTING_TAX_CODE: defaulted(code(10), 'TVA20'),
+  // What a mission cancelled less than 45 minutes before departure is charged (decision 029).
+  LATE_CANCELLATION_BILLING: defaulted(
+    refine(
+      string(),
+      'lateCancellationBilling',
+      (s) =>
+        (LATE_CANCELLATION_BILLINGS as readonly string[]).includes(s) ||
+        `must be one of ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
+    ),
+    DEFAULT_LATE_CANCELLATION_BILLING,
+  ),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -134,6 +150,8 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** A request (headers and body) must have arrived within this. */
   requestTimeoutMs: number;
+  /** The operator's rules the cost engine applies (decision 029). */
+  costRules: { lateCancellation: LateCancellationBilling };
 }
 
 export interface AccountingConfig {
@@ -228,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+    costRules: { lateCancellation: value.LATE_CANCELLATION_BILLING as LateCancellationBilling },
   };
 }
 

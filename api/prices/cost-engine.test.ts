@@ -396,6 +396,82 @@ const missionArb: fc.Arbitrary<CostMission> = fc.record({
   legs: fc.array(legArb, { maxLength: 5 }),
 });
 
+describe('cost engine, a mission cancelled less than 45 minutes before departure', () => {
+  // Nothing flew: every leg cancelled. 3 meals at 25,50 €, regulation 400 € (2024 prices).
+  const late = (extra: Partial<CostMission> = {}) =>
+    mission({
+      lateCancellation: true,
+      legs: [
+        leg('LFBD', '2024-03-12T08:00:00Z', 70, { isCnl: true }),
+        leg('LFPG', '2024-03-12T11:00:00Z', 65, { isCnl: true }),
+      ],
+      ...extra,
+    });
+
+  it('charges by default the regulation and the meals, and no flight time (not even the 15 minutes)', () => {
+    const costs = computeMissionCosts(late(), BOOK);
+    expect(costs).toEqual({
+      priceDay: '2024-03-12',
+      flightTime: ok(0),
+      billedTime: ok(0),
+      costOfFlightTime: ok(0),
+      costOfRegulation: ok(40_000),
+      costOfMeal: ok(7_650),
+      totalCost: ok(47_650),
+      airportCosts: [],
+      totalAirportCosts: ok(0),
+    });
+    expect(computeMissionCosts(late(), BOOK, { lateCancellation: 'flat' })).toEqual(costs);
+    // No flight time is charged, so an N.D aircraft or a missing OCS does not make it missing.
+    expect(computeMissionCosts(late({ aircraftType: 'ND', isWithOCS: null }), BOOK).totalCost).toEqual(
+      ok(47_650),
+    );
+  });
+
+  it("charges, under 'full', as if it had flown: the 15 minutes of flight time too", () => {
+    const costs = computeMissionCosts(late(), BOOK, { lateCancellation: 'full' });
+    // 15 min × 6 000 €/h = 1 500 €.
+    expect(costs.billedTime).toEqual(ok(15));
+    expect(costs.costOfFlightTime).toEqual(ok(150_000));
+    expect(costs.totalCost).toEqual(ok(150_000 + 40_000 + 7_650));
+  });
+
+  it("charges nothing under 'none'", () => {
+    const costs = computeMissionCosts(late(), BOOK, { lateCancellation: 'none' });
+    expect([
+      costs.billedTime,
+      costs.costOfFlightTime,
+      costs.costOfRegulation,
+      costs.costOfMeal,
+      costs.totalCost,
+    ]).toEqual([ok(0), ok(0), ok(0), ok(0), ok(0)]);
+  });
+
+  it('keeps the airport cost of a leg that did fly, under every rule', () => {
+    const flew = late({
+      legs: [
+        leg('LFBD', '2024-03-12T08:00:00Z', 70),
+        leg('LFPG', '2024-03-12T11:00:00Z', 65, { isCnl: true }),
+      ],
+    });
+    for (const rule of ['flat', 'full', 'none'] as const)
+      expect(computeMissionCosts(flew, BOOK, { lateCancellation: rule }).totalAirportCosts).toEqual(
+        ok(90_000),
+      );
+    // Flown time shows, without the 15 minutes, and is not charged under 'flat'.
+    const flat = computeMissionCosts(flew, BOOK);
+    expect([flat.flightTime, flat.billedTime, flat.costOfFlightTime]).toEqual([ok(70), ok(70), ok(0)]);
+  });
+
+  it('leaves every other mission as it was, whatever the rule', () => {
+    for (const rule of ['flat', 'full', 'none'] as const)
+      expect(computeMissionCosts(mission(), BOOK, { lateCancellation: rule })).toEqual(
+        computeMissionCosts(mission(), BOOK),
+      );
+    expect(computeMissionCosts(mission({ lateCancellation: false }), BOOK).billedTime).toEqual(ok(155));
+  });
+});
+
 describe('cost engine, properties', () => {
   it('makes each total the sum of its parts, or missing when a part is', () => {
     fc.assert(

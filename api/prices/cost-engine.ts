@@ -1,6 +1,8 @@
 // The costs of a mission for the statistics (DESIGN.md §4 'Costs'): a pure function of the mission and the
 // price rows, no database and no clock. Integer cents throughout, one half-up rounding (the flight time
-// cost); a figure that cannot be computed is `missing` with a French reason, never 0.
+// cost); a figure that cannot be computed is `missing` with a French reason, never 0. A mission cancelled
+// less than 45 minutes before departure is charged by the operator's rule (decision 029).
+import { DEFAULT_LATE_CANCELLATION_BILLING, type LateCancellationBilling } from '../../contract/statistics';
 
 export const PARIS = 'Europe/Paris';
 /** Added once per mission to the flight time (spec §9 'Flight time column adds 15 minutes'). */
@@ -102,8 +104,16 @@ export interface CostMission {
   airportDeIcing: readonly string[] | null;
   /** The airport invoice status, when known: NOT_APPLICABLE makes the airport costs 0 €. */
   airportStatus?: string | null;
+  /** Cancelled less than 45 minutes before departure (ANNULEE_45_MOINS): charged by `CostRules`. */
+  lateCancellation?: boolean;
   legs: readonly CostLeg[];
 }
+
+/** The operator's rules the engine applies (configuration, decision 029). */
+export interface CostRules {
+  lateCancellation: LateCancellationBilling;
+}
+export const DEFAULT_COST_RULES: CostRules = { lateCancellation: DEFAULT_LATE_CANCELLATION_BILLING };
 
 export interface AirportCost {
   icaoCode: string;
@@ -193,7 +203,14 @@ function hourlyPriceCents(row: FlightUnitPrice, type: 'JET' | 'TURBOPROP', withO
 
 const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
-export function computeMissionCosts(mission: CostMission, book: PriceBook): MissionCosts {
+export function computeMissionCosts(
+  mission: CostMission,
+  book: PriceBook,
+  rules: CostRules = DEFAULT_COST_RULES,
+): MissionCosts {
+  // A late cancellation under 'flat' or 'none' bills no flight time (nor its 15 minutes); under 'none'
+  // no regulation nor meals either. Under 'full' it is priced like any other mission.
+  const late = mission.lateCancellation === true ? rules.lateCancellation : 'full';
   const legs = (Array.isArray(mission.legs) ? mission.legs : []).filter((l) => l && l.isCnl !== true);
   const day = parisDay(mission.departureDateTime);
   /** The amount `pick` reads in the row of `rows` in force on the mission's day. */
@@ -220,12 +237,14 @@ export function computeMissionCosts(mission: CostMission, book: PriceBook): Miss
   const flightTime = timesKnown
     ? present(Math.floor((flightMs + 30_000) / 60_000))
     : missing(COST_REASONS.noTimes);
-  const billedTime = flightTime.ok ? present(flightTime.value + BILLED_EXTRA_MINUTES) : flightTime;
+  const billedTime =
+    flightTime.ok && late === 'full' ? present(flightTime.value + BILLED_EXTRA_MINUTES) : flightTime;
 
   // Billed hours × hourly price: the one rounding of the engine, half-up to the cent.
   let costOfFlightTime: Figure;
   const type = mission.aircraftType;
-  if (type !== 'JET' && type !== 'TURBOPROP') costOfFlightTime = missing(COST_REASONS.aircraftNd);
+  if (late !== 'full') costOfFlightTime = present(0);
+  else if (type !== 'JET' && type !== 'TURBOPROP') costOfFlightTime = missing(COST_REASONS.aircraftNd);
   else if (typeof mission.isWithOCS !== 'boolean') costOfFlightTime = missing(COST_REASONS.noOcs);
   else {
     const withOcs = mission.isWithOCS;
@@ -242,11 +261,15 @@ export function computeMissionCosts(mission: CostMission, book: PriceBook): Miss
     }
   }
 
-  const costOfRegulation = price(book.regulationCosts, 'coût de la régulation', (row) => row.priceCents);
+  const costOfRegulation =
+    late === 'none'
+      ? present(0)
+      : price(book.regulationCosts, 'coût de la régulation', (row) => row.priceCents);
 
   let costOfMeal: Figure;
   const meals = mission.numberOfMeals;
-  if (typeof meals !== 'number' || !Number.isSafeInteger(meals) || meals < 0)
+  if (late === 'none') costOfMeal = present(0);
+  else if (typeof meals !== 'number' || !Number.isSafeInteger(meals) || meals < 0)
     costOfMeal = missing(COST_REASONS.noMeals);
   else {
     const meal = price(book.passengerMealCosts, 'coût des repas des passagers', (row) => row.priceCents);

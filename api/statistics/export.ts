@@ -1,11 +1,13 @@
 // statistiques.xlsx: every column of the screen for the caller's scope and period, written as a stream
-// in batches (api/lib/spreadsheet.ts), euros as numbers with a euro format, days as dates, statuses in
-// French, text cells typed as text (no formula injection).
+// in batches (api/lib/spreadsheet.ts), euros as numbers with a euro format, days as dates (one date cell
+// per realisation day, under the one heading 'Date(s) de réalisation' spanning them), statuses in French,
+// text cells typed as text (no formula injection).
 import type { SQL } from 'drizzle-orm';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
   INVOICE_STATUS_BADGES,
+  LATE_CANCELLATION_LABEL,
   STATISTIC_MESSAGES,
   type StatisticRow,
   type WireFigure,
@@ -13,8 +15,8 @@ import {
 import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
-import type { PriceBook } from '../prices';
-import { readPage, toRows } from './service';
+import type { CostRules, PriceBook } from '../prices';
+import { mostRealisationDays, readPage, toRows } from './service';
 
 const BATCH = 1000;
 const YIELD_EVERY = 100;
@@ -27,15 +29,31 @@ const DAY = 'dd/mm/yyyy';
 const figure = (f: WireFigure): number | string =>
   f.ok ? f.value : `${STATISTIC_MESSAGES.missingPrice} : ${f.reason}`;
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const REALISATION = 'Date(s) de réalisation';
+const dayKey = (i: number) => `dateOfRealization${i}`;
 
-export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, book: PriceBook): Response {
+export function writeStatisticsWorkbook(
+  db: Db,
+  user: CurrentUser,
+  where: SQL,
+  book: PriceBook,
+  rules: CostRules,
+): Response {
   const staff = user.role !== 'HOSPITAL';
   return xlsxStreamResponse('statistiques.xlsx', async (workbook) => {
+    // Every row gets as many day cells as the export's most-days mission (a mission flown over midnight
+    // has two): each day a real date, the same columns on every row.
+    const dayCells = await mostRealisationDays(db, where);
     const sheet = workbook.addWorksheet('Statistiques');
     sheet.columns = [
       { header: 'N° de mission', key: 'numberOfMission', width: 16 },
       { header: 'Hôpital', key: 'hospitalName', width: 30 },
-      { header: 'Date(s) de réalisation', key: 'dateOfRealization', width: 20, style: { numFmt: DAY } },
+      ...Array.from({ length: dayCells }, (_, i) => ({
+        header: i === 0 ? REALISATION : '',
+        key: dayKey(i),
+        width: 12,
+        style: { numFmt: DAY },
+      })),
       { header: 'Départ', key: 'departures', width: 30 },
       { header: 'Arrivée', key: 'arrivals', width: 30 },
       { header: "Type d'avion", key: 'aircraftType', width: 12 },
@@ -59,6 +77,9 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
           ]
         : []),
     ];
+    // The spec's one column: its heading spans the day cells.
+    const first = sheet.getColumn(dayKey(0)).number;
+    if (dayCells > 1) sheet.mergeCells(1, first, 1, first + dayCells - 1);
     // The next batch is read while this one is written, the writer giving way every YIELD_EVERY rows so
     // that the read's statements go out and come back meanwhile. (A read still under way when the writing
     // fails is not waited for; its own failure is then moot.)
@@ -72,7 +93,7 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
       const { records, legs } = await next;
       const last = records.length < BATCH;
       if (!last) next = read(offset + BATCH);
-      const rows = toRows(user, records, legs, book);
+      const rows = toRows(user, records, legs, book, rules);
       for (let i = 0; i < rows.length; i++) {
         if (i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         addTextRow(sheet, cells(rows[i], staff)).commit();
@@ -84,18 +105,15 @@ export function writeStatisticsWorkbook(db: Db, user: CurrentUser, where: SQL, b
 }
 
 function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
-  const days = row.dateOfRealization;
   return {
     numberOfMission: row.numberOfMission ?? '-',
     hospitalName: row.hospitalName ?? '-',
-    dateOfRealization:
-      days.length === 1
-        ? dayDate(days[0])
-        : days.map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`).join(', '),
+    ...Object.fromEntries(row.dateOfRealization.map((day, i) => [dayKey(i), dayDate(day)])),
     departures: row.departures.join(', '),
     arrivals: row.arrivals.join(', '),
     aircraftType: AIRCRAFT_TYPE_LABELS[row.aircraftType],
-    flightTime: row.flightTime.ok ? formatMinutes(row.flightTime.value) : 'N.D',
+    // The time cell says why no flight time is charged: the row is a late cancellation.
+    flightTime: `${row.flightTime.ok ? formatMinutes(row.flightTime.value) : 'N.D'}${row.lateCancellation ? ` (${LATE_CANCELLATION_LABEL})` : ''}`,
     costOfFlightTime: row.aircraftType === 'ND' ? 'N.D' : figure(row.costOfFlightTime),
     costOfRegulation: figure(row.costOfRegulation),
     costOfMeal: figure(row.costOfMeal),

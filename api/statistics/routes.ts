@@ -73,7 +73,7 @@ const auditView = (r: typeof statistics.$inferSelect | RecordRow) => ({
 
 export const statisticsRoutes = new Hono<AppEnv>()
   .get('/statistic/all', requireUser(), async (c) => {
-    const { db } = c.get('deps');
+    const { db, config } = c.get('deps');
     const user = c.get('user');
     const q = query(c, StatisticsListQuery);
     const { pageSize, offset } = pageParams(q, STATISTICS_PAGE_SIZE);
@@ -84,7 +84,7 @@ export const statisticsRoutes = new Hono<AppEnv>()
       countAndPriceBookVersion(db, where),
     ]);
     const book = await priceBookAt(db, prices);
-    return c.json({ data: toPage(toRows(user, records, legs, book), total, pageSize) });
+    return c.json({ data: toPage(toRows(user, records, legs, book, config.costRules), total, pageSize) });
   })
 
   .put('/statistic/change-status', ...staff, async (c) => {
@@ -304,5 +304,5 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const where: SQL = filtersWhere(user, query(c, StatisticsExportQuery));
     // Read before answering, so that a database failure is still a 500 with a message.
     const book = await loadPriceBook(deps.db);
-    return writeStatisticsWorkbook(deps.db, user, where, book);
+    return writeStatisticsWorkbook(deps.db, user, where, book, deps.config.costRules);
   });

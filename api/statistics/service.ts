@@ -15,7 +15,14 @@ import { missionLegs, missions, statistics } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
 import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
-import { computeMissionCosts, type Figure, type PriceBook, priceBookVersionSql } from '../prices';
+import {
+  type CostRules,
+  computeMissionCosts,
+  DEFAULT_COST_RULES,
+  type Figure,
+  type PriceBook,
+  priceBookVersionSql,
+} from '../prices';
 
 const PARIS = 'Europe/Paris';
 
@@ -104,6 +111,7 @@ export const recordColumns = {
   isWithOCS: missions.isWithOCS,
   airportDeIcing: missions.airportDeIcing,
   departureDateTime: missions.departureDateTime,
+  missionStatus: statistics.missionStatus,
 };
 
 export type RecordRow = {
@@ -124,6 +132,7 @@ export type RecordRow = {
   isWithOCS: boolean | null;
   airportDeIcing: string[];
   departureDateTime: Date | null;
+  missionStatus: (typeof statistics.$inferSelect)['missionStatus'];
 };
 
 /** The records of `where`, joined with their missions. */
@@ -159,6 +168,25 @@ export async function readPage(db: Db, where: SQL, limit: number, offset: number
     records.map((r) => r.missionId),
   );
   return { records, legs };
+}
+
+/**
+ * The most realisation days (Paris days of flown legs, as `dateOfRealization`) of any record of `where`,
+ * at least 1: the XLSX gives each day a cell of its own, the same number of cells on every row.
+ */
+export async function mostRealisationDays(db: Db, where: SQL): Promise<number> {
+  const day = sql`((coalesce(${missionLegs.bloffUtc}, ${missionLegs.stdUtc}) at time zone 'Europe/Paris')::date)`;
+  const perMission = db
+    .select({ days: sql<number>`count(distinct ${day})`.as('days') })
+    .from(missionLegs)
+    .innerJoin(statistics, eq(statistics.missionId, missionLegs.missionId))
+    .where(and(where, eq(missionLegs.isCnl, false)))
+    .groupBy(missionLegs.missionId)
+    .as('per_mission');
+  const [{ most }] = await db
+    .select({ most: sql<number>`coalesce(max(${perMission.days}), 1)::int` })
+    .from(perMission);
+  return Math.max(1, Number(most));
 }
 
 export type LegRow = {
@@ -204,19 +232,21 @@ const euros = (figure: Figure): WireFigure =>
   figure.ok ? { ok: true, value: figure.value / 100 } : { ok: false, reason: figure.reason };
 
 /**
- * The rows of spec §3 for `records` and their `legs` (legsOf), priced with `book`; HOSPITAL users get them
- * without staff fields.
+ * The rows of spec §3 for `records` and their `legs` (legsOf), priced with `book` and the operator's
+ * `rules` (configuration); HOSPITAL users get them without staff fields.
  */
 export function toRows(
   user: CurrentUser,
   records: RecordRow[],
   legs: Map<string, LegRow[]>,
   book: PriceBook,
+  rules: CostRules = DEFAULT_COST_RULES,
 ): StatisticRow[] {
   const hospital = user.role === 'HOSPITAL';
   return records.map((r) => {
     const missionLegsList = legs.get(r.missionId) ?? [];
     const flown = missionLegsList.filter((l) => !l.isCnl);
+    const lateCancellation = r.missionStatus === 'ANNULEE_45_MOINS';
     const costs = computeMissionCosts(
       {
         departureDateTime: r.departureDateTime,
@@ -225,9 +255,11 @@ export function toRows(
         numberOfMeals: r.numberOfMeals,
         airportDeIcing: r.airportDeIcing,
         airportStatus: r.airportStatus,
+        lateCancellation,
         legs: missionLegsList,
       },
       book,
+      rules,
     );
     const row: StatisticRow = {
       id: r.id,
@@ -254,6 +286,7 @@ export function toRows(
       ),
       totalAirportCosts: euros(costs.totalAirportCosts),
       airportInvoicePdf: r.airportPdfKey !== null,
+      lateCancellation,
       flightInvoiceNumber: r.flightInvoiceId,
       flightStatus: r.flightStatus,
       airportInvoiceNumber: r.airportInvoiceId,

@@ -11,7 +11,7 @@ import { PRICE_PATHS, type RegulationCostRow } from '../../contract/prices';
 import type { MediaPath, StatisticRow } from '../../contract/statistics';
 import { STATISTIC_MESSAGES } from '../../contract/statistics';
 import { openDatabase } from '../db/client';
-import { auditLog, missions, regulationCosts, statistics } from '../db/schema';
+import { auditLog, missionLegs, missions, regulationCosts, statistics } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
@@ -648,6 +648,104 @@ describeEachDatabase('statistics', (database) => {
       expect(header).not.toContain('N° facture vol');
       expect(sheet.rowCount).toBe(2);
       expect(sheet.getRow(2).getCell(header.indexOf('N° de mission')).value).toBe('ST-1');
+    });
+
+    it('writes every realisation day as a date cell, one cell per day under the one heading of the spec', async () => {
+      // Flown over midnight in Paris (22:00 → 01:00), then a mission of one day, in a month of their own.
+      const [overnight] = await insertMissions(db(), [
+        {
+          tripNumber: 'ST-NIGHT',
+          status: 'TERMINEE',
+          buyerName: BORDEAUX,
+          departure: '2025-06-10T20:00:00Z',
+          legs: BORDEAUX_MARSEILLE_RETURN,
+        },
+        { tripNumber: 'ST-DAY', status: 'TERMINEE', buyerName: BORDEAUX, departure: '2025-06-12T08:00:00Z' },
+      ]);
+      const { sheet } = await workbookOf(ops, 'startDate=2025-06-01&endDate=2025-06-30');
+      const header = sheet.getRow(1).values as unknown[];
+      const heading = header.indexOf('Date(s) de réalisation');
+      // The spec's columns, in order, each heading once: the heading spans the two day cells.
+      const titles = header.filter((title, i) => title && header.indexOf(title) === i);
+      expect(titles.slice(0, 5)).toEqual([
+        'N° de mission',
+        'Hôpital',
+        'Date(s) de réalisation',
+        'Départ',
+        'Arrivée',
+      ]);
+      expect(header.indexOf('Départ')).toBe(heading + 2);
+      expect(sheet.getCell(1, heading + 1).isMerged).toBe(true);
+      const days = (row: number) =>
+        [heading, heading + 1].map((c) => {
+          const cell = sheet.getRow(row).getCell(c);
+          return [cell.value, cell.value instanceof Date ? cell.numFmt : null];
+        });
+      expect(sheet.getRow(2).getCell(1).value).toBe('ST-DAY');
+      expect(days(2)).toEqual([
+        [new Date('2025-06-12T00:00:00Z'), 'dd/mm/yyyy'],
+        [null, null],
+      ]);
+      expect(sheet.getRow(3).getCell(1).value).toBe('ST-NIGHT');
+      expect(days(3)).toEqual([
+        [new Date('2025-06-10T00:00:00Z'), 'dd/mm/yyyy'],
+        [new Date('2025-06-11T00:00:00Z'), 'dd/mm/yyyy'],
+      ]);
+      expect(sheet.getRow(3).getCell(header.indexOf('Départ')).value).toBe(
+        'Bordeaux-Mérignac, Marseille-Provence',
+      );
+      expect(overnight).toBeTruthy();
+    });
+
+    it("prices a cancellation less than 45 minutes before departure by the operator's rule, and says so", async () => {
+      // Nothing flew: its one leg cancelled; 2 meals, OCS.
+      const [late] = await insertMissions(db(), [
+        {
+          tripNumber: 'ST-LATE',
+          status: 'ANNULEE_45_MOINS',
+          buyerName: BORDEAUX,
+          departure: '2025-05-14T08:00:00Z',
+        },
+      ]);
+      await db().update(missionLegs).set({ isCnl: true }).where(eq(missionLegs.missionId, late));
+      await db().update(missions).set({ isWithOCS: true, numberOfMeals: 2 }).where(eq(missions.id, late));
+      const rowOf = async (c: Caller) => {
+        const answer = await list(c, 'startDate=2025-05-01&endDate=2025-05-31');
+        expect(answer.status).toBe(200);
+        return answer.body.data.rows.find((r) => r.numberOfMission === 'ST-LATE')!;
+      };
+      // The default rule ('flat'): the regulation and the meals, no flight time, not even 15 minutes.
+      const flat = await rowOf(ops);
+      expect(flat.lateCancellation).toBe(true);
+      expect(flat.dateOfRealization).toEqual([]);
+      expect(flat.flightTime).toEqual({ ok: true, value: 0 });
+      expect(flat.costOfFlightTime).toEqual({ ok: true, value: 0 });
+      expect(flat.costOfRegulation.ok && flat.costOfRegulation.value).toBeGreaterThan(0);
+      expect(flat.costOfMeal.ok && flat.costOfMeal.value).toBeGreaterThan(0);
+      const flatTotal =
+        flat.costOfRegulation.ok && flat.costOfMeal.ok
+          ? flat.costOfRegulation.value + flat.costOfMeal.value
+          : NaN;
+      expect(flat.totalCost).toEqual({ ok: true, value: flatTotal });
+      const { sheet } = await workbookOf(ops, 'startDate=2025-05-01&endDate=2025-05-31');
+      const header = sheet.getRow(1).values as unknown[];
+      expect(sheet.getRow(2).getCell(header.indexOf('N° de mission')).value).toBe('ST-LATE');
+      expect(sheet.getRow(2).getCell(header.indexOf('Temps de vol + 15 min')).value).toBe(
+        '0 h 00 (Annulation tardive)',
+      );
+      expect(sheet.getRow(2).getCell(header.indexOf('Coût du temps de vol')).value).toBe(0);
+      // Another mission of the list is not marked.
+      expect(
+        (await list(ops, 'startDate=2026-02-15&endDate=2026-02-15')).body.data.rows[0].lateCancellation,
+      ).toBe(false);
+
+      // The operator who bills it as flown sets LATE_CANCELLATION_BILLING=full: 15 billed minutes.
+      const full = new Caller(testApp(db(), { LATE_CANCELLATION_BILLING: 'full' }).app);
+      await full.login('operation@demo.test');
+      const asFlown = await rowOf(full);
+      expect(asFlown.lateCancellation).toBe(true);
+      expect(asFlown.flightTime).toEqual({ ok: true, value: 15 });
+      expect(asFlown.costOfFlightTime.ok && asFlown.costOfFlightTime.value).toBeGreaterThan(0);
     });
 
     it('refuses half a period, one before 2023 or reversed', async () => {

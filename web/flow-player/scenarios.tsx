@@ -173,6 +173,7 @@ const STATISTIC_ROW: StatisticRow = {
   airportCosts: [],
   totalAirportCosts: { ok: true, value: 0 },
   airportInvoicePdf: false,
+  lateCancellation: false,
   flightInvoiceNumber: 'FV-0',
   airportInvoiceNumber: null,
   disableAirportPdfUpload: false,

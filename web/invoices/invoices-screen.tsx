@@ -2,14 +2,17 @@
 // mission number, the refresh that rebuilds ERROR rows from Leon, the CSV export dialog, and the table of
 // the accounting rows, 3 a page, with the badges of spec §4.
 import { useState } from 'react';
+import type { DataResponse } from '../../contract/http';
 import {
   formatEuros,
   INVOICE_MESSAGES,
   INVOICE_PATHS,
   INVOICES_PAGE_SIZE,
+  type InvoiceRetryResult,
   type InvoiceRow,
   type InvoiceSort,
   invoiceBadge,
+  retrySummary,
 } from '../../contract/invoices';
 import { apiCall } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
@@ -112,8 +115,10 @@ export function InvoicesScreen() {
   };
   const update = () =>
     updating.run(async () => {
-      await apiCall(INVOICE_PATHS.updateWithError, { method: 'PUT' });
-      toast.success(INVOICE_MESSAGES.updated);
+      const answer = await apiCall<DataResponse<InvoiceRetryResult>>(INVOICE_PATHS.updateWithError, {
+        method: 'PUT',
+      });
+      toast.success(retrySummary(answer.data));
       list.reload();
     }, INVOICE_MESSAGES.updateFailed);
 

@@ -2,7 +2,7 @@
 // The invoice export screen on its own: the spec's badges (a neutral one with the raw value when unknown),
 // the error message, euros and French days; the refresh calls the retry and reloads the list, with the
 // spec's toasts; the export dialog asks for a period before any call.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ function renderScreen(retry: { status: number; body: unknown }) {
 
 describe('Invoice export screen', () => {
   it('shows the rows with the spec badges, a neutral badge for an unknown value, the error, euros and days', async () => {
-    renderScreen({ status: 200, body: { data: { fixed: 0, remaining: 1 } } });
+    renderScreen({ status: 200, body: { data: { fixed: 0, stillInError: 1, retried: 1, remaining: 1 } } });
     expect(screen.getByRole('heading', { name: 'Factures Leon' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Factures' });
     await within(table)
@@ -61,14 +61,57 @@ describe('Invoice export screen', () => {
   });
 
   it('refreshes: the retry call, the success toast and a reload', async () => {
-    const api = renderScreen({ status: 200, body: { data: { fixed: 1, remaining: 0 } } });
+    const api = renderScreen({
+      status: 200,
+      body: { data: { fixed: 2, stillInError: 0, retried: 2, remaining: 0 } },
+    });
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/invoice/leon-invoices')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Mettre à jour les factures en erreur' }));
-    expect(await screen.findByText('Mise à jour réussie des données')).toBeTruthy();
+    expect(
+      await screen.findByText('Mise à jour réussie des données : 2 corrigées, 0 toujours en erreur'),
+    ).toBeTruthy();
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/invoice/leon-invoices')).toHaveLength(2));
     expect(
       api.calls.some((c) => c.method === 'PUT' && c.path === '/invoice/update-invoices-with-error'),
     ).toBe(true);
+  });
+
+  it('says what the refresh changed: how many rows were fixed and how many are still in error', async () => {
+    renderScreen({
+      status: 200,
+      body: { data: { fixed: 3, stillInError: 9, retried: 12, remaining: 9 } },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }),
+    );
+    expect(
+      await screen.findByText('Mise à jour réussie des données : 3 corrigées, 9 toujours en erreur'),
+    ).toBeTruthy();
+  });
+
+  it('says when nothing was fixed, in the singular for one row, and when no row was in error', async () => {
+    const cases: Array<[unknown, string]> = [
+      [
+        { fixed: 0, stillInError: 1, retried: 1, remaining: 1 },
+        'Mise à jour réussie des données : 0 corrigée, 1 toujours en erreur',
+      ],
+      [
+        { fixed: 1, stillInError: 0, retried: 1, remaining: 0 },
+        'Mise à jour réussie des données : 1 corrigée, 0 toujours en erreur',
+      ],
+      [
+        { fixed: 0, stillInError: 0, retried: 0, remaining: 0 },
+        'Mise à jour réussie des données : aucune facture en erreur',
+      ],
+    ];
+    for (const [data, text] of cases) {
+      renderScreen({ status: 200, body: { data } });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }),
+      );
+      expect(await screen.findByText(text)).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('says so when the refresh fails', async () => {

@@ -1,5 +1,5 @@
 // A call started from a dialog: busy while it runs (its buttons disabled), its failure kept as the
-// French message to show in the dialog.
+// French message to show in the dialog until the next call or `clear()`.
 import { useState } from 'react';
 import { errorMessage } from './api';
 
@@ -17,5 +17,7 @@ export function useAction() {
       setPending(false);
     }
   };
-  return { pending, error, run };
+  /** Drops the kept failure (the user changed the form, or the form shows its own errors). */
+  const clear = () => setError(null);
+  return { pending, error, run, clear };
 }

@@ -1,7 +1,8 @@
 // The add and edit dialog of every price table (spec §2 'Price screens', §5): the table's fields in
 // order, checked with the contract's schemas the API uses; the focus on the first field on opening and
 // on the first invalid one after a refused submit (both from the shared dialog and form); the server's
-// message (e.g. an overlapping period) in the dialog; the buttons wait while the call runs.
+// message (e.g. an overlapping period) in the dialog until the user edits a field or the form refuses on
+// its own; the buttons wait while the call runs.
 import type { DataResponse } from '../../contract/http';
 import {
   PRICE_MESSAGES,
@@ -38,7 +39,18 @@ export function PriceFormDialog({
   const form = useForm<Record<string, string>>(
     Object.fromEntries(view.fields.map((f) => [f.name, row ? typed(f.kind, row[f.name]) : ''])),
   );
-  const { pending, error: serverError, run } = useAction();
+  const { pending, error: serverError, run, clear: clearServerError } = useAction();
+  /** A field bound to the form; editing it drops the server's message, which was about other values. */
+  const bound = (name: string) => {
+    const field = form.field(name);
+    return {
+      ...field,
+      onChange: (value: string) => {
+        clearServerError();
+        field.onChange(value);
+      },
+    };
+  };
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -47,7 +59,10 @@ export function PriceFormDialog({
     const value = form.validate(editing ? schemas.edit : schemas.create, input, {
       toDate: periodProblem(form.values) ?? '',
     });
-    if (value === null) return;
+    if (value === null) {
+      clearServerError();
+      return;
+    }
     const paths = PRICE_PATHS[view.table];
     await run(async () => {
       const answer = await apiCall<DataResponse<PriceRow>>(editing ? paths.edit : paths.create, {
@@ -73,12 +88,12 @@ export function PriceFormDialog({
     >
       {view.fields.map((field) =>
         field.kind === 'day' ? (
-          <DayField key={field.name} label={field.label} {...form.field(field.name)} />
+          <DayField key={field.name} label={field.label} {...bound(field.name)} />
         ) : (
           <TextInput
             key={field.name}
             label={field.label}
-            {...form.field(field.name)}
+            {...bound(field.name)}
             inputMode={field.kind === 'money' ? 'decimal' : 'text'}
             maxLength={field.kind === 'icao' ? 4 : field.kind === 'text' ? TEXT_MAX : 20}
           />

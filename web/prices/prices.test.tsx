@@ -157,6 +157,34 @@ describe('Price dialog', () => {
   });
 });
 
+describe('Price dialog after a refusal', () => {
+  const OVERLAP = 'Cette période chevauche celle du 01/01/2024 au 31/12/2024.';
+  const refused = () =>
+    fakeApi({ [`PUT ${PRICE_PATHS.airportCost.edit}`]: () => ({ status: 409, body: { message: OVERLAP } }) });
+
+  it("drops the server's overlap message when a new client-side error shows", async () => {
+    const api = refused();
+    const { user } = dialog(airport);
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(await screen.findByText(OVERLAP)).toBeTruthy();
+    // Now a mistake the form itself catches: only its message is on screen.
+    await user.clear(screen.getByLabelText("Nom de l'aéroport"));
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(await screen.findByText(PRICE_MESSAGES.required)).toBeTruthy();
+    expect(screen.queryByText(OVERLAP)).toBeNull();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it("drops the server's message as soon as the user edits a field", async () => {
+    refused();
+    const { user } = dialog(airport);
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(await screen.findByText(OVERLAP)).toBeTruthy();
+    await user.type(screen.getByLabelText("Nom de l'aéroport"), ' 2');
+    expect(screen.queryByText(OVERLAP)).toBeNull();
+  });
+});
+
 describe('Price screen', () => {
   const rows = [
     airport,

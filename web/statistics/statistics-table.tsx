@@ -1,11 +1,13 @@
 // The statistics table (spec §2 'Statistics'): every column of the spec, 'N.D' and '-' for missing
-// values, 'Prix manquant' with its reason for a cost that cannot be computed, status badges for staff,
+// values, 'Prix manquant' with its reason for a cost that cannot be computed, 'Annulation tardive' beside
+// the time of a mission cancelled less than 45 minutes before departure, status badges for staff,
 // PDF downloads, and for staff the row checkboxes and the actions (PDF dialog, hospital visibility eye).
 import { useId } from 'react';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
   INVOICE_STATUS_BADGES,
+  LATE_CANCELLATION_LABEL,
   type PdfKind,
   STATISTIC_MESSAGES,
   type StatisticRow,
@@ -119,8 +121,22 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
     {
       id: 'flightTime',
       header: 'Temps de vol + 15 min',
-      cell: (r) =>
-        r.flightTime.ok ? formatMinutes(r.flightTime.value) : <Missing reason={r.flightTime.reason} />,
+      cell: (r) => {
+        const time = r.flightTime.ok ? (
+          formatMinutes(r.flightTime.value)
+        ) : (
+          <Missing reason={r.flightTime.reason} />
+        );
+        // A late cancellation is charged by the operator's rule (decision 029): the row says so.
+        return r.lateCancellation ? (
+          <span className={ui.lateCancellation}>
+            {time}
+            <Badge label={LATE_CANCELLATION_LABEL} color="grey" />
+          </span>
+        ) : (
+          time
+        );
+      },
     },
     {
       id: 'costOfFlightTime',

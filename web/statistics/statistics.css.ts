@@ -92,3 +92,11 @@ export const dropZone = style({
 export const fileInput = style({ font: 'inherit', maxWidth: '100%' });
 export const progress = style({ width: '100%' });
 export const question = style({ margin: 0 });
+
+/** The flight time of a late cancellation, with its badge, on one line. */
+export const lateCancellation = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  whiteSpace: 'nowrap',
+});

@@ -30,6 +30,7 @@ const row: StatisticRow = {
   airportCosts: [{ icaoCode: 'LFBD', withDeIcing: false, amount: { ok: true, value: 0 } }],
   totalAirportCosts: { ok: true, value: 0 },
   airportInvoicePdf: true,
+  lateCancellation: false,
   flightInvoiceNumber: null,
   flightStatus: 'DROPED_ON_CHORUS',
   airportInvoiceNumber: 'FA-1',
@@ -78,6 +79,28 @@ describe('Statistics table', () => {
     expect(tip?.textContent).toBe('Prix manquant : coût des repas des passagers au 15/02/2026');
     expect(within(cellUnder('Facture vol')).getByRole('button')).toHaveProperty('disabled', true);
     expect(within(cellUnder('Facture aéroport')).getByRole('button')).toHaveProperty('disabled', false);
+  });
+
+  it("marks a mission cancelled less than 45 minutes before departure 'Annulation tardive' beside its time", () => {
+    renderTable(true, [
+      {
+        ...row,
+        aircraftType: 'JET',
+        dateOfRealization: [],
+        departures: [],
+        arrivals: [],
+        flightTime: { ok: true, value: 0 },
+        costOfFlightTime: { ok: true, value: 0 },
+        lateCancellation: true,
+      },
+    ]);
+    const cell = cellUnder('Temps de vol + 15 min');
+    expect(within(cell).getByText('Annulation tardive')).toBeTruthy();
+    expect(cell.textContent).toBe('0 h 00Annulation tardive');
+    expect(cellUnder('Coût du temps de vol').textContent?.replace(/\s/g, ' ')).toBe('0,00 €');
+    cleanup();
+    renderTable(true);
+    expect(screen.queryByText('Annulation tardive')).toBeNull();
   });
 
   it('gives staff checkboxes and the eye, titled after what it will do', async () => {
