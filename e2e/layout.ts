@@ -281,7 +281,9 @@ export async function expectLayoutOk(page: Page, label: string, scope?: Locator)
   expect.soft(await layoutProblems(page, scope), `layout of ${label}`).toEqual([]);
 }
 
-/** A screenshot of the window attached to the test's report (kept in its output folder). */
+/** A screenshot of the window kept in the test's output folder and attached to its report. */
 export async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+  const file = testInfo.outputPath(`${name.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '')}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
