@@ -1,11 +1,15 @@
 // Accessibility everywhere (issue 18): axe finds no serious or critical violation on any protected screen,
 // for each role that may open it (contract/routes.ts SCREENS), at 1440 px and at 390 px (with the drawer
 // open too), with each dialog of the screen open, and with the validation errors of each form dialog
-// shown. A dialog a role does not have (no button for it) is left out for that role.
+// shown. A dialog a role does not have (no button for it) is left out for that role. Beside each axe run,
+// the layout check of e2e/layout.ts (issue 23) at the run's width, then, in the 1440 px runs, at 1280 and
+// 390 px on the same open page (the window resized, not the screen reopened), with a screenshot of each
+// attached to the report. Layout faults fail the test softly: the run goes on and lists them all.
 import type { Locator, Page } from '@playwright/test';
 import type { Role } from '../contract/roles';
 import { canOpen, href, SCREENS, type ScreenName } from '../contract/routes';
 import { E2E, type StoredRole } from './env';
+import { expectLayoutOk, shoot } from './layout';
 import {
   at,
   dataRows,
@@ -29,6 +33,31 @@ const WIDTHS = [
   { label: '1440 px', width: 1440, height: 900, roles: ['ADMIN', 'OPERATION', 'HOSPITAL', 'ACCOUNTING'] },
   { label: '390 px', width: 390, height: 844, roles: ['HOSPITAL'] },
 ] as const;
+
+/** The other widths the layout of each state of a 1440 px run is checked at (its own first). */
+const LAYOUT_WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * What is on screen now passes axe (at the run's width) and the layout check (at the run's width, and at
+ * the other widths for a wide run), a screenshot of each width attached; `label` names the state.
+ */
+async function checkState(page: Page, label: string, narrow: boolean): Promise<void> {
+  await expectAccessible(page);
+  const own = page.viewportSize()!;
+  for (const size of narrow ? [own] : [own, ...LAYOUT_WIDTHS]) {
+    if (size !== own) await page.setViewportSize(size);
+    // Let the page lay itself out again (ResizeObserver callbacks run before the next frame).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expectLayoutOk(page, `${label} at ${size.width} px`);
+    await shoot(page, test.info(), `${label} ${size.width}`);
+  }
+  if (!narrow) await page.setViewportSize(own);
+}
 
 /** The protected screens: every screen of the route table but the public ones, '/' and the forced change. */
 const PROTECTED = (Object.keys(SCREENS) as ScreenName[]).filter(
@@ -203,13 +232,13 @@ async function checkScreen(
   dialogsSeen: Set<string>,
 ) {
   await open(page, path);
-  await expectAccessible(page);
+  await checkState(page, screen, narrow);
   checked.push(screen);
   if (narrow) {
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await toggle.click();
     await expect(menu(page)).toBeVisible();
-    await expectAccessible(page);
+    await checkState(page, `${screen} (drawer open)`, narrow);
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     checked.push(`${screen} (drawer open)`);
@@ -222,7 +251,7 @@ async function checkScreen(
     await opener.click();
     if (item.panel) {
       await expect(item.panel.shown(page)).toBeVisible();
-      await expectAccessible(page);
+      await checkState(page, `${screen}: ${item.name}`, narrow);
       checked.push(`${screen}: ${item.name}`);
       dialogsSeen.add(item.name);
       await item.panel.close(page);
@@ -230,12 +259,12 @@ async function checkScreen(
     }
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
+    await checkState(page, `${screen}: ${item.name}`, narrow);
     checked.push(`${screen}: ${item.name}`);
     dialogsSeen.add(item.name);
     if (item.showErrors) {
       await expect(await item.showErrors(dialog)).toBeVisible();
-      await expectAccessible(page);
+      await checkState(page, `${screen}: ${item.name} (errors shown)`, narrow);
       checked.push(`${screen}: ${item.name} (errors shown)`);
     }
     await closeDialog(page, dialog);
@@ -248,10 +277,10 @@ async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[
   await menu(page).getByRole('button', { name: 'Changer mon mot de passe' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expectAccessible(page);
+  await checkState(page, 'password change', narrow);
   const shown = await submit('Modifier')(dialog);
   await expect(shown).toBeVisible();
-  await expectAccessible(page);
+  await checkState(page, 'password change (errors shown)', narrow);
   await closeDialog(page, dialog);
   checked.push('password change (errors shown)');
 }
@@ -271,7 +300,7 @@ async function checkRole(page: Page, role: Role, narrow: boolean) {
   await checkPasswordDialog(page, narrow, checked);
   test.info().annotations.push({ type: 'checked', description: checked.join(' · ') });
   console.log(
-    `  ${role}, ${narrow ? '390' : '1440'} px: ${checked.length} states passed axe: ${checked.join(' · ')}`,
+    `  ${role}, ${narrow ? '390' : '1440'} px: ${checked.length} states checked (axe, layout${narrow ? '' : ' at 1440, 1280 and 390 px'}): ${checked.join(' · ')}`,
   );
   expect(checked).toContain('password change (errors shown)');
 }
@@ -300,7 +329,7 @@ for (const { label, width, height, roles } of WIDTHS) {
     test.describe(`${role} at ${label}`, () => {
       test.use({ ...signedInAs(role), viewport: { width, height } });
       test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
-        test.setTimeout(600_000);
+        test.setTimeout(1_200_000);
         await checkRole(page, role, narrow);
       });
     });
@@ -310,7 +339,7 @@ for (const { label, width, height, roles } of WIDTHS) {
   test.describe(`ACCOUNTING at ${label}`, () => {
     test.use({ viewport: { width, height } });
     test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(1_200_000);
       await signInAsAccounting(page);
       await expect(page).toHaveURL(at('requestedMissions'));
       await expect(dataRows(page.getByRole('table', { name: 'Missions' })).first()).toBeVisible();
