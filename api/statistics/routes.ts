@@ -157,12 +157,16 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const uploads: Array<{ kind: PdfKind; key: string }> = [];
     if (input.flightPdfPath) uploads.push({ kind: 'flight', key: input.flightPdfPath });
     if (input.airportPdfPath) uploads.push({ kind: 'airport', key: input.airportPdfPath });
-    const discard = async () => {
-      for (const u of uploads) if (KEY.test(u.key)) await deps.files.delete(u.key).catch(() => {});
-    };
     const record = await findRecord(deps.db, c.get('user'), input.id);
     // A key of another record is not this caller's to delete: nothing is touched.
     if (!record) fail(404, STATISTIC_MESSAGES.notFound);
+    // Only the files this call brings may be discarded: never a key the record points to (sent again
+    // beside a refused file, it must survive the refusal).
+    const stored = new Set([record.flightPdfKey, record.airportPdfKey].filter((k) => k !== null));
+    const discard = async () => {
+      for (const u of uploads)
+        if (KEY.test(u.key) && !stored.has(u.key)) await deps.files.delete(u.key).catch(() => {});
+    };
     for (const u of uploads)
       if (!belongsTo(u.key, record.id, u.kind)) fail(400, STATISTIC_MESSAGES.pathForeign);
     if (input.airportPdfPath && record.airportStatus === 'NOT_APPLICABLE') {

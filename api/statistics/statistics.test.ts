@@ -555,6 +555,60 @@ describeEachDatabase('statistics', (database) => {
       });
     });
 
+    it('never deletes the record’s current PDF when a call that names it is refused', async () => {
+      const st6 = await recordOf(ids[5]);
+      const media = await mediaPath(ops, st6.id, 'flight', 2000);
+      expect(await putFile(t, media.body.data, pdf())).toBe(201);
+      expect((await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'FV-KEEP')).status).toBe(200);
+      const current = media.body.data.path;
+      const unknownAirport = `statistics/${st6.id}/airport/00000000-0000-4000-8000-000000000000.pdf`;
+      // The current flight key sent again beside an airport file that was never uploaded: 404.
+      expect(
+        await ops.put('/statistic/update-pdf', {
+          id: st6.id,
+          flightPdfPath: current,
+          flightId: 'FV-KEEP',
+          airportPdfPath: unknownAirport,
+          airportId: 'FA-1',
+        }),
+      ).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
+      expect(await t.files.head(current)).not.toBeNull();
+      // …and beside a refused (PNG) airport upload.
+      const png415 = await mediaPath(ops, st6.id, 'airport', 1000);
+      expect(await putFile(t, png415.body.data, png())).toBe(415);
+      expect(
+        (
+          await ops.put('/statistic/update-pdf', {
+            id: st6.id,
+            flightPdfPath: current,
+            flightId: 'FV-KEEP',
+            airportPdfPath: png415.body.data.path,
+            airportId: 'FA-1',
+          })
+        ).status,
+      ).toBe(404);
+      expect(await t.files.head(current)).not.toBeNull();
+      // …and with the airport status N/A: 400, the flight file stays.
+      await ops.put('/statistic/change-status', { selectedIds: [st6.id], airportStatus: 'NOT_APPLICABLE' });
+      expect(
+        await ops.put('/statistic/update-pdf', {
+          id: st6.id,
+          flightPdfPath: current,
+          flightId: 'FV-KEEP',
+          airportPdfPath: unknownAirport,
+          airportId: 'FA-1',
+        }),
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.airportDisabled));
+      expect(await t.files.head(current)).not.toBeNull();
+      const [row] = (await list(ops, 'search=ST-6')).body.data.rows;
+      expect(row).toMatchObject({ flightInvoicePdf: true, flightInvoiceNumber: 'FV-KEEP' });
+      const download = await ops.get<{ data: { url: string } }>(
+        `/statistic/download-pdf?id=${st6.id}&type=FLIGHT`,
+      );
+      expect((await getFile(t, download.body.data.url)).status).toBe(200);
+      await ops.put('/statistic/change-status', { selectedIds: [st6.id], airportStatus: st6.airportStatus });
+    });
+
     it('leaves the record as it was when update-pdf never comes; the sweep removes the orphan a day later', async () => {
       // The local files carry the real time: the test clock starts there.
       t.clock.now = new Date();
