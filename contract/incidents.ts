@@ -62,7 +62,8 @@ export type IncidentResponseInput = Infer<typeof IncidentResponseBody>;
 const seenResponse = define<string>(
   'seenResponse',
   (v) =>
-    (typeof v === 'string' && v.length > 0 && v.length <= RESPONSE_MAX_LENGTH) || INCIDENT_MESSAGES.seenRequired,
+    (typeof v === 'string' && v.length > 0 && v.length <= RESPONSE_MAX_LENGTH) ||
+    INCIDENT_MESSAGES.seenRequired,
 );
 
 /**

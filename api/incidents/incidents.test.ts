@@ -337,9 +337,9 @@ describeEachDatabase('Incidents', (database) => {
       const seen = 'Rappel de la check-list cabine';
       const auditsBefore = await audits(id);
       // ADMIN proposes another action after OPERATION read the incident.
-      expect((await admin.put(`/incidents/details/${id}`, { response: 'Changer de fournisseur' })).status).toBe(
-        200,
-      );
+      expect(
+        (await admin.put(`/incidents/details/${id}`, { response: 'Changer de fournisseur' })).status,
+      ).toBe(200);
       expect(await ops.put(`/incidents/validate/${id}`, { response: seen })).toMatchObject(
         refusal(409, INCIDENT_MESSAGES.changed),
       );

@@ -101,9 +101,15 @@ describe('writeInvoicesCsv', () => {
       '411000',
     );
     const sign = /^[\s\u00a0\u200b]*[=+\-@＝＋－＠]/u;
-    const opens = (cell: string) => /^[\t\r]/.test(cell) || cell.split(/[,;\t\r\n]/).some((p) => sign.test(p));
+    const opens = (cell: string) =>
+      /^[\t\r]/.test(cell) || cell.split(/[,;\t\r\n]/).some((p) => sign.test(p));
     for (const delimiter of [';', ',']) {
-      const lines = parse(text, { bom: true, delimiter, relax_quotes: true, relax_column_count: true }) as string[][];
+      const lines = parse(text, {
+        bom: true,
+        delimiter,
+        relax_quotes: true,
+        relax_column_count: true,
+      }) as string[][];
       const risky = lines.flat().filter(opens);
       expect(risky, `read with '${delimiter}'`).toEqual([]);
     }

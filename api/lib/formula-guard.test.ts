@@ -46,14 +46,36 @@ describe('formula guard', () => {
 
   it('leaves no piece of any text able to open a formula (property)', () => {
     const risky = fc.constantFrom(
-      '=', '+', '-', '@', '＝', '＋', '－', '＠', ' ', '\u00a0', '\u200b', '\u3000', '\t', '\r', '\n', ',', ';', 'x', '1', "'",
+      '=',
+      '+',
+      '-',
+      '@',
+      '＝',
+      '＋',
+      '－',
+      '＠',
+      ' ',
+      '\u00a0',
+      '\u200b',
+      '\u3000',
+      '\t',
+      '\r',
+      '\n',
+      ',',
+      ';',
+      'x',
+      '1',
+      "'",
     );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: risky, maxLength: 12 }), fc.string({ unit: 'grapheme' })), (text) => {
-        const safe = csvSafeText(text);
-        expect(evaluated(safe)).toBe(false);
-        expect(formulaRisk(text)).toBe(safe !== text);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: risky, maxLength: 12 }), fc.string({ unit: 'grapheme' })),
+        (text) => {
+          const safe = csvSafeText(text);
+          expect(evaluated(safe)).toBe(false);
+          expect(formulaRisk(text)).toBe(safe !== text);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -10,7 +10,8 @@
 // uses `formulaRisk` to refuse to write a risky text any other way (decision 013).
 
 /** Characters a spreadsheet skips before it looks for a formula sign (the separators are pieces' ends). */
-const BLANKS = ' \\v\\f\\u0085\\u00a0\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u2064\\u3000\\ufeff';
+const BLANKS =
+  ' \\v\\f\\u0085\\u00a0\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u2064\\u3000\\ufeff';
 /** The signs that start a formula, ASCII and full-width. */
 const SIGNS = '=+\\-@\\uff1d\\uff0b\\uff0d\\uff20';
 /** Where a spreadsheet may start a new cell when it guesses the separator. */

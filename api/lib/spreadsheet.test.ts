@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { formulaRisk } from './formula-guard';
 import { addTextRow, textWorkbook, xlsxStreamResponse } from './spreadsheet';
 
-const RISKY = [' =1+1', '\u00a0=1+1', '\u200b=1+1', '\n=1+1', '＝1+1', '＠SUM(A1)', '\t=1+1', 'x,=1+1', '-2+3'];
+const RISKY = [
+  ' =1+1',
+  '\u00a0=1+1',
+  '\u200b=1+1',
+  '\n=1+1',
+  '＝1+1',
+  '＠SUM(A1)',
+  '\t=1+1',
+  'x,=1+1',
+  '-2+3',
+];
 
 const cellsOf = async (bytes: ArrayBuffer) => {
   const workbook = new ExcelJS.Workbook();

@@ -27,6 +27,7 @@ import { audit } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
+import { hit, type Limit } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
 import { loadPriceBook, priceBookAt } from '../prices';
 import { writeStatisticsWorkbook } from './export';
@@ -41,6 +42,16 @@ import {
 } from './service';
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+/**
+ * Upload links a user may ask for per hour: each lets 20 MB in, and a file no record points to is swept
+ * only after a day, so links without a limit would let one account fill the disk (decision 012).
+ */
+export const MEDIA_PATH_LIMIT = (userId: string): Limit => ({
+  key: `media-path:${userId}`,
+  max: 60,
+  windowMs: 3600_000,
+});
 
 /** Where each kind of invoice PDF of a record lives: `statistics/<record id>/<kind>/<uuid>.pdf`. */
 export const STATISTICS_PREFIX = 'statistics/';
@@ -128,6 +139,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
   .get('/media/get-media-path', ...staff, async (c) => {
     const deps = c.get('deps');
     const q = query(c, MediaPathQuery);
+    const limit = MEDIA_PATH_LIMIT(c.get('user').id);
+    if ((await hit(deps.db, limit, deps.now())) > limit.max) fail(429, STATISTIC_MESSAGES.tooManyUploads);
     const record = await findRecord(deps.db, c.get('user'), q.id);
     if (!record) fail(404, STATISTIC_MESSAGES.notFound);
     if (q.kind === 'airport' && record.airportStatus === 'NOT_APPLICABLE')

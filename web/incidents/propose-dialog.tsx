@@ -5,8 +5,8 @@ import type { FormEvent } from 'react';
 import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import { INCIDENT_MESSAGES, RESPONSE_MAX_LENGTH } from '../../contract/incidents';
 import { DialogActions, ModalDialog } from '../ui/dialog';
-import { focusFirstInvalid } from '../ui/use-form';
 import * as css from '../ui/theme.css';
+import { focusFirstInvalid } from '../ui/use-form';
 import * as ui from './incidents.css';
 
 export function ProposeDialog({
