@@ -28,7 +28,7 @@ export function createApp(
   deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files'] },
 ): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
-  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now) };
+  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now, deps.db) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);

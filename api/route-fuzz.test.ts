@@ -2,7 +2,8 @@
 // here), fed input generated with fast-check from the contract schema the route reads it with: malformed
 // JSON, wrong types, huge and negative numbers, impossible days, 1 MB strings, unknown enum values, unicode
 // and path tricks in ids. Each answer is a 2xx, or a 4xx with a French `{message}`; never a 5xx. A route
-// that refused every input changed no row.
+// that refused every input changed no row, and a GET changes no row whatever it answers: a state change
+// is never a GET (the CSRF rule covers writes only, decision 004), so a GET handler that writes fails here.
 
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -125,11 +126,16 @@ describeEachDatabase('route-table fuzzing', (database) => {
     await seedDemo(database().db);
     // Leon is the simulator, so that the sync routes run for real.
     const now = () => Date.parse('2026-03-02T10:00:00Z');
-    const { leon } = testLeon({ now, seed: 3, trips: 6 });
+    const { leon, sim } = testLeon({ now, seed: 3, trips: 6 });
     t = testApp(database().db, {}, leon);
     [missionId] = await insertMissions(database().db, [
       { tripNumber: 'TR-7001', status: 'TERMINEE', buyerName: 'CHU X', departure: '2026-02-10T08:00:00Z' },
     ]);
+    // Rows a GET could wrongly change: pending invoices (an export marks them exported), among others.
+    for (const day of ['2026-02-20', '2026-02-21']) sim.invoices.add({ issueDate: day });
+    await signIn();
+    const sync = await t.app.request('/leon/synchronize-data', { method: 'PUT', headers: headers(true) });
+    expect(sync.status).toBe(200);
     seen = new Map();
   });
 
@@ -147,13 +153,19 @@ describeEachDatabase('route-table fuzzing', (database) => {
       ip++;
       await signIn();
       const key = `${route.method} ${route.path}`;
+      const isGet = route.method === 'GET';
+      const beforeAll = await fingerprint();
       // A first, well-formed call teaches us the schemas the route reads (see observeInputs).
       await send(route.method, {
         path: fill(route.path, {}),
         query: {},
-        body: route.method === 'GET' ? undefined : '{}',
+        body: isGet ? undefined : '{}',
       });
       const inputs = seen.get(key) ?? { params: {} };
+      // A GET with the widest period its query takes (start and end days), so that one that writes
+      // finds rows to change.
+      if (isGet && inputs.query)
+        await send(route.method, { path: fill(route.path, {}), query: widest(inputs.query) });
       const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       const request: fc.Arbitrary<Request> = fc.record({
         path: fc
@@ -207,13 +219,24 @@ describeEachDatabase('route-table fuzzing', (database) => {
             problems.push(`${key}: ${error.message.slice(0, 300)}`);
         });
       const accepted = [...statuses.keys()].some((status) => status < 400);
-      if (!accepted && (await fingerprint()) !== before)
-        problems.push(`${key}: refused every input, yet rows changed`);
+      const after = await fingerprint();
+      if (isGet && after !== beforeAll) problems.push(`${key}: a GET changed rows`);
+      else if (!accepted && after !== before) problems.push(`${key}: refused every input, yet rows changed`);
       summary.push(`${key}: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
     }
     expect(problems, summary.join('\n')).toEqual([]);
   }, 600_000);
 });
+
+/** A query with the widest period the schema names: its start days at 2023-01-01, its end days far ahead. */
+function widest(struct: AnyStruct): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const name of Object.keys((struct.schema ?? {}) as Record<string, unknown>)) {
+    if (/start/i.test(name)) query[name] = '2023-01-01';
+    else if (/end/i.test(name)) query[name] = '2099-12-31';
+  }
+  return query;
+}
 
 /** The routes of the app's route table, without its middleware (ALL) and the catch-all paths. */
 function appRoutes(routes: ReadonlyArray<{ method: string; path: string }>) {

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
       : undefined;
   if (!leon) console.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
-  const files = fileStoreFromConfig(config);
+  const files = fileStoreFromConfig(config, undefined, database.db);
   console.info(
     config.s3
       ? `Files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}.`

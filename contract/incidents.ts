@@ -34,6 +34,8 @@ export const INCIDENT_MESSAGES = {
   notFound: 'Incident introuvable',
   closed: 'Cet incident est déjà clôturé',
   noResponse: "Aucune action n'a été proposée pour cet incident",
+  changed: 'La proposition a changé depuis votre lecture : relisez-la avant de la valider.',
+  seenRequired: "L'action proposée que vous validez est requise",
   unknownStatus: 'Statut inconnu (OPEN ou CLOSED)',
   saved: 'Action enregistrée',
   validated: 'Action validée',
@@ -55,6 +57,21 @@ export const incidentResponse = define<string>('incidentResponse', (v) => {
 /** PUT /incidents/details/{id}. The API trims the response before storing it. */
 export const IncidentResponseBody = object({ response: incidentResponse });
 export type IncidentResponseInput = Infer<typeof IncidentResponseBody>;
+
+/** The proposed action as the validator read it (compared as stored, so never trimmed here). */
+const seenResponse = define<string>(
+  'seenResponse',
+  (v) =>
+    (typeof v === 'string' && v.length > 0 && v.length <= RESPONSE_MAX_LENGTH) ||
+    INCIDENT_MESSAGES.seenRequired,
+);
+
+/**
+ * PUT /incidents/validate/{id}: the proposed action the validator read. Another one proposed meanwhile
+ * is not validated unread: the API answers 409 `changed` (decision 016).
+ */
+export const IncidentValidateBody = object({ response: seenResponse });
+export type IncidentValidateInput = Infer<typeof IncidentValidateBody>;
 
 const incidentStatus = define<IncidentStatus>(
   'incidentStatus',

@@ -194,9 +194,9 @@ export const InvoiceListQuery = type({
 });
 export type InvoiceListQueryInput = Infer<typeof InvoiceListQuery>;
 
-const exportFlag = define<'true' | 'false'>(
+const exportFlag = define<boolean>(
   'exportSuccess',
-  (v) => v === 'true' || v === 'false' || INVOICE_MESSAGES.exportSuccessFlag,
+  (v) => typeof v === 'boolean' || INVOICE_MESSAGES.exportSuccessFlag,
 );
 const periodDay = define<string>('periodDay', (v) =>
   v === undefined
@@ -204,8 +204,12 @@ const periodDay = define<string>('periodDay', (v) =>
     : (typeof v === 'string' && isCalendarDay(v)) || INPUT_MESSAGES.day,
 );
 
-/** GET /invoice/export-csv: a period of Paris calendar days (inclusive) from 2023-01-01, start ≤ end. */
-export const InvoiceExportQuery = refine(
+/**
+ * POST /invoice/export-csv (a JSON body): a period of Paris calendar days (inclusive) from 2023-01-01,
+ * start ≤ end. A POST, not a GET: the export marks the rows exported, and only writes are covered by the
+ * CSRF rule (decision 018).
+ */
+export const InvoiceExportBody = refine(
   type({
     startDate: periodDay,
     endDate: periodDay,
@@ -217,7 +221,7 @@ export const InvoiceExportQuery = refine(
     return q.startDate <= q.endDate || INVOICE_MESSAGES.periodOrder;
   },
 );
-export type InvoiceExportQueryInput = Infer<typeof InvoiceExportQuery>;
+export type InvoiceExportInput = Infer<typeof InvoiceExportBody>;
 
 /** Euros with two decimals, French style, for the screen (`1 234,50 €`). */
 export const formatEuros = (euros: number): string =>

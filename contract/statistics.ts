@@ -79,6 +79,7 @@ export const STATISTIC_PATHS = {
 } as const;
 
 export const STATISTIC_MESSAGES = {
+  tooManyUploads: "Trop de liens d'envoi demandés : réessayez dans une heure.",
   title: 'Statistiques',
   notFound: 'Statistique introuvable',
   empty: 'Aucune statistique trouvée',

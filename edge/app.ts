@@ -13,6 +13,9 @@ export interface EdgeOptions extends ProxyOptions {
 }
 
 /** A path naming a file (an extension, not a page): a missing one is a 404, never the app's index.html. */
+/** Where the API serves the local store's files, as the browser asks for them. */
+const FILES_PREFIX = `${API_PREFIX}/files/`;
+
 const namesAFile = (pathname: string) => /\.[a-z0-9]{1,8}$/i.test(pathname) && !/\.html?$/i.test(pathname);
 
 export function createEdgeApp(options: EdgeOptions): Hono {
@@ -28,6 +31,8 @@ export function createEdgeApp(options: EdgeOptions): Hono {
     await next();
     if (options.hsts) c.res.headers.set('Strict-Transport-Security', HSTS);
     if (!c.res.headers.has('x-content-type-options')) c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    // Uploaded files (the API's signed /files/ links) run nothing with the site's origin (decision 012).
+    if (c.req.path.startsWith(FILES_PREFIX)) c.res.headers.set('Content-Security-Policy', 'sandbox');
   });
   app.use(async function decodablePath(c, next) {
     try {

@@ -87,6 +87,13 @@ describe('the /api proxy under Node', () => {
     expect(seen.headers['proxy-authorization']).toBeUndefined();
   });
 
+  it('sandboxes every file served from /api/files/ (Content-Security-Policy: sandbox), and only those', async () => {
+    const file = await fetch(`${base()}/api/files/abc.def`);
+    expect(file.headers.get('content-security-policy')).toBe('sandbox');
+    const other = await fetch(`${base()}/api/user/me`);
+    expect(other.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('passes a body sent with Expect: 100-continue (as curl does for large bodies)', async () => {
     const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
       let continued = false;

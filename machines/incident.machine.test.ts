@@ -163,6 +163,33 @@ describe('incident machine behaviour', () => {
     expect(notes.at(-1)).toBe('validated');
   });
 
+  it('validates the action it shows: the call carries that text, and one saved later replaces it', async () => {
+    const outcomes = new Outcomes();
+    const notes: string[] = [];
+    const actor = incidentActor(outcomes, { ...OPEN, response: 'Revoir' }, notes);
+    actor.send({ type: 'action.validate' });
+    expect(outcomes.calls.at(-1)).toEqual({ name: 'validate', input: { id: 'i-1', response: 'Revoir' } });
+    outcomes.settle({
+      type: 'xstate.error.actor.validate',
+      error: http(409, INCIDENT_MESSAGES.changed),
+    } as never);
+    await flush();
+    expect(notes).toEqual([`error:${INCIDENT_MESSAGES.changed}`]);
+    actor.send({ type: 'action.propose' });
+    actor.send({ type: 'action.edit', value: ' Changer de fournisseur ' });
+    actor.send({ type: 'action.save' });
+    outcomes.settle({
+      type: 'xstate.done.actor.save',
+      output: { response: 'Changer de fournisseur' },
+    } as never);
+    await flush();
+    actor.send({ type: 'action.validate' });
+    expect(outcomes.calls.at(-1)).toEqual({
+      name: 'validate',
+      input: { id: 'i-1', response: 'Changer de fournisseur' },
+    });
+  });
+
   it('applies the response rule of the API', () => {
     expect(responseProblem('')).toBe('Obligatoire');
     expect(responseProblem('   ')).toBe('Obligatoire');

@@ -1,6 +1,7 @@
 // One incident record's follow-up (issue #13, DESIGN.md 'incident propose/validate'): open without an
 // action → proposing (the dialog; 'Obligatoire' when the text is blank once trimmed) → saving → open with
-// an action (which may be proposed again) → validating → closed. A failed call returns to the state
+// an action (which may be proposed again) → validating (the call carries the action shown, so that one
+// proposed meanwhile is never validated unread) → closed. A failed call returns to the state
 // before it with the server's message or 'Une erreur s'est produite' (spec §8), which the UI shows as a
 // toast through `notifyError`. The UI reads tags only.
 import { assign, fromPromise, setup } from 'xstate';
@@ -53,7 +54,8 @@ export const incidentMachine = setup({
   },
   actors: {
     save: fromPromise<{ response: string | null }, { id: string; response: string }>(missing('save')),
-    validate: fromPromise<unknown, { id: string }>(missing('validate')),
+    /** Validates the action shown (`response`): the API answers 409 when another one was saved since. */
+    validate: fromPromise<unknown, { id: string; response: string }>(missing('validate')),
   },
   actions: {
     notifySaved: () => {},
@@ -147,7 +149,8 @@ export const incidentMachine = setup({
       invoke: {
         id: 'validate',
         src: 'validate',
-        input: ({ context }) => ({ id: context.id }),
+        // What the validator read: the API refuses (409) if another action was proposed meanwhile.
+        input: ({ context }) => ({ id: context.id, response: context.response ?? '' }),
         onDone: { target: 'closed', actions: [assign({ error: null }), 'notifyValidated'] },
         onError: {
           target: 'open.withAction',

@@ -118,6 +118,15 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Upload links (signed file tokens) already used, kept until they expire: a link writes once, even after
+ * its file was refused or deleted (decision 012). The token itself is not kept, only its SHA-256.
+ */
+export const usedFileTokens = pgTable('used_file_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const outbox = pgTable(
   'outbox',
   {

@@ -286,7 +286,7 @@ describeEachDatabase('Incidents', (database) => {
     });
 
     it('refuses to validate without a proposed action (409)', async () => {
-      const answer = await ops.put(`/incidents/validate/${id}`);
+      const answer = await ops.put(`/incidents/validate/${id}`, { response: 'Rien' });
       expect(answer).toMatchObject(refusal(409, INCIDENT_MESSAGES.noResponse));
     });
 
@@ -312,7 +312,7 @@ describeEachDatabase('Incidents', (database) => {
     it('answers 404 for an unknown incident', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
       expect((await ops.put(`/incidents/details/${unknown}`, { response: 'x' })).status).toBe(404);
-      expect((await ops.put(`/incidents/validate/${unknown}`)).status).toBe(404);
+      expect((await ops.put(`/incidents/validate/${unknown}`, { response: 'x' })).status).toBe(404);
       expect((await ops.get(`/incidents/details/${unknown}`)).status).toBe(404);
     });
 
@@ -333,10 +333,31 @@ describeEachDatabase('Incidents', (database) => {
       expect(rows.map((r) => (r.after as { response: string }).response)).toContain(html.trim());
     });
 
+    it('validates only the action the validator read: another one proposed meanwhile is a 409', async () => {
+      const seen = 'Rappel de la check-list cabine';
+      const auditsBefore = await audits(id);
+      // ADMIN proposes another action after OPERATION read the incident.
+      expect(
+        (await admin.put(`/incidents/details/${id}`, { response: 'Changer de fournisseur' })).status,
+      ).toBe(200);
+      expect(await ops.put(`/incidents/validate/${id}`, { response: seen })).toMatchObject(
+        refusal(409, INCIDENT_MESSAGES.changed),
+      );
+      // Saying nothing of what was read is refused too.
+      expect(await ops.put(`/incidents/validate/${id}`, {})).toMatchObject(
+        refusal(400, INCIDENT_MESSAGES.seenRequired),
+      );
+      const row = (await database().db.select().from(incidents).where(eq(incidents.id, id)))[0];
+      expect(row).toMatchObject({ status: 'OPEN', response: 'Changer de fournisseur', validatedBy: null });
+      expect(await audits(id)).toBe(auditsBefore + 1);
+      expect((await admin.put(`/incidents/details/${id}`, { response: seen })).status).toBe(200);
+    });
+
     it('validates once: of two validations at once one wins and the other gets 409', async () => {
+      const seen = { response: 'Rappel de la check-list cabine' };
       const [first, second] = await Promise.all([
-        ops.put<One>(`/incidents/validate/${id}`),
-        admin.put<One>(`/incidents/validate/${id}`),
+        ops.put<One>(`/incidents/validate/${id}`, seen),
+        admin.put<One>(`/incidents/validate/${id}`, seen),
       ]);
       expect([first.status, second.status].sort()).toEqual([200, 409]);
       const loser = first.status === 409 ? first : second;

@@ -9,6 +9,7 @@ import {
   INCIDENTS_PAGE_SIZE,
   IncidentResponseBody,
   IncidentsListQuery,
+  IncidentValidateBody,
 } from '../../contract/incidents';
 import { STAFF_ROLES } from '../../contract/roles';
 import { requireRole, requireUser } from '../auth';
@@ -45,6 +46,8 @@ async function updateOpen(
   action: string,
   change: (now: Date) => Partial<typeof incidents.$inferInsert>,
   also?: SQL,
+  /** Why nothing was updated, when `also` no longer holds; 'closed' otherwise. */
+  missed?: () => Promise<string>,
 ) {
   const id = found.incident.id;
   const now = deps.now();
@@ -66,7 +69,7 @@ async function updateOpen(
     });
     return row;
   });
-  if (!after) fail(409, INCIDENT_MESSAGES.closed);
+  if (!after) fail(409, missed ? await missed() : INCIDENT_MESSAGES.closed);
   const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
   return record;
 }
@@ -112,19 +115,27 @@ export const incidentsRoutes = new Hono<AppEnv>()
   .put('/incidents/validate/:id', ...staff, async (c) => {
     const deps = c.get('deps');
     const id = param(c, 'id');
+    // The action the validator read: another one proposed since is not validated unread.
+    const { response: seen } = await body(c, IncidentValidateBody);
     const found = await findIncident(deps.db, c.get('user'), id);
     if (!found) fail(404, INCIDENT_MESSAGES.notFound);
     if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
     if (found.incident.response === null) fail(409, INCIDENT_MESSAGES.noResponse);
+    if (found.incident.response !== seen) fail(409, INCIDENT_MESSAGES.changed);
     const userId = c.get('user').id;
-    // Of two validations at once, one updates the row; the other finds it closed.
+    // Of two validations at once, one updates the row; the other finds it closed. A proposal that lands
+    // between the read above and the update leaves the row unmatched: 409 'changed'.
     const record = await updateOpen(
       deps,
       userId,
       found,
       'incident.validate',
       (now) => ({ status: 'CLOSED', validatedBy: userId, validatedAt: now }),
-      isNotNull(incidents.response),
+      and(isNotNull(incidents.response), eq(incidents.response, seen)),
+      async () => {
+        const now = await findIncident(deps.db, c.get('user'), id);
+        return now && now.incident.status === 'OPEN' ? INCIDENT_MESSAGES.changed : INCIDENT_MESSAGES.closed;
+      },
     );
     return c.json({ data: record });
   });

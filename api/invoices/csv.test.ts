@@ -81,4 +81,37 @@ describe('writeInvoicesCsv', () => {
     expect(safeCell('\tx')).toBe("'\tx");
     expect(safeCell('Lyon')).toBe('Lyon');
   });
+
+  it('leaves no cell, nor any piece a comma-separated reading would make, that opens a formula', () => {
+    const untrusted = [
+      ' =1+1',
+      '\u00a0=1+1',
+      '\u200b=1+1',
+      '\n=1+1',
+      '＝1+1',
+      '＋33 1',
+      '－1',
+      '＠SUM(A1)',
+      '\t=1+1',
+      '\r=1+1',
+      'x,=1+1',
+    ];
+    const text = writeInvoicesCsv(
+      untrusted.map((requester) => row({ requester })),
+      '411000',
+    );
+    const sign = /^[\s\u00a0\u200b]*[=+\-@＝＋－＠]/u;
+    const opens = (cell: string) =>
+      /^[\t\r]/.test(cell) || cell.split(/[,;\t\r\n]/).some((p) => sign.test(p));
+    for (const delimiter of [';', ',']) {
+      const lines = parse(text, {
+        bom: true,
+        delimiter,
+        relax_quotes: true,
+        relax_column_count: true,
+      }) as string[][];
+      const risky = lines.flat().filter(opens);
+      expect(risky, `read with '${delimiter}'`).toEqual([]);
+    }
+  });
 });

@@ -1,10 +1,12 @@
 // The accounting CSV (decision 018): UTF-8 with BOM, ';' separator, CRLF, one header row, the columns of
 // INVOICE_CSV_COLUMNS in that order, days dd/MM/yyyy, amounts with a decimal comma and two decimals, and
-// text that a spreadsheet could take for a formula (= + - @, tab, CR) prefixed with an apostrophe.
+// text that a spreadsheet could take for a formula prefixed with an apostrophe, piece by piece
+// (api/lib/formula-guard.ts: blanks before the sign, full-width signs, `x,=1+1`).
 // Each exported row gives two lines, so that debit equals credit over the file: the row on the account of
 // its invoice type, then its counterpart on the customers' account with the two sides swapped.
 import { stringify } from 'csv-stringify/sync';
 import { INVOICE_CSV_COLUMNS, type InvoiceRow } from '../../contract/invoices';
+import { csvSafeText } from '../lib/formula-guard';
 
 const DAY_FIELDS = new Set(['invoiceDate', 'invoiceDueDate', 'departureDate']);
 const AMOUNT_FIELDS = new Set(['debit', 'credit']);
@@ -23,11 +25,8 @@ export const frenchAmount = (euros: number): string => {
   return euros.toFixed(2).replace('.', ',');
 };
 
-/** A text cell no spreadsheet evaluates (OWASP CSV injection: = + - @ tab CR). */
-export const safeCell = (text: string | null): string => {
-  if (text === null) return '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
+/** A text cell no spreadsheet evaluates: the one guard of every export (api/lib/formula-guard.ts). */
+export const safeCell = (text: string | null): string => (text === null ? '' : csvSafeText(text));
 
 function cell(field: string, value: unknown): string {
   if (AMOUNT_FIELDS.has(field)) return frenchAmount(value as number);

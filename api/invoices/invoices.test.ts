@@ -12,12 +12,13 @@ import { auditLog, invoices } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import type { createLeonSimulator } from '../leon';
 import { describeEachDatabase } from '../test/databases';
-import { Caller, refusal, testApp, testLeon } from '../test/harness';
+import { Caller, ORIGIN, refusal, testApp, testLeon } from '../test/harness';
 import { exportInvoicesCsv, storeInvoices } from './service';
 
 type ListBody = { data: Page<InvoiceRow>; message?: string };
 const STRASBOURG = 'CHU de Strasbourg – Nouvel Hôpital Civil';
-const PERIOD = 'startDate=2023-01-01&endDate=2026-12-31';
+const PERIOD = { startDate: '2023-01-01', endDate: '2026-12-31' };
+const EXPORT = '/invoice/export-csv';
 
 describeEachDatabase('invoices', (database) => {
   let t: ReturnType<typeof testApp>;
@@ -140,7 +141,7 @@ describeEachDatabase('invoices', (database) => {
   it('is for ADMIN and ACCOUNTING only', async () => {
     for (const who of ['operation', 'hospital'] as const) {
       expect((await callers[who].get('/invoice/leon-invoices')).status).toBe(403);
-      expect((await callers[who].get(`/invoice/export-csv?${PERIOD}`)).status).toBe(403);
+      expect((await callers[who].post(EXPORT, PERIOD)).status).toBe(403);
       expect((await callers[who].put('/invoice/update-invoices-with-error')).status).toBe(403);
     }
     expect((await callers.anonymous.get('/invoice/leon-invoices')).status).toBe(401);
@@ -215,23 +216,36 @@ describeEachDatabase('invoices', (database) => {
   });
 
   it('refuses a bad period or flag with a French message', async () => {
-    const cases: Array<[string, string]> = [
-      ['startDate=2026-03-01&endDate=2026-02-01', INVOICE_MESSAGES.periodOrder],
-      ['startDate=2022-12-31&endDate=2026-02-01', INVOICE_MESSAGES.periodTooEarly],
-      ['endDate=2026-02-01', INVOICE_MESSAGES.periodRequired],
-      ['', INVOICE_MESSAGES.periodRequired],
-      ['startDate=2026-02-30&endDate=2026-03-01', INPUT_MESSAGES.day],
-      [`${PERIOD}&exportSuccess=yes`, INVOICE_MESSAGES.exportSuccessFlag],
+    const cases: Array<[unknown, string]> = [
+      [{ startDate: '2026-03-01', endDate: '2026-02-01' }, INVOICE_MESSAGES.periodOrder],
+      [{ startDate: '2022-12-31', endDate: '2026-02-01' }, INVOICE_MESSAGES.periodTooEarly],
+      [{ endDate: '2026-02-01' }, INVOICE_MESSAGES.periodRequired],
+      [{}, INVOICE_MESSAGES.periodRequired],
+      [{ startDate: '2026-02-30', endDate: '2026-03-01' }, INPUT_MESSAGES.day],
+      [{ ...PERIOD, exportSuccess: 'yes' }, INVOICE_MESSAGES.exportSuccessFlag],
+      [{ ...PERIOD, exportSuccess: 'true' }, INVOICE_MESSAGES.exportSuccessFlag],
     ];
-    for (const [query, message] of cases) {
-      const answer = await callers.accounting.get(`/invoice/export-csv?${query}`);
-      expect([query, answer.status, answer.body]).toEqual([query, 400, { message }]);
+    for (const [input, message] of cases) {
+      const answer = await callers.accounting.post(EXPORT, input);
+      expect([input, answer.status, answer.body]).toEqual([input, 400, { message }]);
     }
     const sort = await callers.accounting.get('/invoice/leon-invoices?sort=password');
     expect(sort).toMatchObject(refusal(400, INVOICE_MESSAGES.unknownSort));
     expect((await database().db.select().from(invoices).where(eq(invoices.status, 'SUCCESS'))).length).toBe(
       0,
     );
+  });
+
+  it('is a POST under the CSRF rule: a GET or a POST from another site marks nothing', async () => {
+    const pending = (await all()).filter((r) => r.status === 'PENDING').length;
+    expect(pending).toBeGreaterThan(0);
+    const viaGet = await callers.accounting.get(`${EXPORT}?startDate=2023-01-01&endDate=2099-12-31`);
+    expect(viaGet.status).toBe(404);
+    const crossSite = await callers.accounting.call('POST', EXPORT, PERIOD, {
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await all()).filter((r) => r.status === 'PENDING')).toHaveLength(pending);
   });
 
   it('marks nothing when writing the file fails', async () => {
@@ -259,8 +273,14 @@ describeEachDatabase('invoices', (database) => {
     const rows = await all();
     const pending = rows.filter((r) => r.status === 'PENDING' && r.invoiceDate! <= '2026-12-31');
     expect(pending.length).toBeGreaterThan(3);
-    const answer = await t.app.request(`/invoice/export-csv?${PERIOD}`, {
-      headers: { cookie: [...callers.accounting.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const answer = await t.app.request(EXPORT, {
+      method: 'POST',
+      headers: {
+        cookie: [...callers.accounting.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: ORIGIN,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(PERIOD),
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -316,12 +336,12 @@ describeEachDatabase('invoices', (database) => {
       rows: pending.length,
     });
     // Nothing is PENDING any more: a second export is the header alone; with exportSuccess, all again.
-    const again = await callers.accounting.call<string>('GET', `/invoice/export-csv?${PERIOD}`);
+    const again = await callers.accounting.call<string>('POST', EXPORT, PERIOD);
     expect(parse(again.body, { bom: true, delimiter: ';', columns: true })).toHaveLength(0);
-    const withSuccess = await callers.accounting.call<string>(
-      'GET',
-      `/invoice/export-csv?${PERIOD}&exportSuccess=true`,
-    );
+    const withSuccess = await callers.accounting.call<string>('POST', EXPORT, {
+      ...PERIOD,
+      exportSuccess: true,
+    });
     expect(parse(withSuccess.body, { bom: true, delimiter: ';', columns: true })).toHaveLength(
       pending.length * 2,
     );
@@ -346,8 +366,8 @@ describeEachDatabase('invoices', (database) => {
     const pending = await db.select().from(invoices).where(eq(invoices.status, 'PENDING'));
     expect(pending.map((r) => r.leonInvoiceNid).sort()).toEqual([...added].sort());
     const [a, b] = await Promise.all([
-      callers.accounting.call<string>('GET', `/invoice/export-csv?${PERIOD}`),
-      callers.admin.call<string>('GET', `/invoice/export-csv?${PERIOD}`),
+      callers.accounting.call<string>('POST', EXPORT, PERIOD),
+      callers.admin.call<string>('POST', EXPORT, PERIOD),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const ids = [a.body, b.body].flatMap((text) =>

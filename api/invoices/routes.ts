@@ -5,7 +5,7 @@ import {
   INVOICE_MESSAGES,
   INVOICE_PATHS,
   INVOICES_CSV_FILE,
-  InvoiceExportQuery,
+  InvoiceExportBody,
   InvoiceListQuery,
 } from '../../contract/invoices';
 import { requireRole, requireUser } from '../auth';
@@ -13,7 +13,7 @@ import { LeonError } from '../leon';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
-import { query } from '../lib/validate';
+import { body, query } from '../lib/validate';
 import { exportInvoicesCsv, listInvoices, retryErrorInvoices } from './service';
 import { invoiceReader } from './sync';
 
@@ -45,8 +45,9 @@ export const invoicesRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
-  .get(INVOICE_PATHS.exportCsv, ...accountants, async (c) => {
-    const period = query(c, InvoiceExportQuery);
+  // A POST: it marks the rows exported, so it must fall under the CSRF rule (decision 018).
+  .post(INVOICE_PATHS.exportCsv, ...accountants, async (c) => {
+    const period = await body(c, InvoiceExportBody);
     const { db, config, now } = c.get('deps');
     let file: Awaited<ReturnType<typeof exportInvoicesCsv>>;
     try {

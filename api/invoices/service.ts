@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Page } from '../../contract/http';
 import type {
-  InvoiceExportQueryInput,
+  InvoiceExportInput,
   InvoiceRetryResult,
   InvoiceRow,
   InvoiceSort,
@@ -248,7 +248,7 @@ export interface CsvExport {
  */
 export async function exportInvoicesCsv(
   db: Db,
-  period: InvoiceExportQueryInput,
+  period: InvoiceExportInput,
   context: {
     accounting: AccountingConfig;
     actorId: string;
@@ -258,7 +258,7 @@ export async function exportInvoicesCsv(
   },
 ): Promise<CsvExport> {
   const write = context.write ?? writeInvoicesCsv;
-  const statuses: InvoiceStatus[] = period.exportSuccess === 'true' ? ['PENDING', 'SUCCESS'] : ['PENDING'];
+  const statuses: InvoiceStatus[] = period.exportSuccess === true ? ['PENDING', 'SUCCESS'] : ['PENDING'];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EXPORT_LOCK})`);
     const records = await tx
@@ -288,7 +288,7 @@ export async function exportInvoicesCsv(
       after: {
         startDate: period.startDate,
         endDate: period.endDate,
-        exportSuccess: period.exportSuccess === 'true',
+        exportSuccess: period.exportSuccess === true,
         rows: ids.length,
       },
       at: context.now,

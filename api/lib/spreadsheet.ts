@@ -4,12 +4,23 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
+import { formulaRisk } from './formula-guard';
 
-/** Adds a row (values by column key); its strings become text cells. */
+/**
+ * Adds a row (values by column key); its strings become text cells. A value that could be read as a
+ * formula (`formulaRisk`, the guard every export shares) must come out a string cell, and a formula
+ * object is never written: both throw rather than export something a spreadsheet would evaluate.
+ */
 export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unknown>): ExcelJS.Row {
+  for (const value of Object.values(values))
+    if (value !== null && typeof value === 'object' && !(value instanceof Date))
+      throw new TypeError('exports write text, numbers and dates only');
   const row = sheet.addRow(values);
   row.eachCell((cell) => {
-    if (typeof cell.value === 'string') cell.numFmt = '@';
+    if (typeof cell.value !== 'string') return;
+    cell.numFmt = '@';
+    if (formulaRisk(cell.value) && cell.type !== ExcelJS.ValueType.String)
+      throw new TypeError('a text that could be a formula must be a string cell');
   });
   return row;
 }

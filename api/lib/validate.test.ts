@@ -407,11 +407,11 @@ describeEachDatabase('bad input', (database) => {
       messages: { sort: INVOICE_MESSAGES.unknownSort, direction: INVOICE_MESSAGES.unknownSort },
     },
     {
-      method: 'GET',
+      method: 'POST',
       path: '/invoice/export-csv',
       who: 'admin',
-      query: 'startDate=2024-01-01&endDate=2024-12-31',
-      params: { startDate: 'day', endDate: 'day', exportSuccess: 'text' },
+      body: () => ({ startDate: '2024-01-01', endDate: '2024-12-31', exportSuccess: false }),
+      fields: { startDate: 'day', endDate: 'day', exportSuccess: 'text' },
       messages: { exportSuccess: INVOICE_MESSAGES.exportSuccessFlag },
     },
   ];

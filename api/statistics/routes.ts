@@ -27,6 +27,7 @@ import { audit } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
+import { hit, type Limit } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
 import { loadPriceBook, priceBookAt } from '../prices';
 import { writeStatisticsWorkbook } from './export';
@@ -41,6 +42,16 @@ import {
 } from './service';
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+
+/**
+ * Upload links a user may ask for per hour: each lets 20 MB in, and a file no record points to is swept
+ * only after a day, so links without a limit would let one account fill the disk (decision 012).
+ */
+export const MEDIA_PATH_LIMIT = (userId: string): Limit => ({
+  key: `media-path:${userId}`,
+  max: 60,
+  windowMs: 3600_000,
+});
 
 /** Where each kind of invoice PDF of a record lives: `statistics/<record id>/<kind>/<uuid>.pdf`. */
 export const STATISTICS_PREFIX = 'statistics/';
@@ -128,6 +139,8 @@ export const statisticsRoutes = new Hono<AppEnv>()
   .get('/media/get-media-path', ...staff, async (c) => {
     const deps = c.get('deps');
     const q = query(c, MediaPathQuery);
+    const limit = MEDIA_PATH_LIMIT(c.get('user').id);
+    if ((await hit(deps.db, limit, deps.now())) > limit.max) fail(429, STATISTIC_MESSAGES.tooManyUploads);
     const record = await findRecord(deps.db, c.get('user'), q.id);
     if (!record) fail(404, STATISTIC_MESSAGES.notFound);
     if (q.kind === 'airport' && record.airportStatus === 'NOT_APPLICABLE')
@@ -157,12 +170,16 @@ export const statisticsRoutes = new Hono<AppEnv>()
     const uploads: Array<{ kind: PdfKind; key: string }> = [];
     if (input.flightPdfPath) uploads.push({ kind: 'flight', key: input.flightPdfPath });
     if (input.airportPdfPath) uploads.push({ kind: 'airport', key: input.airportPdfPath });
-    const discard = async () => {
-      for (const u of uploads) if (KEY.test(u.key)) await deps.files.delete(u.key).catch(() => {});
-    };
     const record = await findRecord(deps.db, c.get('user'), input.id);
     // A key of another record is not this caller's to delete: nothing is touched.
     if (!record) fail(404, STATISTIC_MESSAGES.notFound);
+    // Only the files this call brings may be discarded: never a key the record points to (sent again
+    // beside a refused file, it must survive the refusal).
+    const stored = new Set([record.flightPdfKey, record.airportPdfKey].filter((k) => k !== null));
+    const discard = async () => {
+      for (const u of uploads)
+        if (KEY.test(u.key) && !stored.has(u.key)) await deps.files.delete(u.key).catch(() => {});
+    };
     for (const u of uploads)
       if (!belongsTo(u.key, record.id, u.kind)) fail(400, STATISTIC_MESSAGES.pathForeign);
     if (input.airportPdfPath && record.airportStatus === 'NOT_APPLICABLE') {

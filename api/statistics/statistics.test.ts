@@ -18,6 +18,7 @@ import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { sweepStatisticFiles } from './files';
+import { MEDIA_PATH_LIMIT } from './routes';
 
 type PageBody = { data: { rows: StatisticRow[]; pageCount: number } };
 const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;
@@ -50,7 +51,10 @@ async function putFile(t: App, signed: MediaPath, body: Uint8Array): Promise<num
   });
   return response.status;
 }
-async function getFile(t: App, url: string): Promise<{ status: number; bytes: Uint8Array; type: string }> {
+async function getFile(
+  t: App,
+  url: string,
+): Promise<{ status: number; bytes: Uint8Array; type: string; csp: string | null }> {
   const response = url.startsWith(`${ORIGIN}/api/files/`)
     ? await t.app.request(url.slice(`${ORIGIN}/api`.length))
     : await fetch(url);
@@ -58,6 +62,7 @@ async function getFile(t: App, url: string): Promise<{ status: number; bytes: Ui
     status: response.status,
     bytes: new Uint8Array(await response.arrayBuffer()),
     type: response.headers.get('content-type') ?? '',
+    csp: response.headers.get('content-security-policy'),
   };
 }
 
@@ -460,7 +465,7 @@ describeEachDatabase('statistics', (database) => {
       );
       expect(download.status).toBe(200);
       const got = await getFile(t, download.body.data.url);
-      expect(got).toMatchObject({ status: 200, type: 'application/pdf' });
+      expect(got).toMatchObject({ status: 200, type: 'application/pdf', csp: 'sandbox' });
       expect(got.bytes).toEqual(file);
       expect(
         await db()
@@ -502,6 +507,22 @@ describeEachDatabase('statistics', (database) => {
       expect(await recordOf(ids[5])).toEqual(st6);
     });
 
+    it('limits upload links per user: 429 in French past the limit, other users unaffected', async () => {
+      const st6 = await recordOf(ids[5]);
+      const { max, windowMs } = MEDIA_PATH_LIMIT('x');
+      // A window of its own, whatever the other tests asked for.
+      t.advance(windowMs);
+      await relogin();
+      for (let i = 0; i < max; i++) expect((await mediaPath(ops, st6.id, 'flight', 2000)).status).toBe(200);
+      expect(await mediaPath(ops, st6.id, 'flight', 2000)).toMatchObject(
+        refusal(429, STATISTIC_MESSAGES.tooManyUploads),
+      );
+      expect((await mediaPath(accounting, st6.id, 'flight', 2000)).status).toBe(200);
+      t.advance(windowMs);
+      await relogin();
+      expect((await mediaPath(ops, st6.id, 'flight', 2000)).status).toBe(200);
+    });
+
     it('refuses an empty or a 21 MB file before signing anything', async () => {
       const st6 = await recordOf(ids[5]);
       for (const size of [0, 21 * 1024 * 1024])
@@ -541,6 +562,23 @@ describeEachDatabase('statistics', (database) => {
       expect(await t.files.head(late.body.data.path)).toBeNull();
     });
 
+    it('refuses an upload link used once, even after its file was refused or deleted', async () => {
+      const st6 = await recordOf(ids[5]);
+      // Refused by its bytes: nothing stored, yet the link is spent.
+      const refused = await mediaPath(ops, st6.id, 'flight', 1000);
+      expect(await putFile(t, refused.body.data, png())).toBe(415);
+      expect(await putFile(t, refused.body.data, pdf(1000))).toBe(403);
+      expect(await t.files.head(refused.body.data.path)).toBeNull();
+      // Uploaded, recorded, then deleted: the link does not write the file back.
+      const used = await mediaPath(ops, st6.id, 'flight', 2000);
+      expect(await putFile(t, used.body.data, pdf())).toBe(201);
+      expect((await recordPdf(ops, st6.id, 'flight', used.body.data.path, 'FV-ONCE')).status).toBe(200);
+      expect((await ops.delete(`/statistic/delete-pdf-data/${st6.id}/flight`)).status).toBe(200);
+      expect(await t.files.head(used.body.data.path)).toBeNull();
+      expect(await putFile(t, used.body.data, pdf())).toBe(403);
+      expect(await t.files.head(used.body.data.path)).toBeNull();
+    });
+
     it('refuses an airport PDF on a record whose airport status is N/A', async () => {
       const st1 = await recordOf(ids[0]);
       await ops.put('/statistic/change-status', { selectedIds: [st1.id], airportStatus: 'NOT_APPLICABLE' });
@@ -553,6 +591,60 @@ describeEachDatabase('statistics', (database) => {
         totalAirportCosts: { ok: true, value: 0 },
         airportCosts: [{ amount: { ok: true, value: 0 } }],
       });
+    });
+
+    it('never deletes the record’s current PDF when a call that names it is refused', async () => {
+      const st6 = await recordOf(ids[5]);
+      const media = await mediaPath(ops, st6.id, 'flight', 2000);
+      expect(await putFile(t, media.body.data, pdf())).toBe(201);
+      expect((await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'FV-KEEP')).status).toBe(200);
+      const current = media.body.data.path;
+      const unknownAirport = `statistics/${st6.id}/airport/00000000-0000-4000-8000-000000000000.pdf`;
+      // The current flight key sent again beside an airport file that was never uploaded: 404.
+      expect(
+        await ops.put('/statistic/update-pdf', {
+          id: st6.id,
+          flightPdfPath: current,
+          flightId: 'FV-KEEP',
+          airportPdfPath: unknownAirport,
+          airportId: 'FA-1',
+        }),
+      ).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
+      expect(await t.files.head(current)).not.toBeNull();
+      // …and beside a refused (PNG) airport upload.
+      const png415 = await mediaPath(ops, st6.id, 'airport', 1000);
+      expect(await putFile(t, png415.body.data, png())).toBe(415);
+      expect(
+        (
+          await ops.put('/statistic/update-pdf', {
+            id: st6.id,
+            flightPdfPath: current,
+            flightId: 'FV-KEEP',
+            airportPdfPath: png415.body.data.path,
+            airportId: 'FA-1',
+          })
+        ).status,
+      ).toBe(404);
+      expect(await t.files.head(current)).not.toBeNull();
+      // …and with the airport status N/A: 400, the flight file stays.
+      await ops.put('/statistic/change-status', { selectedIds: [st6.id], airportStatus: 'NOT_APPLICABLE' });
+      expect(
+        await ops.put('/statistic/update-pdf', {
+          id: st6.id,
+          flightPdfPath: current,
+          flightId: 'FV-KEEP',
+          airportPdfPath: unknownAirport,
+          airportId: 'FA-1',
+        }),
+      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.airportDisabled));
+      expect(await t.files.head(current)).not.toBeNull();
+      const [row] = (await list(ops, 'search=ST-6')).body.data.rows;
+      expect(row).toMatchObject({ flightInvoicePdf: true, flightInvoiceNumber: 'FV-KEEP' });
+      const download = await ops.get<{ data: { url: string } }>(
+        `/statistic/download-pdf?id=${st6.id}&type=FLIGHT`,
+      );
+      expect((await getFile(t, download.body.data.url)).status).toBe(200);
+      await ops.put('/statistic/change-status', { selectedIds: [st6.id], airportStatus: st6.airportStatus });
     });
 
     it('leaves the record as it was when update-pdf never comes; the sweep removes the orphan a day later', async () => {

@@ -32,7 +32,7 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
   // A local file store of its own, in a temporary folder created on the first write.
   const now = () => clock.now;
   const filesDir = join(tmpdir(), `bo-test-${randomUUID()}`);
-  const files = fileStoreFromConfig({ ...config, dataDir: filesDir }, now);
+  const files = fileStoreFromConfig({ ...config, dataDir: filesDir }, now, db);
   const app = createApp({ db, config, mailer, now, leon, files });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);

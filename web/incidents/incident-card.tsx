@@ -34,8 +34,9 @@ export function useIncident(record: IncidentRecord) {
             });
             return { response: answer.data.response };
           }),
-          validate: fromPromise(async ({ input }: { input: { id: string } }) =>
-            apiCall(INCIDENT_PATHS.validate(input.id), { method: 'PUT' }),
+          // The action shown is the one validated: the API answers 409 when another was saved since.
+          validate: fromPromise(async ({ input }: { input: { id: string; response: string } }) =>
+            apiCall(INCIDENT_PATHS.validate(input.id), { method: 'PUT', body: { response: input.response } }),
           ),
         },
         actions: {

@@ -175,6 +175,9 @@ describe('Incident record', () => {
     await user.type(text, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
     expect(within(dialog).getByText('Obligatoire')).toBeTruthy();
+    // The focus goes to the field to fix, as in the other forms, not left on 'Sauvegarder'.
+    await waitFor(() => expect(document.activeElement).toBe(text));
+    expect(text.getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
     await user.type(text, ' Revoir la check-list ');
     await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
@@ -185,6 +188,10 @@ describe('Incident record', () => {
     expect(validate.disabled).toBe(false);
     await user.click(validate);
     expect(await screen.findByText('Action validée')).toBeTruthy();
+    // The validation names the action the user read.
+    expect(api.calls.find((c) => c.path === `/incidents/validate/${record().id}`)?.body).toEqual({
+      response: 'Revoir la check-list',
+    });
     expect(screen.getByText('Clôturé')).toBeTruthy();
     expect(validate.disabled).toBe(true);
   });

@@ -1,10 +1,12 @@
 // 'PROPOSER UNE ACTION' (spec §2): a required text response of 4 rows, Annuler / Sauvegarder. It shows
-// what the incident machine holds: the text, 'Obligatoire' when blank, busy while saving.
+// what the incident machine holds: the text, 'Obligatoire' when blank (the field then takes the focus),
+// busy while saving.
 import type { FormEvent } from 'react';
 import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import { INCIDENT_MESSAGES, RESPONSE_MAX_LENGTH } from '../../contract/incidents';
 import { DialogActions, ModalDialog } from '../ui/dialog';
 import * as css from '../ui/theme.css';
+import { focusFirstInvalid } from '../ui/use-form';
 import * as ui from './incidents.css';
 
 export function ProposeDialog({
@@ -22,9 +24,11 @@ export function ProposeDialog({
   onSave: () => void;
   onCancel: () => void;
 }) {
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSave();
+    // 'Obligatoire': the field to fix takes the focus, as in the other forms (useForm).
+    focusFirstInvalid(event.currentTarget);
   };
   return (
     <ModalDialog title={INCIDENT_MESSAGES.proposeTitle} isOpen onClose={onCancel} isDismissable={!saving}>

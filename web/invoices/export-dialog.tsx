@@ -19,7 +19,8 @@ export function ExportDialog({ onClose, onExported }: { onClose: () => void; onE
     }
     run(async () => {
       await download(INVOICE_PATHS.exportCsv, INVOICES_CSV_FILE, {
-        query: { ...range, exportSuccess: String(includeSuccess) },
+        method: 'POST',
+        body: { ...range, exportSuccess: includeSuccess },
       });
       onExported();
     });

@@ -9,7 +9,7 @@ import { check, type FieldErrors } from '../../contract/validation';
  * After the errors render, puts the focus on the first field marked invalid, in the order of the form, so
  * that a keyboard or screen reader user lands on what to fix (its message is its description).
  */
-function focusFirstInvalid(scope: ParentNode): void {
+export function focusFirstInvalid(scope: ParentNode): void {
   setTimeout(() => scope.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }
 

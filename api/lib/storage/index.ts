@@ -3,11 +3,13 @@
 // bucket when the S3_* variables are set (docs/decisions/012-file-storage.md).
 import { join } from 'node:path';
 import { FILE_MESSAGES } from '../../../contract/files';
+import type { Db } from '../../db/client';
 import type { Config } from '../config';
 import { assertKey, assertPrefix, hasMagic, MAGIC_LENGTH } from './keys';
 import { createLocalDriver } from './local';
 import { createS3Driver, type S3Options } from './s3';
 import type { FileDriver, FileInfo, FileStore, SweepResult } from './types';
+import { databaseUsedTokens, type UsedTokens } from './used-tokens';
 
 export { contentDisposition } from './keys';
 export type { S3Options } from './s3';
@@ -26,7 +28,7 @@ export type {
 const SWEEP_BATCH = 500;
 
 export type FileStoreOptions = { now?: () => Date } & (
-  | { kind: 'local'; root: string; publicBase: string; secret: string }
+  | { kind: 'local'; root: string; publicBase: string; secret: string; usedTokens?: UsedTokens }
   | ({ kind: 's3' } & Omit<S3Options, 'now'>)
 );
 
@@ -37,10 +39,14 @@ export function createFileStore(options: FileStoreOptions): FileStore {
   return withChecks(driver, now);
 }
 
-/** The store the configuration asks for: S3 when the S3_* variables are set, else `${DATA_DIR}/files`. */
+/**
+ * The store the configuration asks for: S3 when the S3_* variables are set, else `${DATA_DIR}/files`,
+ * whose upload links are spent in `db` (single-use across API instances; in memory without one).
+ */
 export function fileStoreFromConfig(
   config: Pick<Config, 'dataDir' | 'publicOrigin' | 'sessionSecret' | 's3'>,
   now?: () => Date,
+  db?: Db,
 ): FileStore {
   if (config.s3) return createFileStore({ kind: 's3', ...config.s3, now });
   return createFileStore({
@@ -50,6 +56,7 @@ export function fileStoreFromConfig(
     publicBase: `${config.publicOrigin}/api`,
     secret: config.sessionSecret,
     now,
+    ...(db ? { usedTokens: databaseUsedTokens(db) } : {}),
   });
 }
 

@@ -198,10 +198,14 @@ describe('signed upload route', () => {
     const declared = await put(signed.url, pdf(999));
     expect(declared.status).toBe(400);
     expect(await declared.json()).toEqual({ message: FILE_MESSAGES.sizeMismatch });
-    expect((await put(signed.url, chunked([pdf(600), pdf(600)]))).status).toBe(400);
+    // A body was read: the link is spent, even though nothing was kept (single use). A new link works.
+    expect((await put(signed.url, pdf(1000))).status).toBe(403);
+    const streamed = await signPdf('statistics/sized.pdf', { size: 1000 });
+    expect((await put(streamed.url, chunked([pdf(600), pdf(600)]))).status).toBe(400);
     expect(existsSync(join(root, 'statistics', 'sized.pdf'))).toBe(false);
     expect(temporaryFiles()).toEqual([]);
-    expect((await put(signed.url, chunked([pdf(500), pdf(500)]))).status).toBe(201);
+    const again = await signPdf('statistics/sized.pdf', { size: 1000 });
+    expect((await put(again.url, chunked([pdf(500), pdf(500)]))).status).toBe(201);
   });
 
   it('keeps nothing of a body that breaks off', async () => {

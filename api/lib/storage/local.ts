@@ -21,6 +21,7 @@ import {
 } from './keys';
 import { fileTokenKey, openGrant, signGrant, type TokenProblem } from './tokens';
 import type { FileDriver, FileInfo } from './types';
+import { memoryUsedTokens, type UsedTokens } from './used-tokens';
 
 /** Where the routes are, below the API's root. */
 export const FILES_PATH = '/files';
@@ -33,6 +34,8 @@ export interface LocalOptions {
   /** Signs the URLs (SESSION_SECRET; a key for file tokens only is derived from it). */
   secret: string;
   now: () => Date;
+  /** Where used upload tokens are kept until they expire (single-use links); in memory by default. */
+  usedTokens?: UsedTokens;
 }
 
 /** A refusal of an upload, with the status and French message the route answers. */
@@ -53,6 +56,7 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
   const root = resolve(options.root);
   const tokenKey = fileTokenKey(options.secret);
   const base = options.publicBase.replace(/\/+$/, '');
+  const usedTokens = options.usedTokens ?? memoryUsedTokens();
 
   const pathOf = (key: string) => {
     assertKey(key);
@@ -187,6 +191,10 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
       if (length > grant.x) fail(413, FILE_MESSAGES.tooLarge(grant.x));
       if (grant.s !== undefined && length !== grant.s) fail(400, FILE_MESSAGES.sizeMismatch);
     }
+    // …and the token is spent as soon as a body is read, whatever comes of it (a file refused by its
+    // bytes or size, a file deleted later): the key being free again does not make the link work again.
+    if (!(await usedTokens.claim(tokenOf(c.req.path), new Date(grant.e * 1000), options.now())))
+      fail(403, FILE_MESSAGES.linkUsed);
     let received: { temp: string; size: number };
     try {
       received = await receive(c.req.raw.body, { maxBytes: grant.x, type });
@@ -230,6 +238,8 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
       'Cache-Control': 'private, no-store',
       // The token is the access: it must not travel on to another site.
       'Referrer-Policy': 'no-referrer',
+      // Opened in a tab, an uploaded file runs nothing with the site's origin (scripts in a PDF or HTML).
+      'Content-Security-Policy': 'sandbox',
     };
     if (c.req.method === 'HEAD') {
       await handle.close();
@@ -254,6 +264,8 @@ export function createLocalDriver(options: LocalOptions): FileDriver {
         m: 'PUT',
         k: request.key,
         e,
+        // Two links for one key signed in the same second are two links, each used once.
+        j: randomUUID(),
         t: request.contentType,
         x: request.maxBytes,
         ...(request.size === undefined ? {} : { s: request.size }),

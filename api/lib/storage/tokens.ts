@@ -14,6 +14,8 @@ export interface UploadGrant {
   x: number;
   /** Exact size, when announced. */
   s?: number;
+  /** A nonce: each link is a token of its own, spent once (used-tokens.ts). */
+  j?: string;
 }
 
 export interface DownloadGrant {
