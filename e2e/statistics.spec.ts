@@ -190,17 +190,30 @@ function layoutProblems(dialog: Locator): Promise<string[]> {
   });
 }
 
-/** Drops `file` on the drop zone that shows `text`, as a drag from the desktop does. */
+/** Drops `file` on `zone` (or a part of it), as a drag from the desktop does. */
 async function dropFile(zone: Locator, file: { name: string; type: string; body: string }) {
   await zone.evaluate((target, { name, type, body }) => {
     const data = new DataTransfer();
     data.items.add(new File([body], name, { type }));
+    // A drag from the desktop gives each file its file-system entry, which react-aria reads; the items
+    // of a scripted DataTransfer have none: give them one for the time of the drop.
+    const entry = Object.getOwnPropertyDescriptor(DataTransferItem.prototype, 'webkitGetAsEntry');
+    Object.defineProperty(DataTransferItem.prototype, 'webkitGetAsEntry', {
+      configurable: true,
+      value(this: DataTransferItem) {
+        return this.kind === 'file' ? { isFile: true, isDirectory: false, name } : null;
+      },
+    });
     const { left, top, width, height } = target.getBoundingClientRect();
     const at = { clientX: left + width / 2, clientY: top + height / 2 };
-    for (const kind of ['dragenter', 'dragover', 'drop'])
-      target.dispatchEvent(
-        new DragEvent(kind, { bubbles: true, cancelable: true, composed: true, dataTransfer: data, ...at }),
-      );
+    try {
+      for (const kind of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(
+          new DragEvent(kind, { bubbles: true, cancelable: true, composed: true, dataTransfer: data, ...at }),
+        );
+    } finally {
+      if (entry) Object.defineProperty(DataTransferItem.prototype, 'webkitGetAsEntry', entry);
+    }
   }, file);
 }
 
@@ -231,20 +244,23 @@ test.describe('the PDF dialog on screen, as OPERATION', () => {
       type: 'application/pdf',
       body: PDF.toString('latin1'),
     });
-    await expect(flight.getByText('vol.pdf')).toBeVisible();
+    await expect(flight.getByText('vol.pdf', { exact: true })).toBeVisible();
     const chooser = page.waitForEvent('filechooser');
     await airportSection.getByRole('button', { name: 'Sélectionner le fichier pdf' }).click();
     await (await chooser).setFiles({ name: 'aeroport.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await expect(airportSection.getByText('aeroport.pdf')).toBeVisible();
+    await expect(airportSection.getByText('aeroport.pdf', { exact: true })).toBeVisible();
     await dialog.getByLabel('Identifiant facture vol').fill('FV-LAYOUT-1');
     await dialog.getByLabel('Identifiant facture aéroport').fill('FA-LAYOUT-1');
+    await page.screenshot({ path: testInfo.outputPath('pdf-dialog-files-chosen.png') });
+    expect(await layoutProblems(dialog), 'with the files chosen').toEqual([]);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog.getByText('Êtes-vous sûr de vouloir télécharger ces fichiers ?')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('pdf-dialog-confirmation.png') });
     // Escape on the confirmation goes back to the form, files kept.
     await page.keyboard.press('Escape');
     await expect(dialog.getByText('Êtes-vous sûr de vouloir télécharger ces fichiers ?')).toBeHidden();
-    await expect(flight.getByText('vol.pdf')).toBeVisible();
-    await expect(airportSection.getByText('aeroport.pdf')).toBeVisible();
+    await expect(flight.getByText('vol.pdf', { exact: true })).toBeVisible();
+    await expect(airportSection.getByText('aeroport.pdf', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.getByRole('button', { name: 'Oui' }).click();
     await expect(page.getByText('Factures mises à jour')).toBeVisible();

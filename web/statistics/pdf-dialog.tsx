@@ -333,8 +333,10 @@ function PdfSection({
               Sélectionner le fichier pdf
             </Button>
           </FileTrigger>
-          <span className={ui.fileName} aria-live="polite">
-            {file ? file.name : ''}
+          {file && <span className={ui.fileName}>{file.name}</span>}
+          {/* Said when a file is chosen or dropped (a live region must be there before its text). */}
+          <span className={css.visuallyHidden} aria-live="polite">
+            {file ? `Fichier choisi : ${file.name}` : ''}
           </span>
         </DropZone>
         {fileError && (
