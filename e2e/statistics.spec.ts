@@ -1,7 +1,7 @@
 // Statistics in the browser: staff change invoice statuses, upload an invoice PDF in two steps and open it,
 // make a record visible to its hospital; the HOSPITAL user sees only its hospital's visible records,
 // without statuses, actions or checkboxes. Axe runs with each dialog open.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
@@ -138,6 +138,163 @@ test.describe('as OPERATION', () => {
     await expect(list(page).rows.first().getByRole('button', { name: show })).toBeVisible();
     shown.visible = number;
     shown.hidden = other;
+  });
+});
+
+/**
+ * What is wrong with the layout of `dialog`: an element out of the dialog's box (or out of its section's,
+ * for the parts of a section), two form controls over each other, a native file control on screen.
+ */
+function layoutProblems(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((frame) => {
+    const problems: string[] = [];
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()}> '${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}'`;
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // react-aria's visually hidden parts (1 × 1 px, clipped) are for screen readers only.
+      return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const inside = (box: DOMRect, outer: DOMRect) =>
+      box.left >= outer.left - 0.5 &&
+      box.right <= outer.right + 0.5 &&
+      box.top >= outer.top - 0.5 &&
+      box.bottom <= outer.bottom + 0.5;
+    const frameBox = frame.getBoundingClientRect();
+    if (frameBox.left < 0 || frameBox.right > window.innerWidth)
+      problems.push(`the dialog (${frameBox.left}–${frameBox.right}) is wider than the window`);
+    const all = [...frame.querySelectorAll('*')].filter(shown);
+    for (const el of all) {
+      const box = el.getBoundingClientRect();
+      if (!inside(box, frameBox)) problems.push(`${name(el)} overflows the dialog`);
+      const section = el.parentElement?.closest('fieldset');
+      if (section && !inside(box, section.getBoundingClientRect()))
+        problems.push(`${name(el)} overflows its section`);
+      // Text wider than its own box (cut or running into its neighbour).
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        problems.push(`${name(el)} cuts its content`);
+    }
+    const controls = all.filter((el) => el.matches('input, button, select, textarea, [role="button"]'));
+    for (const [i, a] of controls.entries())
+      for (const b of controls.slice(i + 1)) {
+        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const overlap =
+          Math.min(p.right, q.right) - Math.max(p.left, q.left) > 0.5 &&
+          Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 0.5;
+        if (overlap && !a.contains(b) && !b.contains(a)) problems.push(`${name(a)} overlaps ${name(b)}`);
+      }
+    for (const input of frame.querySelectorAll('input[type="file"]'))
+      if (shown(input)) problems.push('a native file control is on screen');
+    return problems;
+  });
+}
+
+/** Drops `file` on `zone` (or a part of it), as a drag from the desktop does. */
+async function dropFile(zone: Locator, file: { name: string; type: string; body: string }) {
+  await zone.evaluate((target, { name, type, body }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([body], name, { type }));
+    // A drag from the desktop gives each file its file-system entry, which react-aria reads; the items
+    // of a scripted DataTransfer have none: give them one for the time of the drop.
+    const entry = Object.getOwnPropertyDescriptor(DataTransferItem.prototype, 'webkitGetAsEntry');
+    Object.defineProperty(DataTransferItem.prototype, 'webkitGetAsEntry', {
+      configurable: true,
+      value(this: DataTransferItem) {
+        return this.kind === 'file' ? { isFile: true, isDirectory: false, name } : null;
+      },
+    });
+    const { left, top, width, height } = target.getBoundingClientRect();
+    const at = { clientX: left + width / 2, clientY: top + height / 2 };
+    try {
+      for (const kind of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(
+          new DragEvent(kind, { bubbles: true, cancelable: true, composed: true, dataTransfer: data, ...at }),
+        );
+    } finally {
+      if (entry) Object.defineProperty(DataTransferItem.prototype, 'webkitGetAsEntry', entry);
+    }
+  }, file);
+}
+
+test.describe('the PDF dialog on screen, as OPERATION', () => {
+  test.use({ ...signedInAs('OPERATION'), viewport: { width: 1440, height: 900 } });
+
+  test('fits at 1440, 1280 and 390 px, takes files by drop and by its button, and keeps the focus', async ({
+    page,
+  }, testInfo) => {
+    await openStatistics(page);
+    // A record whose airport invoice applies, so that both sections take a file.
+    const airport = await list(page).column('Statut aéroport');
+    const numbers = await list(page).column('N° de mission');
+    const index = airport.findIndex((status, i) => status !== 'N/A' && numbers[i] !== '-');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const number = numbers[index];
+    await search(page, number);
+    const row = list(page).rows.first();
+    const dialog = page.getByRole('dialog', { name: 'Mise à jour PDF' });
+    const flight = dialog.getByRole('group', { name: 'Facture Vol' });
+    const airportSection = dialog.getByRole('group', { name: 'Facture Aéroport' });
+    await row.getByRole('button', { name: `Mise à jour PDF de la mission ${number}` }).click();
+    await expect(dialog).toBeVisible();
+
+    // The flight PDF dropped on its zone, the airport PDF chosen through its button.
+    await dropFile(flight.getByText('Déposez le PDF ici ou'), {
+      name: 'vol.pdf',
+      type: 'application/pdf',
+      body: PDF.toString('latin1'),
+    });
+    await expect(flight.getByText('vol.pdf', { exact: true })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await airportSection.getByRole('button', { name: 'Sélectionner le fichier pdf' }).click();
+    await (await chooser).setFiles({ name: 'aeroport.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(airportSection.getByText('aeroport.pdf', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Identifiant facture vol').fill('FV-LAYOUT-1');
+    await dialog.getByLabel('Identifiant facture aéroport').fill('FA-LAYOUT-1');
+    await page.screenshot({ path: testInfo.outputPath('pdf-dialog-files-chosen.png') });
+    expect(await layoutProblems(dialog), 'with the files chosen').toEqual([]);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog.getByText('Êtes-vous sûr de vouloir télécharger ces fichiers ?')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('pdf-dialog-confirmation.png') });
+    // Escape on the confirmation goes back to the form, files kept.
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByText('Êtes-vous sûr de vouloir télécharger ces fichiers ?')).toBeHidden();
+    await expect(flight.getByText('vol.pdf', { exact: true })).toBeVisible();
+    await expect(airportSection.getByText('aeroport.pdf', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByRole('button', { name: 'Oui' }).click();
+    await expect(page.getByText('Factures mises à jour')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Opened again, the dialog shows both ids and PDFs with their delete buttons: the widest it gets.
+    await row.getByRole('button', { name: `Mise à jour PDF de la mission ${number}` }).click();
+    await expect(flight.getByText('Identifiant : FV-LAYOUT-1 · PDF : présent')).toBeVisible();
+    await expect(airportSection.getByText('Identifiant : FA-LAYOUT-1 · PDF : présent')).toBeVisible();
+    for (const width of [1440, 1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expect(dialog).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`pdf-dialog-${width}.png`) });
+      expect(await layoutProblems(dialog), `at ${width} px`).toEqual([]);
+    }
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // 'Supprimer le pdf/id' from the keyboard: the focus stays in the dialog, and Escape still closes it.
+    await airportSection.getByRole('button', { name: 'Supprimer le pdf/id (Facture Aéroport)' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Supprimé', { exact: true })).toBeVisible();
+    await expect(airportSection.getByText('Identifiant : aucun · PDF : aucun')).toBeVisible();
+    const focused = () =>
+      dialog.evaluate((frame) => {
+        const active = document.activeElement;
+        return active && active !== document.body && frame.contains(active)
+          ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim()
+          : `outside: <${active?.tagName.toLowerCase()}>`;
+      });
+    await expect.poll(focused).toBe('Sélectionner le fichier pdf');
+    await page.screenshot({ path: testInfo.outputPath('pdf-dialog-after-delete.png') });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 });
 

@@ -1,8 +1,11 @@
 // 'Mise à jour PDF' of a statistics row: what the record holds (ids, PDFs, 'Supprimer le pdf/id'), the
 // four fields, the confirmation, the upload with its progress and cancel. The dialog reads the upload
-// machine only (machines/pdf-upload.machine.ts); this file provides its calls.
+// machine only (machines/pdf-upload.machine.ts); this file provides its calls. Each file is dropped on
+// its zone or chosen with its button (react-aria's DropZone and FileTrigger); Escape does what the
+// step's secondary button does, and the focus never leaves the dialog (docs/decisions/027).
 import type { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Button, DropZone, FileTrigger, isFileDropItem } from 'react-aria-components';
 import { fromCallback, fromPromise } from 'xstate';
 import { FILE_MESSAGES } from '../../contract/files';
 import type { DataResponse } from '../../contract/http';
@@ -101,117 +104,181 @@ export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<St
     },
   });
   const busy = state.hasTag('busy');
-  const close = () => {
-    if (busy) send({ type: 'pdf.cancel' });
-    onClose();
+  const step = stepOf(state);
+  // Escape (and a click beside the dialog) does what the step's secondary button does: Annuler closes the
+  // form, Non goes back to it with the files kept, 'Annuler l'envoi' stops the upload. A save or a delete
+  // under way is one call that cannot be taken back: the dialog stays to show how it ends.
+  const dismiss = () => {
+    if (step === 'confirming' || step === 'uploading') send({ type: 'pdf.cancel' });
+    else if (step === 'editing') onClose();
   };
   const finished = state.hasTag('done') || state.hasTag('closed');
   useEffect(() => {
     if (finished) onClose();
   }, [finished, onClose]);
   const { context } = state;
+  const content = useRef<HTMLDivElement>(null);
+  useStepFocus(content, step, context.deleting);
 
   return (
-    <ModalDialog title="Mise à jour PDF" isOpen onClose={close} isDismissable={!busy}>
-      {state.hasTag('confirming') ? (
-        <div role="alert" className={css.form}>
-          <p className={ui.question}>{STATISTIC_MESSAGES.confirmUpload}</p>
-          <div className={dialogUi.dialogActions}>
-            <button
-              type="button"
-              className={css.button.secondary}
-              onClick={() => send({ type: 'pdf.cancel' })}
-            >
-              Non
-            </button>
-            <button
-              type="button"
-              className={css.button.primary}
-              onClick={() => send({ type: 'pdf.confirm' })}
-            >
-              Oui
-            </button>
-          </div>
-        </div>
-      ) : (
-        <form
-          className={css.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'pdf.submit' });
-          }}
-        >
-          <div className={ui.pdfSections}>
-            <PdfSection kind="flight" context={context} disabled={busy} send={send} />
-            <PdfSection
-              kind="airport"
-              context={context}
-              disabled={busy || context.airportDisabled}
-              send={send}
-            />
-          </div>
-          {state.hasTag('uploading') && (
-            <div className={css.field}>
-              <label className={css.label} htmlFor="pdf-progress">
-                Envoi en cours
-                {context.current
-                  ? ` (${context.current.kind === 'flight' ? 'Facture Vol' : 'Facture Aéroport'})`
-                  : ''}
-              </label>
-              <progress
-                id="pdf-progress"
-                className={ui.progress}
-                max={context.progress.total || 1}
-                value={context.progress.loaded}
-              />
-            </div>
-          )}
-          {context.error && (
-            <p role="alert" className={css.formError}>
-              {context.error}
-            </p>
-          )}
-          <div className={dialogUi.dialogActions}>
-            {busy ? (
+    <ModalDialog title="Mise à jour PDF" isOpen onClose={dismiss} isDismissable={!busy} wide>
+      <div ref={content} className={ui.pdfFormFrame}>
+        {step === 'confirming' ? (
+          <div role="alert" className={css.form}>
+            <p className={ui.question}>{STATISTIC_MESSAGES.confirmUpload}</p>
+            <div className={dialogUi.dialogActions}>
               <button
                 type="button"
                 className={css.button.secondary}
                 onClick={() => send({ type: 'pdf.cancel' })}
-                disabled={state.hasTag('saving') || state.hasTag('deleting')}
+                data-step-focus="confirming"
               >
-                Annuler l'envoi
+                Non
               </button>
-            ) : (
               <button
                 type="button"
-                className={css.button.secondary}
-                onClick={() => send({ type: 'pdf.close' })}
+                className={css.button.primary}
+                onClick={() => send({ type: 'pdf.confirm' })}
               >
-                Annuler
+                Oui
               </button>
-            )}
-            <button type="submit" className={css.button.primary} disabled={busy}>
-              Enregistrer
-            </button>
+            </div>
           </div>
-        </form>
-      )}
+        ) : (
+          <form
+            className={css.form}
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'pdf.submit' });
+              // A refused form: the focus goes to the first field to fix, as in the other forms.
+              setTimeout(
+                () => content.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+                0,
+              );
+            }}
+          >
+            <div className={ui.pdfSections}>
+              <PdfSection kind="flight" context={context} busy={busy} send={send} />
+              <PdfSection kind="airport" context={context} busy={busy} send={send} />
+            </div>
+            {state.hasTag('uploading') && (
+              <div className={css.field}>
+                <label className={css.label} htmlFor="pdf-progress">
+                  Envoi en cours
+                  {context.current
+                    ? ` (${context.current.kind === 'flight' ? 'Facture Vol' : 'Facture Aéroport'})`
+                    : ''}
+                </label>
+                <progress
+                  id="pdf-progress"
+                  className={ui.progress}
+                  max={context.progress.total || 1}
+                  value={context.progress.loaded}
+                />
+              </div>
+            )}
+            {context.error && (
+              <p role="alert" className={css.formError}>
+                {context.error}
+              </p>
+            )}
+            <div className={dialogUi.dialogActions}>
+              {busy ? (
+                <button
+                  type="button"
+                  className={css.button.secondary}
+                  onClick={() => send({ type: 'pdf.cancel' })}
+                  disabled={step !== 'uploading'}
+                  data-step-focus="uploading"
+                >
+                  Annuler l'envoi
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className={css.button.secondary}
+                  onClick={() => send({ type: 'pdf.close' })}
+                >
+                  Annuler
+                </button>
+              )}
+              <button type="submit" className={css.button.primary} disabled={busy} data-step-focus="editing">
+                Enregistrer
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
     </ModalDialog>
   );
+}
+
+type Step = 'editing' | 'confirming' | 'uploading' | 'saving' | 'deleting' | 'ended';
+
+function stepOf(state: { hasTag: (tag: never) => boolean }): Step {
+  const has = (tag: string) => state.hasTag(tag as never);
+  if (has('confirming')) return 'confirming';
+  if (has('saving')) return 'saving';
+  if (has('deleting')) return 'deleting';
+  if (has('busy')) return 'uploading';
+  if (has('editing')) return 'editing';
+  return 'ended';
+}
+
+/** The focus may stay where it is: inside the dialog, on something that can still be used. */
+function focusHolds(dialog: Element): boolean {
+  const active = document.activeElement;
+  return (
+    active !== null &&
+    active !== document.body &&
+    dialog.contains(active) &&
+    !active.matches(':disabled') &&
+    active.closest('fieldset[disabled]') === null
+  );
+}
+
+/**
+ * Keeps the focus in the dialog from one step to the next. A step that removes or disables the focused
+ * control ('Oui', 'Non', 'Supprimer le pdf/id' once done, 'Annuler l'envoi' while the record is saved)
+ * would drop it on <body>, where Escape no longer reaches the dialog: it moves to the step's own control
+ * instead (Non on the confirmation, 'Annuler l'envoi' during the upload, Enregistrer on the form; after a
+ * delete, the file button of that section), or to the dialog's title.
+ */
+function useStepFocus(content: { current: HTMLDivElement | null }, step: Step, deleting: PdfKind | null) {
+  const previous = useRef({ step, deleting });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { step, deleting: deleting ?? before.deleting };
+    // The opening focus is ModalDialog's; only a change of step moves it here.
+    if (before.step === step) return;
+    const dialog = content.current?.closest('[role="dialog"], [role="alertdialog"]');
+    if (!dialog || focusHolds(dialog)) return;
+    const usable = (selector: string) =>
+      [...dialog.querySelectorAll<HTMLElement>(selector)].find(
+        (el) => !el.matches(':disabled') && el.closest('fieldset[disabled]') === null,
+      );
+    const target =
+      (before.step === 'deleting' && before.deleting
+        ? usable(`[data-file-button="${before.deleting}"]`)
+        : undefined) ??
+      usable(`[data-step-focus="${step}"]`) ??
+      dialog.querySelector<HTMLElement>('[data-dialog-title]');
+    target?.focus();
+  }, [content, step, deleting]);
 }
 
 function PdfSection({
   kind,
   context,
-  disabled,
+  busy,
   send,
 }: {
   kind: PdfKind;
   context: PdfUploadContext;
-  disabled: boolean;
+  busy: boolean;
   send: ReturnType<typeof useMachine<typeof pdfUploadMachine>>[1];
 }) {
-  const inputId = useId();
+  const errorId = useId();
   const title = kind === 'flight' ? 'Facture Vol' : 'Facture Aéroport';
   const fileField = kind === 'flight' ? 'flightFile' : 'airportFile';
   const idField = kind === 'flight' ? 'flightId' : 'airportId';
@@ -219,44 +286,61 @@ function PdfSection({
   const existingId = kind === 'flight' ? context.existing.flightId : context.existing.airportId;
   const file = context.form[fileField];
   const fileError = context.errors[fileField];
+  const off = kind === 'airport' && context.airportDisabled;
+  const disabled = busy || off;
+  const deletingThis = context.deleting === kind;
+  const choose = (chosen: PdfFile | null) => send({ type: 'pdf.change', field: fileField, value: chosen });
   return (
-    <fieldset className={ui.pdfSection} disabled={disabled}>
+    <fieldset className={ui.pdfSection} disabled={off}>
       <legend className={ui.legend}>{title}</legend>
       <p className={ui.existing}>
         Identifiant : {existingId ?? 'aucun'} · PDF : {existingPdf ? 'présent' : 'aucun'}
       </p>
-      {kind === 'airport' && context.airportDisabled && (
-        <p className={ui.existing}>{STATISTIC_MESSAGES.airportDisabled}</p>
-      )}
+      {off && <p className={ui.existing}>{STATISTIC_MESSAGES.airportDisabled}</p>}
       {(existingPdf || existingId !== null) && (
-        <button
-          type="button"
-          className={css.button.secondary}
-          onClick={() => send({ type: 'pdf.delete', kind })}
+        // Pending rather than disabled while it runs: a disabled button would lose the focus.
+        <Button
+          className={`${css.button.secondary} ${ui.deleteButton}`}
+          onPress={() => send({ type: 'pdf.delete', kind })}
+          isPending={deletingThis}
+          isDisabled={(busy && !deletingThis) || off}
           aria-label={`Supprimer le pdf/id (${title})`}
         >
           Supprimer le pdf/id
-        </button>
+        </Button>
       )}
       <div className={css.field}>
-        <label className={ui.dropZone} htmlFor={inputId}>
-          <span className={css.label}>{title}</span>
-          <span>{file ? file.name : 'Sélectionner le fichier pdf'}</span>
-          <input
-            id={inputId}
-            type="file"
-            accept="application/pdf"
-            className={ui.fileInput}
-            aria-invalid={Boolean(fileError) || undefined}
-            aria-describedby={fileError ? `${inputId}-error` : undefined}
-            onChange={(e) => {
-              const chosen = e.target.files?.[0] ?? null;
-              send({ type: 'pdf.change', field: fileField, value: chosen });
-            }}
-          />
-        </label>
+        <DropZone
+          className={ui.dropZone}
+          isDisabled={disabled}
+          aria-label={`Déposer le PDF (${title})`}
+          onDrop={async (event) => {
+            const dropped = event.items.find(isFileDropItem);
+            if (dropped) choose(await dropped.getFile());
+          }}
+        >
+          <span className={ui.dropHint}>Déposez le PDF ici ou</span>
+          <FileTrigger
+            acceptedFileTypes={['application/pdf']}
+            onSelect={(files) => choose(files?.[0] ?? null)}
+          >
+            <Button
+              className={`${css.button.secondary} ${ui.chooseButton}`}
+              isDisabled={disabled}
+              aria-describedby={fileError ? errorId : undefined}
+              data-file-button={kind}
+            >
+              Sélectionner le fichier pdf
+            </Button>
+          </FileTrigger>
+          {file && <span className={ui.fileName}>{file.name}</span>}
+          {/* Said when a file is chosen or dropped (a live region must be there before its text). */}
+          <span className={css.visuallyHidden} aria-live="polite">
+            {file ? `Fichier choisi : ${file.name}` : ''}
+          </span>
+        </DropZone>
         {fileError && (
-          <span id={`${inputId}-error`} className={css.fieldError}>
+          <span id={errorId} className={css.fieldError}>
             {fileError}
           </span>
         )}

@@ -19,6 +19,7 @@ export function ModalDialog({
   onClose,
   isDismissable = true,
   role,
+  wide = false,
   children,
 }: {
   title: string;
@@ -26,6 +27,8 @@ export function ModalDialog({
   onClose: () => void;
   isDismissable?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** A dialog with two columns of fields (up to 760 px instead of 560). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLElement>(null);
@@ -38,7 +41,7 @@ export function ModalDialog({
       const active = document.activeElement;
       if (!frame || (frame.contains(active) && active !== frame)) return;
       const field = frame.querySelector<HTMLElement>(
-        'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="spinbutton"]',
+        'input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="spinbutton"]',
       );
       (field ?? frame.querySelector<HTMLElement>('[data-dialog-title]'))?.focus();
     }, 0);
@@ -51,7 +54,7 @@ export function ModalDialog({
       isDismissable={isDismissable}
       className={ui.overlay}
     >
-      <Modal className={ui.modal}>
+      <Modal className={wide ? `${ui.modal} ${ui.wide}` : ui.modal}>
         <Dialog ref={dialog as never} className={ui.dialog} role={role}>
           <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
             {title}
