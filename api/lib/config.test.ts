@@ -61,8 +61,12 @@ describe('loadConfig', () => {
         SHUTDOWN_DEADLINE_MS: '30000',
       }),
     ).toMatchObject({ databasePoolSize: 25, databaseStatementTimeoutMs: 0, shutdownDeadlineMs: 30_000 });
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE: must be a whole number/);
-    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
     expect(() => loadConfig({ SHUTDOWN_DEADLINE_MS: '0' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
 
@@ -91,7 +95,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: '' })).toThrow(
       /SESSION_SECRET: required in production/,
     );
-    expect(() => loadConfig({ ...PRODUCTION, EDGE_SECRET: '' })).toThrow(/EDGE_SECRET: required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, EDGE_SECRET: '' })).toThrow(
+      /EDGE_SECRET: required in production/,
+    );
     const config = loadConfig(PRODUCTION);
     expect(config).toMatchObject({ seedDemo: false, secureCookies: true, edgeSecret: 'e'.repeat(32) });
   });

@@ -94,7 +94,10 @@ describe('drain (graceful stop)', () => {
     expect(during.headers.get('connection')).toBe('close');
     release();
     const answer = await slow;
-    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 200, body: { data: 'slow' } });
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 200,
+      body: { data: 'slow' },
+    });
     expect(await drained).toEqual({ cut: 0 });
     await expect(fetch(url)).rejects.toThrow();
   });

@@ -48,15 +48,13 @@ export function listen(
       return json(500, MESSAGES.generic);
     },
   });
-  const server = createServer(
-    {
-      keepAliveTimeout: options.keepAliveTimeoutMs,
-      headersTimeout,
-      requestTimeout,
-      // How often headersTimeout and requestTimeout are checked (Node's default is 30 s).
-      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
-    },
-  );
+  const server = createServer({
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    headersTimeout,
+    requestTimeout,
+    // How often headersTimeout and requestTimeout are checked (Node's default is 30 s).
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  });
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.headersTimeout = headersTimeout;
   server.requestTimeout = requestTimeout;
