@@ -12,6 +12,7 @@ import { invoicesRoutes } from './invoices';
 import { bodyLimits } from './lib/body-limit';
 import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
+import { edgeOnly } from './lib/edge-only';
 import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
 import { fileStoreFromConfig } from './lib/storage';
@@ -21,6 +22,11 @@ import { pricesRoutes } from './prices';
 import { statisticsRoutes } from './statistics';
 import { syncRoutes } from './sync';
 import { meRoutes, usersRoutes } from './users';
+
+export const SHUTTING_DOWN = 'Le serveur s’arrête : réessayez dans un instant.';
+
+/** Whether `app` serves development routes (`/dev/…`): a production start refuses to go on if so. */
+export const hasDevRoutes = (app: Hono<AppEnv>) => app.routes.some((route) => route.path.startsWith('/dev/'));
 
 const OutboxQuery = type({ to: optional(safeText) });
 
@@ -38,11 +44,18 @@ export function createApp(
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  if (full.config.env === 'production') {
+    // Loaded config guarantees it in production; checked here too so that no caller builds an open one.
+    if (!full.config.edgeSecret) throw new Error('EDGE_SECRET is required in production');
+    app.use(edgeOnly(full.config.edgeSecret));
+  }
   app.use(decodablePath());
   app.use(csrf({ publicOrigin: full.config.publicOrigin }));
   app.use(bodyLimits());
 
   app.get('/health', async (c) => {
+    // Stopping (SIGTERM): the load balancer sends new work elsewhere while in-flight requests finish.
+    if (full.shutdown?.aborted) return c.json({ message: SHUTTING_DOWN }, 503);
     try {
       await ping(full.db);
       return c.json({ data: { status: 'ok' } });
@@ -62,8 +75,9 @@ export function createApp(
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 
-  if (full.config.env !== 'production') {
-    // Development and tests only: reset codes and welcome passwords without an SMTP server.
+  if (full.config.devRoutes) {
+    // Development and tests only (NODE_ENV set to one of them): reset codes and welcome passwords
+    // without an SMTP server. Never with NODE_ENV unset or production (decision 031).
     app.get('/dev/outbox', async (c) => {
       const to = parseQuery(c, OutboxQuery).to?.toLowerCase();
       const query = full.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);

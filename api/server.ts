@@ -1,5 +1,5 @@
 // The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
-import { createApp } from './app';
+import { createApp, hasDevRoutes } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createLeonClient } from './leon';
@@ -26,7 +26,14 @@ async function main(): Promise<void> {
     console.warn('SESSION_SECRET is not set: using the development secret (never in production).');
   if (!config.edgeSecret)
     console.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.env === 'development' && !config.devRoutes)
+    console.warn('NODE_ENV is not set: development defaults, without the development routes (/dev/outbox).');
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   console.info(
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
   );
@@ -53,8 +60,18 @@ async function main(): Promise<void> {
       : `Files in ${config.dataDir}/files.`,
   );
   if (!config.s3 && config.env === 'production')
-    console.warn('S3_* not set: files stay on this machine, so only one API instance can run.');
-  const deps = { db: database.db, config, mailer, leon, files, now: () => new Date() };
+    console.warn('SINGLE_INSTANCE=true: files stay on this machine, so only one API instance may run.');
+  // Aborted at SIGTERM: /health answers 503, a running sync stops and is recorded as interrupted.
+  const shutdown = new AbortController();
+  const deps = {
+    db: database.db,
+    config,
+    mailer,
+    leon,
+    files,
+    now: () => new Date(),
+    shutdown: shutdown.signal,
+  };
   if (config.seedDemo) {
     const result = await syncDemoMissions(deps);
     if (result) {
@@ -72,6 +89,13 @@ async function main(): Promise<void> {
   // Statistics PDFs uploaded but never recorded (update-pdf not reached) are removed after a day.
   const stopSweep = startStatisticsSweep(deps);
   const app = createApp(deps);
+  if (config.env === 'production' && hasDevRoutes(app)) {
+    console.error(
+      'Development routes (/dev/…) are reachable: refusing to start in production. ' +
+        '(Des routes de développement sont accessibles : démarrage refusé en production.)',
+    );
+    process.exit(1);
+  }
   const server = await listen(app.fetch, {
     port: config.port,
     host: config.host,
@@ -80,19 +104,29 @@ async function main(): Promise<void> {
   });
   console.info(`API listening on http://${config.host}:${server.port}`);
 
+  // SIGTERM/SIGINT: drain (health 503, in-flight requests finish, new ones still answered) for at most
+  // SHUTDOWN_DEADLINE_MS, a running sync aborted and recorded, the mail in hand sent; then exit.
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopPoll();
+    console.info(`${signal}: draining (at most ${config.shutdownDeadlineMs} ms).`);
+    shutdown.abort();
     stopSweep();
-    relay?.stop();
-    await server.close();
+    // The poll's run and the mail in hand get the same deadline as the requests.
+    const deadline = new Promise<void>((r) => setTimeout(r, config.shutdownDeadlineMs).unref());
+    const [drained] = await Promise.all([
+      server.drain(config.shutdownDeadlineMs),
+      Promise.race([stopPoll(), deadline]),
+      Promise.race([relay?.stop(), deadline]),
+    ]);
+    if (drained.cut) console.warn(`Shutdown deadline reached: ${drained.cut} request(s) cut off.`);
     await database.close();
+    console.info('API stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -49,7 +49,7 @@ function start(entry: string, env: Record<string, string>): void {
   children.push(
     spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
       cwd: root,
-      env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production' },
+      env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production', SINGLE_INSTANCE: 'true' },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

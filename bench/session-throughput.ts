@@ -31,7 +31,14 @@ const databases: string[] = [];
 function start(dir: string, entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(dir, entry)], {
     cwd: dir,
-    env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      ...secrets,
+      ...env,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      SINGLE_INSTANCE: 'true',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -60,7 +67,8 @@ async function startApi(dir: string, port: number, publicOrigin: string): Promis
 async function signIn(loginUrl: string, origin: string): Promise<string> {
   const login = await fetch(loginUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    // Direct calls carry the edge's secret: a production API answers nothing else (decision 031).
+    headers: { 'content-type': 'application/json', origin, 'x-edge-secret': secrets.EDGE_SECRET },
     body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo-2026!' }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -71,7 +79,12 @@ async function signIn(loginUrl: string, origin: string): Promise<string> {
 }
 
 async function measure(title: string, url: string, cookie: string): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration, headers: { cookie } });
+  const result = await autocannon({
+    url,
+    connections: 20,
+    duration,
+    headers: { cookie, 'x-edge-secret': secrets.EDGE_SECRET },
+  });
   console.log(
     `  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   (${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors)   load ${loadavg()[0].toFixed(1)}`,
   );

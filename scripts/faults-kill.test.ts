@@ -21,6 +21,8 @@ const TRIPS = 10_000;
 const ORIGIN = 'http://127.0.0.1:8999';
 // API_PORT must be a real port: one of its own, away from the ports the other tests and `npm start` use.
 const API_PORT = 34_000 + Math.floor(Math.random() * 1_000);
+// In production the API answers only requests carrying the edge's secret.
+const EDGE_SECRET = 'kill-test-edge-secret-0123456789abcdef0123';
 
 let database: Database;
 let databaseUrl: string;
@@ -61,7 +63,8 @@ async function startApi(): Promise<string> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
-      EDGE_SECRET: 'kill-test-edge-secret-0123456789abcdef0123',
+      EDGE_SECRET,
+      SINGLE_INSTANCE: 'true',
       LEON_URL: sim.url,
       LEON_API_KEY: 'kill-key',
       LEON_POLL_MINUTES: '0',
@@ -85,7 +88,7 @@ async function startApi(): Promise<string> {
 async function signIn(origin: string): Promise<string> {
   const login = await fetch(`${origin}/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-edge-secret': EDGE_SECRET },
     body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
   });
   expect(login.status).toBe(200);
@@ -96,7 +99,10 @@ async function signIn(origin: string): Promise<string> {
 }
 
 const synchronize = (origin: string, cookie: string) =>
-  fetch(`${origin}/leon/synchronize-data`, { method: 'PUT', headers: { cookie, origin: ORIGIN } });
+  fetch(`${origin}/leon/synchronize-data`, {
+    method: 'PUT',
+    headers: { cookie, origin: ORIGIN, 'x-edge-secret': EDGE_SECRET },
+  });
 
 const counts = async () => {
   const [row] = await rows<{ missions: number; legs: number; orphans: number; runs: number }>(sql`

@@ -128,6 +128,8 @@ async function main(): Promise<void> {
     }
   }
   run('API', 'api/server.ts', {
+    // Said explicitly: with NODE_ENV unset the API opens no development route (the outbox reader).
+    NODE_ENV: env.NODE_ENV || 'development',
     API_PORT: String(apiPort),
     API_HOST: host,
     PUBLIC_ORIGIN: publicOrigin,

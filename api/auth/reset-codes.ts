@@ -1,6 +1,6 @@
 // Forgotten-password codes: 6 digits, stored hashed, 10 minutes, 5 wrong tries, one send a minute.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '../../contract/auth';
 import type { Db, Tx } from '../db/client';
 import { outbox, passwordResetCodes, rateLimits } from '../db/schema';
@@ -11,22 +11,29 @@ export const MAX_ATTEMPTS = 5;
 const hashCode = (secret: string, userId: string, code: string) =>
   createHmac('sha256', secret).update(`${userId}:${code}`).digest('base64url');
 
+/** The advisory lock space of the send slots (two-key form: apart from the single-key sync lock). */
+const SEND_SLOT_LOCK = 7_261_002;
+
 /**
  * One code send per e-mail a minute. Keyed by the e-mail whether or not an account exists, so the
- * answer reveals nothing. Returns false when the last send was less than 60 s ago.
+ * answer reveals nothing. Returns false when the last send was less than 60 s ago. The read and the
+ * write hold a transaction lock on the e-mail, so that of concurrent requests one only takes the slot.
  */
 export async function takeSendSlot(db: Db, email: string, now: Date): Promise<boolean> {
   const key = `otp-send:${email}`;
-  const [last] = await db
-    .select({ at: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key))
-    .orderBy(desc(rateLimits.windowStart))
-    .limit(1);
-  if (last && now.getTime() - last.at.getTime() < RESEND_COUNTDOWN_SECONDS * 1000) return false;
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
-  await db.insert(rateLimits).values({ key, windowStart: now, count: 1 }).onConflictDoNothing();
-  return true;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_SLOT_LOCK}, hashtext(${key}))`);
+    const [last] = await tx
+      .select({ at: rateLimits.windowStart })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, key))
+      .orderBy(desc(rateLimits.windowStart))
+      .limit(1);
+    if (last && now.getTime() - last.at.getTime() < RESEND_COUNTDOWN_SECONDS * 1000) return false;
+    await tx.delete(rateLimits).where(eq(rateLimits.key, key));
+    await tx.insert(rateLimits).values({ key, windowStart: now, count: 1 }).onConflictDoNothing();
+    return true;
+  });
 }
 
 const randomCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -80,7 +87,11 @@ export async function decoyCode(db: Db, secret: string, now: Date): Promise<void
   });
 }
 
-/** Checks a code; a wrong one costs a try. Returns the code's id when it is right and still alive. */
+/**
+ * Checks a code; every check costs a try, counted before the comparison by the statement that finds the
+ * code (`attempts < 5` in its condition), so that concurrent checks never compare more than 5 times.
+ * Returns the code's id when it is right and still alive.
+ */
 export async function checkCode(
   db: Db,
   secret: string,
@@ -88,23 +99,36 @@ export async function checkCode(
   code: string,
   now: Date,
 ): Promise<string | null> {
-  const [row] = await db
-    .select()
+  const latest = db
+    .select({ id: passwordResetCodes.id })
     .from(passwordResetCodes)
     .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)))
     .orderBy(desc(passwordResetCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return null;
+  const [row] = await db
+    .update(passwordResetCodes)
+    .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(passwordResetCodes.id, sql`(${latest})`),
+        isNull(passwordResetCodes.usedAt),
+        gt(passwordResetCodes.expiresAt, now),
+        lt(passwordResetCodes.attempts, MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: passwordResetCodes.id, codeHash: passwordResetCodes.codeHash });
+  if (!row) return null;
   const expected = Buffer.from(row.codeHash);
   const actual = Buffer.from(hashCode(secret, userId, code));
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return row.id;
-  await db
-    .update(passwordResetCodes)
-    .set({ attempts: row.attempts + 1 })
-    .where(eq(passwordResetCodes.id, row.id));
-  return null;
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? row.id : null;
 }
 
-export async function useCode(db: Pick<Db, 'update'>, codeId: string, now: Date): Promise<void> {
-  await db.update(passwordResetCodes).set({ usedAt: now }).where(eq(passwordResetCodes.id, codeId));
+/** Marks the code used; false when a concurrent reset used it first. */
+export async function useCode(db: Pick<Db, 'update'>, codeId: string, now: Date): Promise<boolean> {
+  const used = await db
+    .update(passwordResetCodes)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetCodes.id, codeId), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  return used.length === 1;
 }

@@ -18,7 +18,7 @@ import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { resetCodeMail } from '../lib/mail-texts';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords';
-import { clear, hit, isLimited, type Limit } from '../lib/rate-limit';
+import { clear, giveBack, isLimited, type Limit, take } from '../lib/rate-limit';
 import { body } from '../lib/validate';
 import { requireUser } from './guards';
 import { checkCode, decoyCode, newCode, takeSendSlot, useCode } from './reset-codes';
@@ -80,14 +80,17 @@ async function storedHash(deps: Deps, userId: string): Promise<string> {
   return row.hash;
 }
 
-/** A 429 in French while `limit` is reached. */
-async function refuseWhenLimited(
+/**
+ * Counts the attempt, then a 429 in French if it went past `limit` (decision 031: the count comes first,
+ * so that a concurrent burst cannot pass a check made before any of it counted).
+ */
+async function countOrRefuse(
   deps: Deps,
   limit: Limit,
   now: Date,
   message: string = MESSAGES.tooManyAttempts,
 ) {
-  if (await isLimited(deps.db, limit, now)) fail(429, message);
+  if (!(await take(deps.db, limit, now))) fail(429, message);
 }
 
 /** The audit entry of a session opened or closed, or of a password set by its owner. */
@@ -113,10 +116,9 @@ const ownAudit = (
  */
 async function sendCode(deps: Deps, c: Context, email: string): Promise<void> {
   const now = deps.now();
-  const ipLimit = LIMITS.codeRequestsPerIp(clientIp(c));
-  await refuseWhenLimited(deps, ipLimit, now);
-  await hit(deps.db, ipLimit, now);
-  await refuseWhenLimited(deps, LIMITS.codeFailuresPerEmail(email), now, MESSAGES.otpLocked);
+  await countOrRefuse(deps, LIMITS.codeRequestsPerIp(clientIp(c)), now);
+  // Asking for a code uses no guess: the daily cap of wrong codes is only read here.
+  if (await isLimited(deps.db, LIMITS.codeFailuresPerEmail(email), now)) fail(429, MESSAGES.otpLocked);
   if (!(await takeSendSlot(deps.db, email, now))) fail(429, MESSAGES.otpResendTooSoon);
   const user = await activeUserByEmail(deps, email);
   if (!user) {
@@ -141,16 +143,16 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = await body(c, LoginBody);
     const now = deps.now();
     const ip = clientIp(c);
-    const limits = [LIMITS.loginPerEmailAndIp(email, ip), LIMITS.loginPerIp(ip)];
-    for (const limit of limits) await refuseWhenLimited(deps, limit, now);
+    const [perAccount, perIp] = [LIMITS.loginPerEmailAndIp(email, ip), LIMITS.loginPerIp(ip)];
+    // Both counted before the password is checked; a success gives its count back below.
+    const allowed = [await take(deps.db, perAccount, now), await take(deps.db, perIp, now)];
+    if (allowed.includes(false)) fail(429, MESSAGES.tooManyAttempts);
     const user = await activeUserByEmail(deps, email);
     // Unknown e-mails cost a hash too, so timing does not tell which addresses exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !ok) {
-      for (const limit of limits) await hit(deps.db, limit, now);
-      fail(401, MESSAGES.badCredentials);
-    }
-    await clear(deps.db, limits[0].key);
+    if (!user || !ok) fail(401, MESSAGES.badCredentials);
+    await clear(deps.db, perAccount.key);
+    await giveBack(deps.db, perIp, now);
     const sessionId = await openSession(c, deps, user.id);
     await audit(deps.db, ownAudit(user.id, 'login', sessionId, now));
     return c.json({ data: withoutHash(user) });
@@ -216,12 +218,10 @@ export const authRoutes = new Hono<AppEnv>()
     const me = c.get('user');
     const now = deps.now();
     const limit = LIMITS.passwordChecksPerUser(me.id);
-    await refuseWhenLimited(deps, limit, now);
     const { currentPassword, newPassword } = await body(c, ChangePasswordBody);
-    if (!(await verifyPassword(currentPassword, await storedHash(deps, me.id)))) {
-      await hit(deps.db, limit, now);
+    await countOrRefuse(deps, limit, now);
+    if (!(await verifyPassword(currentPassword, await storedHash(deps, me.id))))
       fail(400, MESSAGES.currentPasswordWrong);
-    }
     const passwordHash = await hashPassword(newPassword);
     const session = await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.id));
@@ -239,31 +239,28 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const { email, otp, password } = await body(c, ResetPasswordBody);
     const now = deps.now();
+    // Counted before the code is looked at (a right code gives them back below).
     const ipLimit = LIMITS.codeChecksPerIp(clientIp(c));
-    await refuseWhenLimited(deps, ipLimit, now);
+    await countOrRefuse(deps, ipLimit, now);
     const failures = LIMITS.codeFailuresPerEmail(email);
-    if (await isLimited(deps.db, failures, now)) {
-      // Still a try from that address.
-      await hit(deps.db, ipLimit, now);
-      fail(429, MESSAGES.otpLocked);
-    }
+    await countOrRefuse(deps, failures, now, MESSAGES.otpLocked);
     const user = await activeUserByEmail(deps, email);
     const codeId = user ? await checkCode(deps.db, deps.config.sessionSecret, user.id, otp, now) : null;
-    if (!user || !codeId) {
-      await hit(deps.db, ipLimit, now);
-      await hit(deps.db, failures, now);
-      fail(400, MESSAGES.otpWrong);
-    }
+    if (!user || !codeId) fail(400, MESSAGES.otpWrong);
     const passwordHash = await hashPassword(password);
-    await deps.db.transaction(async (tx) => {
+    const reset = await deps.db.transaction(async (tx) => {
+      // A concurrent reset with the same code used it first: this one changes nothing.
+      if (!(await useCode(tx, codeId, now))) return false;
       await tx
         .update(users)
         .set({ passwordHash, forceChangePassword: false, updatedAt: now })
         .where(eq(users.id, user.id));
-      await useCode(tx, codeId, now);
       await revokeSessions(tx, { userId: user.id }, 'password-reset', now);
       await audit(tx, ownAudit(user.id, 'password.reset', user.id, now));
+      return true;
     });
+    if (!reset) fail(400, MESSAGES.otpWrong);
     await clear(deps.db, failures.key);
+    await giveBack(deps.db, ipLimit, now);
     return c.json({ data: { message: MESSAGES.passwordChanged } });
   });

@@ -33,6 +33,8 @@ export interface OpenOptions {
   /** An in-memory PGlite (tests). */
   memory?: boolean;
   poolSize?: number;
+  /** PostgreSQL cancels a statement running longer than this (0 or absent: never). */
+  statementTimeoutMs?: number;
   /** Another set of migrations (a test of one migration applies those before it first). */
   migrationsFolder?: string;
 }
@@ -45,7 +47,11 @@ export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, f
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

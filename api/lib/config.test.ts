@@ -2,6 +2,26 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** A complete production configuration: one instance, files on its disk. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  EDGE_SECRET: 'e'.repeat(32),
+  PUBLIC_ORIGIN: 'https://bo.example.fr',
+  DATABASE_URL: 'postgres://bo@db.example.fr:5432/bo',
+  SINGLE_INSTANCE: 'true',
+};
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
 describe('loadConfig', () => {
   it('has working defaults for a newcomer', () => {
     const config = loadConfig({});
@@ -16,6 +36,38 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.edgeSecret).toBeUndefined();
+  });
+
+  it('opens the development routes only when NODE_ENV says development or test', () => {
+    expect(loadConfig({}).devRoutes).toBe(false);
+    expect(loadConfig({ NODE_ENV: '' }).devRoutes).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).devRoutes).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).devRoutes).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).devRoutes).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow(/NODE_ENV/);
+  });
+
+  it('sizes the pool, times statements out and bounds the shutdown', () => {
+    expect(loadConfig({})).toMatchObject({
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 30_000,
+      shutdownDeadlineMs: 10_000,
+      singleInstance: false,
+    });
+    expect(
+      loadConfig({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        SHUTDOWN_DEADLINE_MS: '30000',
+      }),
+    ).toMatchObject({ databasePoolSize: 25, databaseStatementTimeoutMs: 0, shutdownDeadlineMs: 30_000 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_DEADLINE_MS: '0' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
 
   it('names each bad variable', () => {
@@ -40,17 +92,39 @@ describe('loadConfig', () => {
   });
 
   it('stops a production start without its secrets, and never seeds production by default', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: '' })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, EDGE_SECRET: '' })).toThrow(
       /EDGE_SECRET: required in production/,
     );
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      EDGE_SECRET: 'e'.repeat(32),
-      PUBLIC_ORIGIN: 'https://bo.example.fr',
-    });
+    const config = loadConfig(PRODUCTION);
     expect(config).toMatchObject({ seedDemo: false, secureCookies: true, edgeSecret: 'e'.repeat(32) });
+  });
+
+  it('stops a production start on the embedded database, in English and French', () => {
+    const problems = problemsOf({ ...PRODUCTION, DATABASE_URL: '' });
+    expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL: required in production/)]);
+    expect(problems[0]).toMatch(/obligatoire en production/);
+    expect(loadConfig({ ...PRODUCTION }).databaseUrl).toBe('postgres://bo@db.example.fr:5432/bo');
+  });
+
+  it('stops a production start whose files would stay on one instance, unless it says it is the only one', () => {
+    const problems = problemsOf({ ...PRODUCTION, SINGLE_INSTANCE: '' });
+    expect(problems).toEqual([expect.stringMatching(/^S3_ENDPOINT, S3_BUCKET, .*SINGLE_INSTANCE=true/)]);
+    expect(problems[0]).toMatch(/obligatoires en production/);
+    expect(loadConfig({ ...PRODUCTION, SINGLE_INSTANCE: 'true' })).toMatchObject({ singleInstance: true });
+    const shared = loadConfig({
+      ...PRODUCTION,
+      SINGLE_INSTANCE: '',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_BUCKET: 'back-office-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(shared.s3?.bucket).toBe('back-office-files');
+    // Development keeps files on disk without being asked.
+    expect(loadConfig({}).s3).toBeUndefined();
   });
 
   it('wants the Leon URL and key together', () => {

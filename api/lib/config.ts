@@ -47,6 +47,16 @@ const positiveMs = coerce(
   string(),
   toInt,
 );
+const nonNegativeMs = coerce(
+  refine(integer(), 'milliseconds', (n) => n >= 0 || 'must be a number of milliseconds (0: no limit)'),
+  string(),
+  toInt,
+);
+const poolSize = coerce(
+  refine(integer(), 'pool size', (n) => (n >= 2 && n <= 1000) || 'must be a whole number from 2 to 1000'),
+  string(),
+  toInt,
+);
 
 // Accounting constants of the invoice export (decision 018): account numbers are digits, codes are
 // short capitals and digits, so that no value can start a spreadsheet formula or break a CSV line.
@@ -66,10 +76,15 @@ const code = (max: number) =>
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
 
 const Env = object({
-  NODE_ENV: defaulted(enums(['development', 'production', 'test']), 'development'),
+  // Unset reads as development for the defaults, but never opens the development routes (below).
+  NODE_ENV: optional(enums(['development', 'production', 'test'])),
   API_PORT: defaulted(port, 3000),
   API_HOST: defaulted(string(), '127.0.0.1'),
   DATABASE_URL: optional(url),
+  DATABASE_POOL_SIZE: defaulted(poolSize, 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: defaulted(nonNegativeMs, 30_000),
+  SINGLE_INSTANCE: defaulted(coerce(boolean(), string(), toBool), false),
+  SHUTDOWN_DEADLINE_MS: defaulted(positiveMs, 10_000),
   DATA_DIR: defaulted(string(), './data'),
   PUBLIC_ORIGIN: defaulted(url, 'http://localhost:8787'),
   SESSION_SECRET: optional(
@@ -129,6 +144,19 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Connections of the PostgreSQL pool, per instance. */
+  databasePoolSize: number;
+  /** PostgreSQL cancels a statement running longer than this (0: never). */
+  databaseStatementTimeoutMs: number;
+  /**
+   * `GET /dev/outbox` (reset codes and welcome passwords without SMTP): only when NODE_ENV is explicitly
+   * `development` or `test`, never when it is unset or `production`.
+   */
+  devRoutes: boolean;
+  /** The operator runs one instance only: files may stay on its disk (no S3 needed in production). */
+  singleInstance: boolean;
+  /** After SIGTERM, in-flight requests get this long before their connections are closed. */
+  shutdownDeadlineMs: number;
   dataDir: string;
   publicOrigin: string;
   sessionSecret: string;
@@ -144,7 +172,10 @@ export interface Config {
   secureCookies: boolean;
   /** Constants of the accounting rows built from Leon's invoices (decision 018). */
   accounting: AccountingConfig;
-  /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */
+  /**
+   * Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For); in
+   * production, a request without it is refused (health excepted).
+   */
   edgeSecret?: string;
   /** An idle connection (before or between requests) is closed after this. */
   keepAliveTimeoutMs: number;
@@ -193,6 +224,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SESSION_SECRET: required in production (at least 32 characters)');
   if (production && !value.EDGE_SECRET)
     problems.push('EDGE_SECRET: required in production (at least 32 characters, the same as the edge’s)');
+  // Production fails closed: no embedded database, no files kept on one instance's disk unless the
+  // operator says there is only one. Each message in English, then in French.
+  if (production && !value.DATABASE_URL)
+    problems.push(
+      'DATABASE_URL: required in production; the embedded PGlite is for development and demos only ' +
+        '(obligatoire en production : la base PGlite intégrée ne sert qu’au développement et aux démonstrations)',
+    );
+  if (production && !S3_REQUIRED.some((name) => value[name]) && !value.SINGLE_INSTANCE)
+    problems.push(
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required in production so that every ' +
+        'instance shares the files; or SINGLE_INSTANCE=true to keep them on this machine’s disk with one instance only ' +
+        '(obligatoires en production pour que toutes les instances partagent les fichiers ; ou SINGLE_INSTANCE=true ' +
+        'pour les garder sur le disque de cette machine, avec une seule instance)',
+    );
   if (Boolean(value.LEON_URL) !== Boolean(value.LEON_API_KEY))
     problems.push('LEON_URL and LEON_API_KEY: set both or neither');
   const s3Set = S3_REQUIRED.filter((name) => value[name]);
@@ -204,10 +249,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const localHttp =
     origin.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname);
   return {
-    env: value.NODE_ENV,
+    env: value.NODE_ENV ?? 'development',
     port: value.API_PORT,
     host: value.API_HOST,
     databaseUrl: value.DATABASE_URL,
+    databasePoolSize: value.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
+    devRoutes: value.NODE_ENV === 'development' || value.NODE_ENV === 'test',
+    singleInstance: value.SINGLE_INSTANCE,
+    shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_MS,
     dataDir: value.DATA_DIR,
     publicOrigin: origin.origin,
     sessionSecret: value.SESSION_SECRET ?? DEV_SECRET,

@@ -16,6 +16,8 @@ export interface Deps {
   leon?: LeonSource;
   /** Files (statistics PDFs, attachments): a local folder or an S3-compatible bucket. */
   files: FileStore;
+  /** Aborted when the server starts to stop (SIGTERM): health answers 503, a running sync stops. */
+  shutdown?: AbortSignal;
 }
 
 export interface CurrentUser extends Me {

@@ -57,3 +57,57 @@ describe('listen', () => {
     );
   });
 });
+
+describe('drain (graceful stop)', () => {
+  const start = async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let arrived = () => {};
+    const slowArrived = new Promise<void>((r) => {
+      arrived = r;
+    });
+    const app = new Hono()
+      .get('/slow', async (c) => {
+        arrived();
+        await gate;
+        return c.json({ data: 'slow' });
+      })
+      .get('/', (c) => c.json({ data: 'ok' }));
+    const server = await listen(app.fetch, {
+      port: 0,
+      host: '127.0.0.1',
+      keepAliveTimeoutMs: 5_000,
+      requestTimeoutMs: 60_000,
+    });
+    return { server, release, slowArrived, url: `http://127.0.0.1:${server.port}` };
+  };
+
+  it('lets the request in flight finish, still answers new ones (closing their connection), then stops', async () => {
+    const { server, release, slowArrived, url } = await start();
+    const slow = fetch(`${url}/slow`);
+    await slowArrived;
+    const drained = server.drain(60_000);
+    const during = await fetch(url);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    release();
+    const answer = await slow;
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 200,
+      body: { data: 'slow' },
+    });
+    expect(await drained).toEqual({ cut: 0 });
+    await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('closes the connections of requests still running at the deadline', async () => {
+    const { server, slowArrived, url } = await start();
+    // The failure is taken at once: it comes while the drain is awaited.
+    const slow = fetch(`${url}/slow`).catch((error: unknown) => error);
+    await slowArrived;
+    expect(await server.drain(200)).toEqual({ cut: 1 });
+    expect(await slow).toBeInstanceOf(Error);
+  });
+});

@@ -22,10 +22,22 @@ const json = (status: number, message: string) =>
     { status, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
   );
 
+export interface Listening {
+  server: Server;
+  port: number;
+  close: () => Promise<void>;
+  /**
+   * A graceful stop: requests keep being served (answers then close their connection) until none is in
+   * flight, then the server stops listening; at `deadlineMs` every connection still open is closed.
+   * Resolves once the server is closed, telling whether the deadline cut requests short.
+   */
+  drain: (deadlineMs: number) => Promise<{ cut: number }>;
+}
+
 export function listen(
   fetch: Parameters<typeof getRequestListener>[0],
   options: ListenOptions,
-): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
+): Promise<Listening> {
   const requestTimeout = options.requestTimeoutMs;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
   const listener = getRequestListener(fetch, {
@@ -36,16 +48,13 @@ export function listen(
       return json(500, MESSAGES.generic);
     },
   });
-  const server = createServer(
-    {
-      keepAliveTimeout: options.keepAliveTimeoutMs,
-      headersTimeout,
-      requestTimeout,
-      // How often headersTimeout and requestTimeout are checked (Node's default is 30 s).
-      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
-    },
-    listener,
-  );
+  const server = createServer({
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    headersTimeout,
+    requestTimeout,
+    // How often headersTimeout and requestTimeout are checked (Node's default is 30 s).
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  });
   server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.headersTimeout = headersTimeout;
   server.requestTimeout = requestTimeout;
@@ -53,6 +62,39 @@ export function listen(
   // its first request starts (then the timeouts above apply, and keep-alive after the answer).
   server.on('connection', (socket) => socket.setTimeout(options.keepAliveTimeoutMs));
   server.on('request', (req) => req.socket.setTimeout(0));
+  // Requests in flight, for the graceful stop: while draining each answer closes its connection.
+  let inFlight = 0;
+  let draining = false;
+  let settled = () => {};
+  // Before the app's listener, so that a draining answer gets `Connection: close` before it is written.
+  server.on('request', (_req, res) => {
+    inFlight++;
+    if (draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) settled();
+    });
+  });
+  server.on('request', listener);
+  const drain = (deadlineMs: number) =>
+    new Promise<{ cut: number }>((resolveDrain) => {
+      draining = true;
+      let cut = 0;
+      const timer = setTimeout(() => {
+        cut = inFlight;
+        server.closeAllConnections();
+      }, deadlineMs);
+      const stopListening = () => {
+        settled = () => {};
+        server.close(() => {
+          clearTimeout(timer);
+          resolveDrain({ cut });
+        });
+        server.closeIdleConnections();
+      };
+      if (inFlight === 0) stopListening();
+      else settled = stopListening;
+    });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -60,6 +102,7 @@ export function listen(
       resolve({
         server,
         port: (server.address() as AddressInfo).port,
+        drain,
         close: () =>
           new Promise<void>((r) => {
             server.close(() => r());

@@ -1,7 +1,9 @@
 // The mail relay the server runs: deliveries on an interval and soon after a message is queued, one run
 // at a time, a failed run logged and retried; and the growing delay between tries of one message.
 import { describe, expect, it, vi } from 'vitest';
-import { retryDelay, startMailRelay } from './mail';
+import { outbox } from '../db/schema';
+import { freshDatabase } from '../test/databases';
+import { createMailer, type Mail, retryDelay, startMailRelay } from './mail';
 
 describe('mail relay', () => {
   it('delivers on its interval and half a second after a wake, and stops', async () => {
@@ -35,6 +37,47 @@ describe('mail relay', () => {
     expect(deliverPending).toHaveBeenCalledTimes(2);
     relay.stop();
   });
+
+  it('stops after the mail in hand: that one is delivered, the others wait in the outbox', async () => {
+    vi.useRealTimers();
+    const database = await freshDatabase('pglite');
+    try {
+      const delivered: string[] = [];
+      let inHand = () => {};
+      const firstInHand = new Promise<void>((r) => {
+        inHand = r;
+      });
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      const mailer = createMailer({
+        db: database.db,
+        from: 'bo@example.fr',
+        transport: {
+          async deliver(mail) {
+            inHand();
+            await released;
+            delivered.push(mail.to);
+          },
+        },
+      });
+      for (const to of ['a@example.fr', 'b@example.fr', 'c@example.fr'])
+        await mailer.send({ to, subject: 'Objet', text: 'Texte' } satisfies Mail);
+      const relay = startMailRelay(mailer, 60_000, () => {});
+      relay.wake();
+      await firstInHand;
+      const stopped = relay.stop();
+      release();
+      await stopped;
+      expect(delivered).toHaveLength(1);
+      const rows = await database.db.select().from(outbox);
+      expect(rows.filter((row) => row.sentAt).map((row) => row.to)).toEqual(delivered);
+      expect(rows.filter((row) => !row.sentAt).map((row) => row.attempts)).toEqual([0, 0]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 
   it('waits 1, 2, 4… minutes between the tries of a message, an hour at most', () => {
     expect([1, 2, 3, 7, 8].map(retryDelay)).toEqual([60_000, 120_000, 240_000, 3_600_000, 3_600_000]);

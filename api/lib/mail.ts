@@ -23,8 +23,11 @@ export interface MailTransport {
 export interface Mailer {
   /** Queues `mail` in the outbox, in `db` when given (the caller's transaction). */
   send(mail: Mail, db?: Pick<Db, 'insert'>): Promise<void>;
-  /** Delivers the queued messages that are due; failures are logged and retried later. */
-  deliverPending(): Promise<{ sent: number; failed: number }>;
+  /**
+   * Delivers the queued messages that are due; failures are logged and retried later. Once `signal`
+   * aborts, it stops after the message in hand.
+   */
+  deliverPending(signal?: AbortSignal): Promise<{ sent: number; failed: number }>;
 }
 
 /** Tries per message before giving up (about two hours with the delays below). */
@@ -77,7 +80,7 @@ export function createMailer(options: {
       options.onQueued?.();
     },
 
-    async deliverPending() {
+    async deliverPending(signal) {
       const at = now();
       const due = await db
         .select()
@@ -94,6 +97,7 @@ export function createMailer(options: {
       let sent = 0;
       let failed = 0;
       for (const row of due) {
+        if (signal?.aborted) break;
         const attempt = row.attempts + 1;
         // Claimed by counting the try first: another instance that read the same row finds it changed.
         const claimed = await db
@@ -145,7 +149,8 @@ function smtpTransport(smtpUrl: string): MailTransport {
 export interface MailRelay {
   /** Delivers soon (coalesced), e.g. right after a message is queued. */
   wake(): void;
-  stop(): void;
+  /** Stops: no new run, the run in progress ends after its message in hand; resolved then. */
+  stop(): Promise<void>;
 }
 
 /** Runs `deliverPending` every `intervalMs` and shortly after each wake, one run at a time. */
@@ -154,25 +159,29 @@ export function startMailRelay(
   intervalMs: number,
   log: (line: string) => void = (line) => console.warn(line),
 ): MailRelay {
-  let running = false;
+  let running: Promise<void> | null = null;
   let again = false;
   let soon: ReturnType<typeof setTimeout> | null = null;
+  const stopping = new AbortController();
   const run = async () => {
+    if (stopping.signal.aborted) return;
     if (running) {
       again = true;
       return;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        await mailer.deliverPending();
-      } while (again);
-    } catch (error) {
-      log(`Mail delivery failed: ${(error as Error).message}`);
-    } finally {
-      running = false;
-    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await mailer.deliverPending(stopping.signal);
+        } while (again && !stopping.signal.aborted);
+      } catch (error) {
+        log(`Mail delivery failed: ${(error as Error).message}`);
+      }
+    })().finally(() => {
+      running = null;
+    });
+    await running;
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();
@@ -186,9 +195,11 @@ export function startMailRelay(
       }, 500);
       soon.unref();
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
       if (soon) clearTimeout(soon);
+      stopping.abort();
+      await running;
     },
   };
 }

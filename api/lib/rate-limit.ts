@@ -1,4 +1,6 @@
-// Fixed-window counters kept in the database, so that every API instance shares them.
+// Fixed-window counters kept in the database, so that every API instance shares them. A guarded action
+// counts first and then compares the count its own statement returned (`take`): a concurrent burst
+// cannot all pass a check made before any of them counted (decision 031).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -39,6 +41,22 @@ export async function hit(db: Db, limit: Limit, now: Date): Promise<number> {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 3600_000)));
   }
   return row.count;
+}
+
+/**
+ * Counts one attempt, then answers whether it is within the limit: of N concurrent attempts exactly
+ * `max` pass in a window, whatever their order.
+ */
+export async function take(db: Db, limit: Limit, now: Date): Promise<boolean> {
+  return (await hit(db, limit, now)) <= limit.max;
+}
+
+/** Gives back an attempt counted by `take` that must not count (it succeeded). */
+export async function giveBack(db: Db, limit: Limit, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, windowOf(now, limit.windowMs))));
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -4,17 +4,18 @@ import { missions } from '../db/schema';
 import type { Deps } from '../lib/context';
 import { runSync, SyncBusyError } from './run';
 
-/** The background incremental sync; returns a function that stops it. */
+/**
+ * The background incremental sync; returns a function that stops it, resolved once the run in progress
+ * (if any) has ended — aborted by `deps.shutdown` when the server stops.
+ */
 export function startPoll(
   deps: Deps,
   minutes: number,
   log: (line: string) => void = console.info,
-): () => void {
-  if (!deps.leon || minutes <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+): () => Promise<void> {
+  if (!deps.leon || minutes <= 0) return async () => {};
+  let running: Promise<void> | null = null;
+  const tick = async () => {
     try {
       const result = await runSync(
         {
@@ -23,6 +24,7 @@ export function startPoll(
           now: deps.now,
           files: deps.files,
           accounting: deps.config.accounting,
+          signal: deps.shutdown,
         },
         'poll',
         null,
@@ -34,12 +36,19 @@ export function startPoll(
       }
     } catch (error) {
       if (!(error instanceof SyncBusyError)) log(`Leon poll failed: ${(error as Error).message}`);
-    } finally {
-      running = false;
     }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = tick().finally(() => {
+      running = null;
+    });
   }, minutes * 60_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /**
@@ -51,7 +60,14 @@ export async function syncDemoMissions(deps: Deps) {
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(missions);
   if (count > 0) return null;
   return runSync(
-    { db: deps.db, source: deps.leon, now: deps.now, files: deps.files, accounting: deps.config.accounting },
+    {
+      db: deps.db,
+      source: deps.leon,
+      now: deps.now,
+      files: deps.files,
+      accounting: deps.config.accounting,
+      signal: deps.shutdown,
+    },
     'synchronize',
     null,
   );

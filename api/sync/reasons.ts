@@ -7,6 +7,9 @@ export class SkipTrip extends Error {}
 
 const REASON_MAX = 500;
 
+/** The server is stopping (SIGTERM): the run stopped before writing and is recorded as interrupted. */
+export class SyncInterruptedError extends Error {}
+
 /** A run whose process stopped before its end (its writes were rolled back whole). */
 export const RUN_INTERRUPTED =
   'La synchronisation a été interrompue avant la fin (arrêt du serveur) ; rien n’a été enregistré.';
@@ -41,6 +44,7 @@ export function storeFailure(error: unknown): string {
 
 /** Why a run failed as a whole, in French (Leon's own messages are French already). */
 export function runFailure(error: unknown): string {
+  if (error instanceof SyncInterruptedError) return RUN_INTERRUPTED;
   if (error instanceof LeonError) return cleanReason(error.message);
   const state = sqlState(error);
   return `La synchronisation a échoué : erreur de la base de données${state ? ` (code ${state})` : ''}.`;

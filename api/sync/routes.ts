@@ -30,6 +30,7 @@ async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
         now: deps.now,
         files: deps.files,
         accounting: deps.config.accounting,
+        signal: deps.shutdown,
       },
       kind,
       actorId,

@@ -13,13 +13,28 @@ import type { AccountingConfig } from '../lib/config';
 import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
-import { RUN_INTERRUPTED, runFailure } from './reasons';
+import { RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
 
 export type { SkippedTrip, SyncKind, SyncResult };
 
 /** Another sync runs (in this process or another instance): the caller answers 409 at once. */
 export class SyncBusyError extends Error {}
+
+/**
+ * `work`, unless `signal` aborts first: then the run stops waiting for it (a Leon read left behind ends
+ * on its own or with the process) and fails as interrupted.
+ */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new SyncInterruptedError('sync interrupted: the server is stopping'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
 
 const LOCK_KEY = 7_261_001;
 
@@ -34,6 +49,11 @@ export interface SyncOptions {
   files?: FileStore;
   /** Accounting constants: with them, the run also turns Leon's invoices into rows (api/invoices). */
   accounting?: AccountingConfig;
+  /**
+   * Aborted when the server stops: a run still reading Leon stops there and is recorded as interrupted;
+   * a run already in its write transaction finishes it.
+   */
+  signal?: AbortSignal;
 }
 
 /** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
@@ -152,9 +172,9 @@ export async function runSync(
       let runId: string | null = null;
       try {
         runId = await openRun(db, kind, actorId, startedAt);
-        const reading = await readLeon(options, kind, startedAt);
+        const reading = await unlessAborted(readLeon(options, kind, startedAt), options.signal);
         // Incidents are read (and their attachments copied) before the transaction, like the trips.
-        const incidents = await readIncidents(options);
+        const incidents = await unlessAborted(readIncidents(options), options.signal);
         const run: SyncRun = {
           source,
           kind,
@@ -165,8 +185,9 @@ export async function runSync(
           runId,
         };
         const result = await db.transaction((tx) => writeRun(tx, reading, run, incidents));
-        // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018).
-        await syncLeonInvoices(options);
+        // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018); a stopping
+        // server leaves them to the next run.
+        if (!options.signal?.aborted) await syncLeonInvoices(options);
         return result;
       } catch (error) {
         await recordFailure(db, runId, { kind, actorId, startedAt, finishedAt: options.now(), error });
@@ -185,7 +206,7 @@ async function recordFailure(
   runId: string | null,
   run: { kind: SyncKind; actorId: string | null; startedAt: Date; finishedAt: Date; error: unknown },
 ): Promise<void> {
-  if (!(run.error instanceof LeonError))
+  if (!(run.error instanceof LeonError) && !(run.error instanceof SyncInterruptedError))
     console.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
   const failed = { finishedAt: run.finishedAt, status: 'failed' as const, reason: runFailure(run.error) };
   try {
