@@ -35,12 +35,70 @@ export interface OpenOptions {
   poolSize?: number;
   /** Another set of migrations (a test of one migration applies those before it first). */
   migrationsFolder?: string;
+  /** Opens without migrating (migrateOnly reads the journal first). */
+  skipMigrations?: boolean;
 }
 
-/** Applies the migrations of `folder` not applied yet. */
+/** The advisory lock under which one instance at a time applies the migrations. */
+const MIGRATIONS_LOCK_KEY = 7_261_000;
+
+/**
+ * Applies the migrations of `folder` not applied yet. On PostgreSQL, several instances may start at once
+ * (a new release): each takes the session advisory lock on a connection of its own and migrates through
+ * that connection, so one applies the migrations while the others wait, then find them applied in
+ * drizzle's journal and apply nothing. The lock goes with the connection if the process dies.
+ */
 export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, folder = MIGRATIONS_FOLDER) {
-  const migrate = database.kind === 'postgres' ? migratePg : migratePglite;
-  await migrate(database.db as never, { migrationsFolder: folder });
+  const pool = poolOf(database.db);
+  if (!pool) {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection) as never, { migrationsFolder: folder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } catch (error) {
+    // A connection that failed mid-way is not given back: closing it releases the lock with the session.
+    broken = error as Error;
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+}
+
+/** The node-postgres pool behind `db`, or undefined on PGlite (one connection, in this process). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** The number of migrations applied to the database (drizzle's journal). */
+export async function appliedMigrations(db: Db): Promise<number> {
+  const answer = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return answer.rows[0]?.count ?? 0;
+}
+
+/**
+ * Opens the database, applies the migrations not applied yet, closes it, and tells how many it applied:
+ * `npm run migrate` (api/db/migrate.ts), for a release pipeline that migrates before the new instances start.
+ */
+export async function migrateOnly(options: Omit<OpenOptions, 'memory'>): Promise<{ before: number; after: number }> {
+  const database = await openDatabase({ ...options, skipMigrations: true });
+  try {
+    const before = await appliedMigrations(database.db).catch(() => 0);
+    await migrateDatabase(database, options.migrationsFolder);
+    return { before, after: await appliedMigrations(database.db) };
+  } finally {
+    await database.close();
+  }
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -49,7 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
+    if (!options.skipMigrations) await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -59,7 +117,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
+  if (!options.skipMigrations) await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -80,8 +138,8 @@ export async function withAdvisoryLock<T>(
   key: number,
   fn: () => Promise<T>,
 ): Promise<{ locked: true; value: T } | { locked: false }> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return { locked: true, value: await fn() };
+  const client = poolOf(db);
+  if (!client) return { locked: true, value: await fn() };
   const connection = await client.connect();
   let held = false;
   try {
