@@ -80,17 +80,19 @@ export function poolOf(db: Db): pg.Pool | undefined {
 
 /** The number of migrations applied to the database (drizzle's journal). */
 export async function appliedMigrations(db: Db): Promise<number> {
-  const answer = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  );
-  return answer.rows[0]?.count ?? 0;
+  const answer = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as {
+    rows?: Array<{ count: number }>;
+  };
+  return answer.rows?.[0]?.count ?? 0;
 }
 
 /**
  * Opens the database, applies the migrations not applied yet, closes it, and tells how many it applied:
  * `npm run migrate` (api/db/migrate.ts), for a release pipeline that migrates before the new instances start.
  */
-export async function migrateOnly(options: Omit<OpenOptions, 'memory'>): Promise<{ before: number; after: number }> {
+export async function migrateOnly(
+  options: Omit<OpenOptions, 'memory'>,
+): Promise<{ before: number; after: number }> {
   const database = await openDatabase({ ...options, skipMigrations: true });
   try {
     const before = await appliedMigrations(database.db).catch(() => 0);
@@ -141,6 +143,9 @@ export async function withAdvisoryLock<T>(
   const client = poolOf(db);
   if (!client) return { locked: true, value: await fn() };
   const connection = await client.connect();
+  // The connection may be cut mid-run (the case the sync's lease fences): that must not end the process.
+  const lost = (error: Error) => console.warn(`PostgreSQL lock connection lost: ${error.message}`);
+  connection.on('error', lost);
   let held = false;
   try {
     const answer = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
@@ -159,6 +164,39 @@ export async function withAdvisoryLock<T>(
         broken = error as Error;
       }
     }
+    connection.off('error', lost);
     connection.release(broken);
+  }
+}
+
+/**
+ * Whether the connection is a session of its own, as the sync's advisory lock needs (decision 030): a
+ * pooler in transaction mode (PgBouncer's `pool_mode = transaction`, some managed poolers' default port)
+ * may run two statements of one checked-out client on two server sessions, so a lock or setting taken by
+ * the first is not there for the second. Checked at start by setting a session value in one statement and
+ * reading it, and the backend's id, in the next. PGlite is always one session.
+ */
+export async function checkSessionConnection(db: Db): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const pool = poolOf(db);
+  if (!pool) return { ok: true };
+  const connection = await pool.connect();
+  try {
+    const token = `probe-${process.pid}-${Date.now()}`;
+    const first = await connection.query<{ pid: number }>(
+      "select pg_backend_pid() as pid, set_config('organ_air.session_probe', $1, false)",
+      [token],
+    );
+    const second = await connection.query<{ pid: number; probe: string | null }>(
+      "select pg_backend_pid() as pid, current_setting('organ_air.session_probe', true) as probe",
+    );
+    await connection.query('reset organ_air.session_probe');
+    if (first.rows[0]?.pid === second.rows[0]?.pid && second.rows[0]?.probe === token) return { ok: true };
+    return {
+      ok: false,
+      reason:
+        "DATABASE_URL reaches PostgreSQL through a pooler in transaction mode: two statements of one connection ran on two server sessions. The Leon sync holds a session lock for its whole run and needs a direct connection or a session-mode pool: point DATABASE_URL at PostgreSQL itself or at the pooler's session-mode port.",
+    };
+  } finally {
+    connection.release();
   }
 }

@@ -26,15 +26,13 @@ describe.runIf(serverUrl)('migrations at start [postgres]', () => {
         [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
       );
       for (const outcome of outcomes) if (outcome.status === 'fulfilled') opened.push(outcome.value);
-      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual([
-        'ok',
-        'ok',
-        'ok',
-      ]);
+      expect(
+        outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok')),
+      ).toEqual(['ok', 'ok', 'ok']);
       for (const database of opened) await ping(database.db);
-      const applied = await opened[0].db.execute<{ hash: string; times: number }>(
+      const applied = (await opened[0].db.execute(
         sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
-      );
+      )) as { rows: Array<{ hash: string; times: number }> };
       expect(applied.rows).toHaveLength(journal.entries.length);
       expect(applied.rows.filter((row) => row.times !== 1)).toEqual([]);
     } finally {
