@@ -173,30 +173,51 @@ export async function withAdvisoryLock<T>(
  * Whether the connection is a session of its own, as the sync's advisory lock needs (decision 030): a
  * pooler in transaction mode (PgBouncer's `pool_mode = transaction`, some managed poolers' default port)
  * may run two statements of one checked-out client on two server sessions, so a lock or setting taken by
- * the first is not there for the second. Checked at start by setting a session value in one statement and
- * reading it, and the backend's id, in the next. PGlite is always one session.
+ * the first is not there for the second. Checked at start: one statement sets a session value and reads
+ * `pg_backend_pid()`; a second client then opens a transaction (a pooler gives it the server session just
+ * freed, the one the first statement ran on); the next statement of the first client reads both again. A
+ * difference means a transaction-mode pooler. PGlite is always one session.
  */
 export async function checkSessionConnection(db: Db): Promise<{ ok: true } | { ok: false; reason: string }> {
   const pool = poolOf(db);
   if (!pool) return { ok: true };
-  const connection = await pool.connect();
+  const probed = await pool.connect();
+  const other = await pool.connect();
+  let inTransaction = false;
   try {
     const token = `probe-${process.pid}-${Date.now()}`;
-    const first = await connection.query<{ pid: number }>(
+    const first = await probed.query<{ pid: number }>(
       "select pg_backend_pid() as pid, set_config('organ_air.session_probe', $1, false)",
       [token],
     );
-    const second = await connection.query<{ pid: number; probe: string | null }>(
+    await other.query('begin');
+    inTransaction = true;
+    await other.query('select pg_backend_pid()');
+    const second = probed.query<{ pid: number; probe: string | null }>(
       "select pg_backend_pid() as pid, current_setting('organ_air.session_probe', true) as probe",
     );
-    await connection.query('reset organ_air.session_probe');
-    if (first.rows[0]?.pid === second.rows[0]?.pid && second.rows[0]?.probe === token) return { ok: true };
+    // A pooler with a single server connection makes the second statement wait for that transaction.
+    const answered = await Promise.race([second.then(() => true), delay(3000).then(() => false)]);
+    if (!answered) {
+      await other.query('rollback');
+      inTransaction = false;
+    }
+    const again = await second;
+    await probed.query('reset organ_air.session_probe');
+    if (first.rows[0]?.pid === again.rows[0]?.pid && again.rows[0]?.probe === token) return { ok: true };
     return {
       ok: false,
       reason:
         "DATABASE_URL reaches PostgreSQL through a pooler in transaction mode: two statements of one connection ran on two server sessions. The Leon sync holds a session lock for its whole run and needs a direct connection or a session-mode pool: point DATABASE_URL at PostgreSQL itself or at the pooler's session-mode port.",
     };
   } finally {
-    connection.release();
+    if (inTransaction) await other.query('rollback').catch(() => {});
+    other.release();
+    probed.release();
   }
 }
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
