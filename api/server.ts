@@ -1,15 +1,19 @@
-// The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
+// The API's Node entry: configuration, database and migrations, demo seed, background jobs, HTTP server,
+// clean stop.
 import { createApp, hasDevRoutes } from './app';
-import { openDatabase } from './db/client';
+import { pruneAuth } from './auth';
+import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { incidentFilesSweepJob } from './incidents';
 import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
+import { type Job, startJobs } from './lib/jobs';
 import { listen } from './lib/listen';
-import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
+import { createMailer, type MailRelay, pruneSentMail, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
 import { seedDemoMissions } from './missions';
-import { seedDemoStatistics, startStatisticsSweep } from './statistics';
-import { startPoll, syncDemoMissions } from './sync';
+import { seedDemoStatistics, statisticsSweepJob } from './statistics';
+import { pollJob, syncDemoMissions } from './sync';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +41,13 @@ async function main(): Promise<void> {
   console.info(
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
   );
+  // The sync's lock and its write fence need session semantics: refuse a transaction-mode pooler.
+  const session = await checkSessionConnection(database.db);
+  if (!session.ok) {
+    console.error(session.reason);
+    await database.close();
+    process.exit(1);
+  }
   if (config.seedDemo && (await seedDemo(database.db))) console.info('Demo hospitals and accounts seeded.');
   // Requests only queue mail; the relay delivers it shortly after, and retries failures every 30 s.
   let relay: MailRelay | undefined;
@@ -85,9 +96,31 @@ async function main(): Promise<void> {
       console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
     }
   }
-  const stopPoll = startPoll(deps, config.leonPollMinutes);
-  // Statistics PDFs uploaded but never recorded (update-pdf not reached) are removed after a day.
-  const stopSweep = startStatisticsSweep(deps);
+  // Background jobs, each run by whichever instance claims it in the database (decision 030): the Leon
+  // poll, the sweeps of files nothing points to (statistics PDFs never recorded, incident attachments the
+  // sync replaced) and the pruning of expired sessions, tokens, codes and old sent mail.
+  const prune: Job = {
+    name: 'prune',
+    everyMs: 3600_000,
+    async run() {
+      const now = new Date();
+      const auth = await pruneAuth(database.db, now);
+      const mails = await pruneSentMail(database.db, now);
+      const total = auth.refreshTokens + auth.sessions + auth.resetCodes + mails;
+      return total
+        ? `Pruned ${auth.sessions} sessions, ${auth.refreshTokens} refresh tokens, ${auth.resetCodes} reset codes, ${mails} sent mails.`
+        : undefined;
+    },
+  };
+  const jobs = startJobs(
+    database.db,
+    [
+      pollJob(deps, config.leonPollMinutes),
+      statisticsSweepJob(deps),
+      incidentFilesSweepJob(deps),
+      prune,
+    ].filter((job): job is Job => job !== null),
+  );
   const app = createApp(deps);
   if (config.env === 'production' && hasDevRoutes(app)) {
     console.error(
@@ -112,12 +145,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.info(`${signal}: draining (at most ${config.shutdownDeadlineMs} ms).`);
     shutdown.abort();
-    stopSweep();
-    // The poll's run and the mail in hand get the same deadline as the requests.
+    // The running jobs (a poll's sync, aborted above) and the mail in hand get the same deadline as the
+    // requests.
     const deadline = new Promise<void>((r) => setTimeout(r, config.shutdownDeadlineMs).unref());
     const [drained] = await Promise.all([
       server.drain(config.shutdownDeadlineMs),
-      Promise.race([stopPoll(), deadline]),
+      Promise.race([jobs.stop(), deadline]),
       Promise.race([relay?.stop(), deadline]),
     ]);
     if (drained.cut) console.warn(`Shutdown deadline reached: ${drained.cut} request(s) cut off.`);

@@ -37,12 +37,72 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** Another set of migrations (a test of one migration applies those before it first). */
   migrationsFolder?: string;
+  /** Opens without migrating (migrateOnly reads the journal first). */
+  skipMigrations?: boolean;
 }
 
-/** Applies the migrations of `folder` not applied yet. */
+/** The advisory lock under which one instance at a time applies the migrations. */
+const MIGRATIONS_LOCK_KEY = 7_261_000;
+
+/**
+ * Applies the migrations of `folder` not applied yet. On PostgreSQL, several instances may start at once
+ * (a new release): each takes the session advisory lock on a connection of its own and migrates through
+ * that connection, so one applies the migrations while the others wait, then find them applied in
+ * drizzle's journal and apply nothing. The lock goes with the connection if the process dies.
+ */
 export async function migrateDatabase(database: Pick<Database, 'db' | 'kind'>, folder = MIGRATIONS_FOLDER) {
-  const migrate = database.kind === 'postgres' ? migratePg : migratePglite;
-  await migrate(database.db as never, { migrationsFolder: folder });
+  const pool = poolOf(database.db);
+  if (!pool) {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection) as never, { migrationsFolder: folder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } catch (error) {
+    // A connection that failed mid-way is not given back: closing it releases the lock with the session.
+    broken = error as Error;
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+}
+
+/** The node-postgres pool behind `db`, or undefined on PGlite (one connection, in this process). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** The number of migrations applied to the database (drizzle's journal). */
+export async function appliedMigrations(db: Db): Promise<number> {
+  const answer = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as {
+    rows?: Array<{ count: number }>;
+  };
+  return answer.rows?.[0]?.count ?? 0;
+}
+
+/**
+ * Opens the database, applies the migrations not applied yet, closes it, and tells how many it applied:
+ * `npm run migrate` (api/db/migrate.ts), for a release pipeline that migrates before the new instances start.
+ */
+export async function migrateOnly(
+  options: Omit<OpenOptions, 'memory'>,
+): Promise<{ before: number; after: number }> {
+  const database = await openDatabase({ ...options, skipMigrations: true });
+  try {
+    const before = await appliedMigrations(database.db).catch(() => 0);
+    await migrateDatabase(database, options.migrationsFolder);
+    return { before, after: await appliedMigrations(database.db) };
+  } finally {
+    await database.close();
+  }
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -55,7 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not take the process down.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
+    if (!options.skipMigrations) await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -65,7 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
+  if (!options.skipMigrations) await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -86,9 +146,12 @@ export async function withAdvisoryLock<T>(
   key: number,
   fn: () => Promise<T>,
 ): Promise<{ locked: true; value: T } | { locked: false }> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return { locked: true, value: await fn() };
+  const client = poolOf(db);
+  if (!client) return { locked: true, value: await fn() };
   const connection = await client.connect();
+  // The connection may be cut mid-run (the case the sync's lease fences): that must not end the process.
+  const lost = (error: Error) => console.warn(`PostgreSQL lock connection lost: ${error.message}`);
+  connection.on('error', lost);
   let held = false;
   try {
     const answer = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
@@ -107,6 +170,60 @@ export async function withAdvisoryLock<T>(
         broken = error as Error;
       }
     }
+    connection.off('error', lost);
     connection.release(broken);
   }
 }
+
+/**
+ * Whether the connection is a session of its own, as the sync's advisory lock needs (decision 030): a
+ * pooler in transaction mode (PgBouncer's `pool_mode = transaction`, some managed poolers' default port)
+ * may run two statements of one checked-out client on two server sessions, so a lock or setting taken by
+ * the first is not there for the second. Checked at start: one statement sets a session value and reads
+ * `pg_backend_pid()`; a second client then opens a transaction (a pooler gives it the server session just
+ * freed, the one the first statement ran on); the next statement of the first client reads both again. A
+ * difference means a transaction-mode pooler. PGlite is always one session.
+ */
+export async function checkSessionConnection(db: Db): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const pool = poolOf(db);
+  if (!pool) return { ok: true };
+  const probed = await pool.connect();
+  const other = await pool.connect();
+  let inTransaction = false;
+  try {
+    const token = `probe-${process.pid}-${Date.now()}`;
+    const first = await probed.query<{ pid: number }>(
+      "select pg_backend_pid() as pid, set_config('organ_air.session_probe', $1, false)",
+      [token],
+    );
+    await other.query('begin');
+    inTransaction = true;
+    await other.query('select pg_backend_pid()');
+    const second = probed.query<{ pid: number; probe: string | null }>(
+      "select pg_backend_pid() as pid, current_setting('organ_air.session_probe', true) as probe",
+    );
+    // A pooler with a single server connection makes the second statement wait for that transaction.
+    const answered = await Promise.race([second.then(() => true), delay(3000).then(() => false)]);
+    if (!answered) {
+      await other.query('rollback');
+      inTransaction = false;
+    }
+    const again = await second;
+    await probed.query('reset organ_air.session_probe');
+    if (first.rows[0]?.pid === again.rows[0]?.pid && again.rows[0]?.probe === token) return { ok: true };
+    return {
+      ok: false,
+      reason:
+        "DATABASE_URL reaches PostgreSQL through a pooler in transaction mode: two statements of one connection ran on two server sessions. The Leon sync holds a session lock for its whole run and needs a direct connection or a session-mode pool: point DATABASE_URL at PostgreSQL itself or at the pooler's session-mode port.",
+    };
+  } finally {
+    if (inTransaction) await other.query('rollback').catch(() => {});
+    other.release();
+    probed.release();
+  }
+}
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });

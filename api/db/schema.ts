@@ -89,7 +89,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+  (t) => [
+    index('refresh_tokens_session').on(t.sessionId),
+    // Migration 0015: the pruning job.
+    index('refresh_tokens_expires').on(t.expiresAt),
+  ],
 );
 
 export const passwordResetCodes = pgTable(
@@ -105,7 +109,11 @@ export const passwordResetCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_codes_user').on(t.userId)],
+  (t) => [
+    index('password_reset_codes_user').on(t.userId),
+    // Migration 0015: the pruning job.
+    index('password_reset_codes_expires').on(t.expiresAt),
+  ],
 );
 
 export const rateLimits = pgTable(
@@ -145,6 +153,8 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_to').on(t.to, t.createdAt),
     index('outbox_pending').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // Migration 0015: the pruning job.
+    index('outbox_sent').on(t.sentAt).where(sql`${t.sentAt} is not null`),
   ],
 );
 
@@ -274,6 +284,17 @@ export const leonSkippedTrips = pgTable('leon_skipped_trips', {
   firstSkippedAt: timestamp('first_skipped_at', { withTimezone: true }).notNull().defaultNow(),
   lastSkippedAt: timestamp('last_skipped_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(1),
+});
+
+/**
+ * The fence of the sync's write transaction (migration 0015): the run that holds the sync's advisory lock
+ * writes its id here as it starts, and its write transaction locks this row and aborts unless it still
+ * names that run. A run whose lock was lost (a pooler, a cut connection) while another started cannot write.
+ */
+export const syncLease = pgTable('sync_lease', {
+  id: integer('id').primaryKey().default(1),
+  runId: uuid('run_id'),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const leonState = pgTable('leon_state', {
@@ -558,3 +579,18 @@ export const statistics = pgTable(
     index('statistics_organ_type_gin').using('gin', t.organType).where(sql`${t.active}`),
   ],
 );
+
+/**
+ * Background jobs run by whichever API instance claims them (migration 0015, api/lib/jobs.ts): one row per
+ * job, claimed by moving `next_at` one interval ahead where it is due, so that one instance runs each slot.
+ */
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+  runs: integer('runs').notNull().default(0),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** The instance (host and process) that ran it last. */
+  lastInstance: text('last_instance'),
+  lastError: text('last_error'),
+});

@@ -18,6 +18,7 @@ import {
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, ORIGIN, refusal, signedIn, testApp, testLeon } from '../test/harness';
+import { sweepIncidentFiles } from './files';
 
 const HOUR = 3600_000;
 type Page = { data: { rows: IncidentRow[]; pageCount: number }; message?: string };
@@ -155,6 +156,30 @@ describeEachDatabase('Incidents', (database) => {
       expect(report).toMatchObject({ created: 0, updated: 1, deleted: 0 });
       later(60_000);
       expect(await sync()).toMatchObject({ created: 0, updated: 0, deleted: 0, attachmentsCopied: 0 });
+    });
+
+    it('leaves the copy of a file Leon no longer lists to the sweep, which removes it once', async () => {
+      const [photo] = await database()
+        .db.select()
+        .from(incidentAttachments)
+        .where(eq(incidentAttachments.fileName, 'photo.png'));
+      expect(photo.storageKey).not.toBeNull();
+      const kept = (await database().db.select().from(incidentAttachments)).filter(
+        (row) => row.storageKey !== null && row.id !== photo.id,
+      );
+      const report = sim.reports().find((r) => r.safetyReportNid === ownReport)!;
+      report.attachments = report.attachments.filter((a) => a.fileName !== 'photo.png');
+      sim.changeReport(ownReport, {});
+      later(60_000);
+      expect(await sync()).toMatchObject({ updated: 1 });
+      expect(await t.files.head(photo.storageKey!)).not.toBeNull();
+      // Files younger than a day are kept (a run copies before it writes): none is old enough yet.
+      expect((await sweepIncidentFiles({ db: database().db, files: t.files })).deleted).toEqual([]);
+      const swept = await sweepIncidentFiles({ db: database().db, files: t.files }, 0);
+      expect(swept.deleted).toEqual([photo.storageKey]);
+      expect(await t.files.head(photo.storageKey!)).toBeNull();
+      for (const row of kept) expect(await t.files.head(row.storageKey!)).not.toBeNull();
+      expect((await sweepIncidentFiles({ db: database().db, files: t.files }, 0)).deleted).toEqual([]);
     });
 
     it('keeps a report whose mission is unknown, shown without a mission number', async () => {

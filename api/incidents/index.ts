@@ -1,5 +1,6 @@
-// Public face of incidents: their routes, and the incident part of a Leon sync run (read before the
-// run's transaction, written inside it).
+// Public face of incidents: their routes, the incident part of a Leon sync run (read before the run's
+// transaction, written inside it), and the sweep of attachment copies nothing points to any more.
+export { incidentFilesSweepJob, sweepIncidentFiles } from './files';
 export { incidentsRoutes } from './routes';
 export {
   ATTACHMENT_MAX_BYTES,

@@ -21,6 +21,7 @@ import {
 import { audit } from '../lib/audit';
 import { sqlState } from '../lib/errors';
 import type { FileStore } from '../lib/storage';
+import { INCIDENTS_PREFIX } from './files';
 
 /** What the incident sync needs of Leon (the client, or a test's stand-in). */
 export type IncidentSource = Pick<
@@ -69,7 +70,7 @@ const clean = (text: string) => {
 /** The storage key of an attachment: made by us, never from Leon's file name (decision 012). */
 export function attachmentKey(reportNid: number, attachmentNid: number, fileName: string): string {
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
-  return `incidents/${reportNid}/${attachmentNid}.${extension}`;
+  return `${INCIDENTS_PREFIX}${reportNid}/${attachmentNid}.${extension}`;
 }
 
 type Copy = { ok: true; key: string; size: number } | { ok: false; reason: string };

@@ -3,9 +3,9 @@
 // periodically, sends queued messages through SMTP (nodemailer) when SMTP_URL is set, else as a log line
 // (so that a newcomer and the tests read reset codes and welcome passwords in the outbox); a failure is
 // logged and retried later with a growing delay.
-import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
+import { type Db, poolOf } from '../db/client';
 import { outbox } from '../db/schema';
 
 export interface Mail {
@@ -53,6 +53,8 @@ export function createMailer(options: {
   now?: () => Date;
   /** Told when a message is queued, so that a relay can deliver it soon. */
   onQueued?: () => void;
+  /** While one instance delivers a message, the others leave it alone this long (tests shorten it). */
+  claimMs?: number;
 }): Mailer {
   const { db, from } = options;
   const now = options.now ?? (() => new Date());
@@ -81,60 +83,127 @@ export function createMailer(options: {
     },
 
     async deliverPending(signal) {
-      const at = now();
-      const due = await db
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            isNull(outbox.sentAt),
-            lte(outbox.nextAttemptAt, at),
-            lt(outbox.attempts, MAX_DELIVERY_ATTEMPTS),
-          ),
-        )
-        .orderBy(asc(outbox.nextAttemptAt))
-        .limit(BATCH);
       let sent = 0;
       let failed = 0;
-      for (const row of due) {
+      for (let n = 0; n < BATCH; n++) {
+        // A stopping server ends after the mail in hand.
         if (signal?.aborted) break;
-        const attempt = row.attempts + 1;
-        // Claimed by counting the try first: another instance that read the same row finds it changed.
-        const claimed = await db
-          .update(outbox)
-          .set({ attempts: attempt, nextAttemptAt: new Date(at.getTime() + CLAIM_MS) })
-          .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), isNull(outbox.sentAt)))
-          .returning({ id: outbox.id });
-        if (claimed.length === 0) continue;
-        try {
-          await transport.deliver({
-            from,
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            ...(row.html ? { html: row.html } : {}),
-          });
-          await db.update(outbox).set({ sentAt: now(), lastError: null }).where(eq(outbox.id, row.id));
-          sent++;
-        } catch (error) {
-          failed++;
-          const reason = error instanceof Error ? error.message : String(error);
-          const last = attempt >= MAX_DELIVERY_ATTEMPTS;
-          const delay = retryDelay(attempt);
-          await db
-            .update(outbox)
-            .set({ lastError: reason.slice(0, 500), nextAttemptAt: new Date(at.getTime() + delay) })
-            .where(eq(outbox.id, row.id));
-          warn(
-            `Mail to ${row.to} ("${row.subject}") not delivered, try ${attempt}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
-              last ? 'given up' : `next try in ${Math.round(delay / 60_000)} min`
-            }`,
-          );
-        }
+        const outcome = await deliverOne();
+        if (outcome === null) break;
+        if (outcome) sent++;
+        else failed++;
       }
       return { sent, failed };
     },
   };
+
+  /**
+   * Claims the next due message and delivers it; answers whether it went, or null when none is due. On
+   * PostgreSQL, where other instances deliver too, the claim is a row lock (`FOR UPDATE SKIP LOCKED`)
+   * held by a transaction until the message is marked sent or failed: no other instance can take it
+   * however slow the SMTP server, and a process that dies mid-way leaves it due again. On PGlite, which
+   * one process owns, deliveries are one at a time in this process (a transaction open during SMTP would
+   * stop every request), and the claim moves the message's next try `claimMs` ahead from the claim.
+   */
+  async function deliverOne(): Promise<boolean | null> {
+    if (poolOf(db))
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(outbox)
+          .where(due(now()))
+          .orderBy(asc(outbox.nextAttemptAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        return row ? attempt(tx, row) : null;
+      });
+    return oneAtATime(db, async () => {
+      const [row] = await db
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          nextAttemptAt: new Date(now().getTime() + (options.claimMs ?? CLAIM_MS)),
+        })
+        .where(
+          eq(
+            outbox.id,
+            db
+              .select({ id: outbox.id })
+              .from(outbox)
+              .where(due(now()))
+              .orderBy(asc(outbox.nextAttemptAt))
+              .limit(1),
+          ),
+        )
+        .returning();
+      return row ? attempt(db, { ...row, attempts: row.attempts - 1 }) : null;
+    });
+  }
+
+  /** One try of `row` (as read before the try); its outcome written through `into`. */
+  async function attempt(into: Pick<Db, 'update'>, row: typeof outbox.$inferSelect): Promise<boolean> {
+    const tries = row.attempts + 1;
+    try {
+      await transport.deliver({
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+      });
+      await into
+        .update(outbox)
+        .set({ sentAt: now(), attempts: tries, lastError: null })
+        .where(eq(outbox.id, row.id));
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const last = tries >= MAX_DELIVERY_ATTEMPTS;
+      const delay = retryDelay(tries);
+      await into
+        .update(outbox)
+        .set({
+          attempts: tries,
+          lastError: reason.slice(0, 500),
+          nextAttemptAt: new Date(now().getTime() + delay),
+        })
+        .where(eq(outbox.id, row.id));
+      warn(
+        `Mail to ${row.to} ("${row.subject}") not delivered, try ${tries}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
+          last ? 'given up' : `next try in ${Math.round(delay / 60_000)} min`
+        }`,
+      );
+      return false;
+    }
+  }
+}
+
+/** The messages due at `at`: not sent, their next try come, tries left. */
+const due = (at: Date) =>
+  and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, at), lt(outbox.attempts, MAX_DELIVERY_ATTEMPTS));
+
+/** Deliveries on one PGlite database, one at a time in this process (several mailers may share it). */
+const queues = new WeakMap<object, Promise<unknown>>();
+function oneAtATime<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  const next = previous.then(fn, fn);
+  queues.set(
+    db,
+    next.catch(() => {}),
+  );
+  return next;
+}
+
+/** Sent messages are kept this long (the dev outbox and support read them), then pruned. */
+export const SENT_MAIL_KEPT_MS = 7 * 24 * 3600_000;
+
+/** Removes the messages sent more than a week ago; answers how many (the pruning job). */
+export async function pruneSentMail(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(outbox)
+    .where(lt(outbox.sentAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS)))
+    .returning({ id: outbox.id });
+  return gone.length;
 }
 
 function smtpTransport(smtpUrl: string): MailTransport {

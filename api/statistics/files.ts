@@ -1,10 +1,11 @@
 // Housekeeping of the statistics PDFs. A file is uploaded before its record points to it (step 2 of the
 // upload, before update-pdf): a browser that never calls update-pdf, or an API killed between the two,
 // leaves an orphan. The sweep deletes the files under statistics/ older than a day that no record points
-// to; the API runs it at start and every few hours (startStatisticsSweep, from api/server.ts).
+// to; one API instance runs it at start and every few hours (statisticsSweepJob, a job of api/lib/jobs.ts).
 import { inArray, or } from 'drizzle-orm';
 import { statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
+import type { Job } from '../lib/jobs';
 import type { SweepResult } from '../lib/storage';
 import { STATISTICS_PREFIX } from './routes';
 
@@ -28,22 +29,16 @@ export async function sweepStatisticFiles(
   });
 }
 
-/** Sweeps now and then every `hours`; returns the stop function. */
-export function startStatisticsSweep(
-  deps: Pick<Deps, 'db' | 'files'>,
-  hours = 6,
-  log: (line: string) => void = console.info,
-): () => void {
-  const run = async () => {
-    try {
+/** The sweep as a job (api/lib/jobs.ts): at start, then every `hours`, by one instance at a time. */
+export function statisticsSweepJob(deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job {
+  return {
+    name: 'statistics-files-sweep',
+    everyMs: hours * 3600_000,
+    async run() {
       const result = await sweepStatisticFiles(deps);
-      if (result.deleted.length) log(`Statistics files: ${result.deleted.length} orphan(s) removed.`);
-    } catch (error) {
-      log(`Statistics files sweep failed: ${(error as Error).message}`);
-    }
+      return result.deleted.length
+        ? `Statistics files: ${result.deleted.length} orphan(s) removed.`
+        : undefined;
+    },
   };
-  void run();
-  const timer = setInterval(run, hours * 3600_000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

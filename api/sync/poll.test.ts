@@ -1,72 +1,95 @@
-// The background poll runs the incremental sync on its interval, recorded as the poll's own runs.
-import { eq, isNotNull } from 'drizzle-orm';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { missions, syncRuns } from '../db/schema';
+// The background poll is a job claimed in the database: with three API instances looking at once, one
+// runs the sync per interval, recorded as the poll's run; the others do nothing. On PostgreSQL three
+// instances with their own pools; on PGlite (one process) three job runners on the one database.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { jobs, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { createLeonClient } from '../leon';
 import { loadConfig } from '../lib/config';
+import { type JobRunner, startJobs } from '../lib/jobs';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
-import { describeEachDatabase } from '../test/databases';
+import { databaseKinds, instancesOf } from '../test/databases';
 import { testLeon } from '../test/harness';
-import { startPoll } from './poll';
+import { pollJob } from './poll';
 
-describeEachDatabase('the background poll', (database) => {
-  beforeAll(async () => {
-    await seedDemo(database().db);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
-  const depsWith = (leon?: ReturnType<typeof createLeonClient>) => ({
-    db: database().db,
-    config: loadConfig({ NODE_ENV: 'test' }),
-    mailer: createMailer({ db: database().db, from: 'x', log: () => {} }),
-    now: () => new Date(),
-    leon,
-    files: fileStoreFromConfig(loadConfig({ NODE_ENV: 'test' })),
-  });
-
-  it('syncs every interval, records the run as the poll, and stops when told', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+for (const kind of databaseKinds()) {
+  describe(`the background poll on three instances [${kind}]`, () => {
+    let cluster: { instances: Database[]; close(): Promise<void> };
+    let runners: JobRunner[];
     const { sim, leon } = testLeon({ trips: 0 });
-    const deps = depsWith(leon);
-    const lines: string[] = [];
-    const stop = startPoll(deps, 5, (line) => lines.push(line));
-
-    const trip = sim.addTrip({
-      status: 'CONFIRMED',
-      client: DEMO_HOSPITALS[0],
-      legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(Date.now() + 3600_000).toISOString() }],
+    const depsOf = (database: Database, source?: ReturnType<typeof createLeonClient>) => ({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      mailer: createMailer({ db: database.db, from: 'x', log: () => {} }),
+      now: () => new Date(),
+      leon: source,
+      files: fileStoreFromConfig(loadConfig({ NODE_ENV: 'test' })),
     });
-    await vi.advanceTimersByTimeAsync(4 * 60_000);
-    expect(await database().db.select().from(syncRuns)).toEqual([]);
-    await vi.advanceTimersByTimeAsync(60_000);
-    // The run's row is written as it starts (interrupted until it ends): wait for its end.
-    await expect
-      .poll(
-        async () =>
-          (await database().db.select().from(syncRuns).where(isNotNull(syncRuns.finishedAt))).length,
-      )
-      .toBe(1);
-    const [run] = await database().db.select().from(syncRuns);
-    expect(run).toMatchObject({ kind: 'poll', actorId: null, created: 1 });
-    expect(
-      (await database().db.select().from(missions).where(eq(missions.tripNumber, trip.tripNumber))).length,
-    ).toBe(1);
-    // The poll logs its line once the run has resolved, a moment after the run's row is committed.
-    await expect.poll(() => lines).toEqual(['Leon poll: 1 created, 0 updated, 0 deleted, 0 failed']);
+    const lines: string[] = [];
+    beforeAll(async () => {
+      cluster = await instancesOf(kind, 3);
+      await seedDemo(cluster.instances[0].db);
+      runners = cluster.instances.map((database, n) =>
+        startJobs(database.db, [pollJob(depsOf(database, leon), 5)!], {
+          timer: false,
+          instance: `instance-${n + 1}`,
+          log: (line) => lines.push(line),
+        }),
+      );
+    }, 180_000);
+    afterAll(async () => {
+      for (const runner of runners ?? []) await runner.stop();
+      await cluster?.close();
+    });
+    const db = () => cluster.instances[0].db;
+    const pollRuns = async () => (await db().select().from(syncRuns)).filter((run) => run.kind === 'poll');
+    /** The three instances look at once; answers how many of them ran the poll. */
+    const allLook = async () =>
+      (await Promise.all(runners.map((runner) => runner.tick()))).filter((names) =>
+        names.includes('leon-poll'),
+      ).length;
+    /** The interval has passed (the slot is the database's clock: moved back rather than waited for). */
+    const intervalPasses = () =>
+      db()
+        .update(jobs)
+        .set({ nextAt: sql`now() - interval '1 second'` })
+        .where(sql`${jobs.name} = 'leon-poll'`);
 
-    stop();
-    await vi.advanceTimersByTimeAsync(10 * 60_000);
-    expect(await database().db.select().from(syncRuns)).toHaveLength(1);
-  });
+    it('waits one interval before the first run', async () => {
+      expect(await allLook()).toBe(0);
+      expect(await pollRuns()).toEqual([]);
+    });
 
-  it('does nothing when turned off or without Leon', () => {
-    const spy = vi.spyOn(globalThis, 'setInterval');
-    startPoll(depsWith(), 5)();
-    startPoll(depsWith(createLeonClient({ baseUrl: 'http://x', apiKey: 'k' })), 0)();
-    expect(spy).not.toHaveBeenCalled();
+    it('runs the sync once per interval whichever instances look, recorded as the poll', async () => {
+      sim.addTrip({
+        status: 'CONFIRMED',
+        client: DEMO_HOSPITALS[0],
+        legs: [{ from: 'LFBD', to: 'LFPG', std: new Date(Date.now() + 3600_000).toISOString() }],
+      });
+      await intervalPasses();
+      expect(await allLook()).toBe(1);
+      expect(await allLook()).toBe(0);
+      const runs = await pollRuns();
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ kind: 'poll', actorId: null, status: 'ok', created: 1 });
+      expect(lines).toEqual(['Leon poll: 1 created, 0 updated, 0 deleted, 0 failed']);
+
+      await intervalPasses();
+      expect(await allLook()).toBe(1);
+      expect(await allLook()).toBe(0);
+      expect(await pollRuns()).toHaveLength(2);
+      const [row] = await db().select().from(jobs).where(sql`${jobs.name} = 'leon-poll'`);
+      expect(row).toMatchObject({ runs: 2, lastError: null });
+      expect(row.lastInstance).toMatch(/^instance-[123]$/);
+    });
+
+    it('is no job when turned off or without Leon', () => {
+      const database = cluster.instances[0];
+      expect(pollJob(depsOf(database), 5)).toBeNull();
+      expect(pollJob(depsOf(database, createLeonClient({ baseUrl: 'http://x', apiKey: 'k' })), 0)).toBeNull();
+    });
   });
-});
+}

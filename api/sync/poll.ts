@@ -1,53 +1,44 @@
-// The background incremental sync, run on an interval; and the demo's first sync at start.
+// The background incremental sync, a job claimed by one instance per interval; and the demo's first sync at start.
 import { sql } from 'drizzle-orm';
 import { missions } from '../db/schema';
 import type { Deps } from '../lib/context';
+import type { Job } from '../lib/jobs';
 import { runSync, SyncBusyError } from './run';
 
 /**
- * The background incremental sync; returns a function that stops it, resolved once the run in progress
- * (if any) has ended — aborted by `deps.shutdown` when the server stops.
+ * The background incremental sync, as a job (api/lib/jobs.ts): one run every `minutes` across all the
+ * API instances, by whichever claims the slot; null when turned off (0) or without Leon. A sync already
+ * running (started by hand, or a poll still going) makes this slot's run a no-op.
  */
-export function startPoll(
-  deps: Deps,
-  minutes: number,
-  log: (line: string) => void = console.info,
-): () => Promise<void> {
-  if (!deps.leon || minutes <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
-      const result = await runSync(
-        {
-          db: deps.db,
-          source: deps.leon!,
-          now: deps.now,
-          files: deps.files,
-          accounting: deps.config.accounting,
-          signal: deps.shutdown,
-        },
-        'poll',
-        null,
-      );
-      if (result.created || result.updated || result.deleted || result.failed) {
-        log(
-          `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`,
+export function pollJob(deps: Deps, minutes: number): Job | null {
+  const leon = deps.leon;
+  if (!leon || minutes <= 0) return null;
+  return {
+    name: 'leon-poll',
+    everyMs: minutes * 60_000,
+    firstAfterMs: minutes * 60_000,
+    async run() {
+      try {
+        const result = await runSync(
+          {
+            db: deps.db,
+            source: leon,
+            now: deps.now,
+            files: deps.files,
+            accounting: deps.config.accounting,
+            signal: deps.shutdown,
+          },
+          'poll',
+          null,
         );
+        if (result.created || result.updated || result.deleted || result.failed)
+          return `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`;
+        return undefined;
+      } catch (error) {
+        if (error instanceof SyncBusyError) return undefined;
+        throw error;
       }
-    } catch (error) {
-      if (!(error instanceof SyncBusyError)) log(`Leon poll failed: ${(error as Error).message}`);
-    }
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = tick().finally(() => {
-      running = null;
-    });
-  }, minutes * 60_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+    },
   };
 }
 

@@ -14,6 +14,16 @@ export class SyncInterruptedError extends Error {}
 export const RUN_INTERRUPTED =
   'La synchronisation a été interrompue avant la fin (arrêt du serveur) ; rien n’a été enregistré.';
 
+/**
+ * A run whose lock was lost while it read Leon (a pooler or proxy cut its connection) and that another run
+ * took over: it writes nothing (decision 030).
+ */
+export const RUN_FENCED =
+  'La synchronisation a été arrêtée avant d’écrire : une autre synchronisation a pris le relais ; rien n’a été enregistré.';
+
+/** Thrown in the write transaction of a run that no longer holds the sync lease. */
+export class LostLeaseError extends Error {}
+
 /** A reason as stored and shown: in French, without NUL (jsonb and text refuse it), of bounded length. */
 export function cleanReason(text: string): string {
   const clean = withoutNul(text).trim();
@@ -46,6 +56,7 @@ export function storeFailure(error: unknown): string {
 export function runFailure(error: unknown): string {
   if (error instanceof SyncInterruptedError) return RUN_INTERRUPTED;
   if (error instanceof LeonError) return cleanReason(error.message);
+  if (error instanceof LostLeaseError) return RUN_FENCED;
   const state = sqlState(error);
   return `La synchronisation a échoué : erreur de la base de données${state ? ` (code ${state})` : ''}.`;
 }

@@ -1,11 +1,12 @@
 // A Leon sync run (DESIGN.md §4, decision 006): read Leon, then write everything it said in one
 // transaction as a sequence of steps, one per feature fed by Leon. Incremental from Leon's stored
-// timestamp, the same result when run twice, one instance at a time. Every run is recorded; a trip that
+// timestamp, the same result when run twice, one instance at a time (an advisory lock), and one writer
+// at a time even when that lock is lost (the lease checked in the write transaction, decision 030). Every run is recorded; a trip that
 // cannot be stored is skipped, reported and read again at the next run until stored (decision 009).
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
-import { leonSkippedTrips, leonState, syncRuns } from '../db/schema';
+import { leonSkippedTrips, leonState, syncLease, syncRuns } from '../db/schema';
 import { type IncidentWriter, readIncidents } from '../incidents';
 import { syncLeonInvoices } from '../invoices';
 import { LeonError, type LeonSource } from '../leon';
@@ -13,7 +14,7 @@ import type { AccountingConfig } from '../lib/config';
 import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
-import { RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
+import { LostLeaseError, RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
 
 export type { SkippedTrip, SyncKind, SyncResult };
@@ -80,11 +81,41 @@ async function writeRun(
   run: SyncRun,
   incidents: IncidentWriter,
 ): Promise<SyncResult> {
+  await holdLease(tx, run.runId);
   await syncMissions(tx, reading, run);
   const incidentReport = await incidents.write(tx, run.startedAt);
   await keepSkippedTrips(tx, run);
   await storeTimestamp(tx, reading.timestamp, run);
   return recordRun(tx, run, incidentReport ? { incidents: incidentReport } : {});
+}
+
+/**
+ * The run names itself in the sync lease as it starts, holding the advisory lock. A lock lost mid-run (a
+ * transaction-mode pooler, idle_session_timeout, a proxy cutting the idle connection) lets another run
+ * start and take the lease: the first run then finds another id here and aborts before writing.
+ */
+async function takeLease(db: Db, runId: string): Promise<void> {
+  await db
+    .insert(syncLease)
+    .values({ id: 1, runId, takenAt: sql`now()` })
+    .onConflictDoUpdate({ target: syncLease.id, set: { runId, takenAt: sql`now()` } });
+}
+
+/**
+ * The fence, first in the write transaction: the lease row is locked until the transaction ends (another
+ * run cannot take it meanwhile) and must still name this run, else nothing is written.
+ */
+async function holdLease(tx: Tx, runId: string): Promise<void> {
+  const [lease] = await tx.select().from(syncLease).where(eq(syncLease.id, 1)).for('update');
+  if (lease?.runId !== runId) throw new LostLeaseError(`sync lease held by ${lease?.runId ?? 'nobody'}`);
+}
+
+/** The run gives the lease back at its end, unless another run took it over. */
+async function releaseLease(db: Db, runId: string): Promise<void> {
+  await db
+    .update(syncLease)
+    .set({ runId: null })
+    .where(and(eq(syncLease.id, 1), eq(syncLease.runId, runId)));
 }
 
 /** Skipped trips wait to be read again; stored ones stop waiting. */
@@ -172,6 +203,7 @@ export async function runSync(
       let runId: string | null = null;
       try {
         runId = await openRun(db, kind, actorId, startedAt);
+        await takeLease(db, runId);
         const reading = await unlessAborted(readLeon(options, kind, startedAt), options.signal);
         // Incidents are read (and their attachments copied) before the transaction, like the trips.
         const incidents = await unlessAborted(readIncidents(options), options.signal);
@@ -188,9 +220,11 @@ export async function runSync(
         // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018); a stopping
         // server leaves them to the next run.
         if (!options.signal?.aborted) await syncLeonInvoices(options);
+        await releaseLease(db, runId);
         return result;
       } catch (error) {
         await recordFailure(db, runId, { kind, actorId, startedAt, finishedAt: options.now(), error });
+        if (runId) await releaseLease(db, runId).catch(() => {});
         throw error;
       }
     });

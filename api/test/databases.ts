@@ -1,8 +1,10 @@
 // Gives each test suite a fresh database: an in-memory PGlite always, and PostgreSQL too when
 // TEST_DATABASE_URL is set (a database of its own, dropped at the end).
+
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { Database } from '../db/client';
-import { scratchDatabase } from '../db/scratch';
+import { type Database, openDatabase } from '../db/client';
+import { onDatabaseServer, scratchDatabase } from '../db/scratch';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 let warned = false;
@@ -34,4 +36,37 @@ export function describeEachDatabase(name: string, body: (get: () => Database) =
       body(() => database);
     });
   }
+}
+
+/**
+ * `count` API instances on one fresh database, as a cluster has them: on PostgreSQL each its own pool on
+ * one new database (migrated at once, as instances starting together do); on PGlite, which one process
+ * owns, the same database handle `count` times. `close` ends them all and drops the database.
+ */
+export async function instancesOf(
+  kind: 'pglite' | 'postgres',
+  count: number,
+): Promise<{ instances: Database[]; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await scratchDatabase({ kind });
+    return { instances: Array.from({ length: count }, () => database), close: () => database.close() };
+  }
+  const name = `scratch_${randomBytes(6).toString('hex')}`;
+  await onDatabaseServer(pgUrl!, `CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  const opened = await Promise.allSettled(
+    Array.from({ length: count }, () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 })),
+  );
+  const instances = opened.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const close = async () => {
+    for (const instance of instances) await instance.close();
+    await onDatabaseServer(pgUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  const failed = opened.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { instances, close };
 }

@@ -1,6 +1,7 @@
-// A minimal SMTP server for tests: it accepts every message (no TLS, no auth), which is all nodemailer
-// needs to deliver, and keeps the raw messages it received.
-import { createServer, type Server } from 'node:net';
+// A real SMTP server for tests (the smtp-server package): it accepts every message (no TLS, no auth),
+// which is all nodemailer needs to deliver, and keeps the raw messages it received. `answerAfterMs` makes
+// it a slow server: it holds each message that long before answering that it has it.
+import { SMTPServer } from 'smtp-server';
 import { freePort } from './ports';
 
 export interface FakeSmtp {
@@ -11,46 +12,32 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export async function fakeSmtp(): Promise<FakeSmtp> {
+export async function fakeSmtp(options: { answerAfterMs?: number } = {}): Promise<FakeSmtp> {
   const port = await freePort();
   const received: string[] = [];
-  let server: Server | null = null;
+  let server: SMTPServer | null = null;
   const serve = () =>
-    createServer((socket) => {
-      socket.setEncoding('utf8');
-      let buffer = '';
-      let data: string[] | null = null;
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-          const line = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (data) {
-            if (line === '.') {
-              received.push(data.join('\n'));
-              data = null;
-              socket.write('250 OK\r\n');
-            } else data.push(line.startsWith('..') ? line.slice(1) : line);
-            continue;
-          }
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-          else if (verb === 'DATA') {
-            data = [];
-            socket.write('354 go ahead\r\n');
-          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-          else socket.write('250 OK\r\n');
-        }
-      });
-      socket.on('error', () => {});
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n'));
+          if (options.answerAfterMs) setTimeout(() => callback(), options.answerAfterMs);
+          else callback();
+        });
+      },
     });
   return {
     port,
     received,
     async listen() {
       server = serve();
-      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+      const s = server;
+      await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
     },
     async close() {
       const s = server;

@@ -1,0 +1,88 @@
+// Jobs claimed in the database: three instances looking at once run a due job once; a job not due is
+// left alone; a failed run is logged, recorded on its row, and runs again at the next interval. On
+// PostgreSQL three instances with their own pools; on PGlite three runners on the one database.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+import { databaseKinds, instancesOf } from '../test/databases';
+import { type Job, type JobRunner, startJobs } from './jobs';
+
+for (const kind of databaseKinds()) {
+  describe(`jobs on three instances [${kind}]`, () => {
+    let cluster: { instances: Database[]; close(): Promise<void> };
+    let runners: JobRunner[];
+    const swept: string[] = [];
+    const logs: string[] = [];
+    let failNext = false;
+    const sweep = (instance: string): Job => ({
+      name: 'sweep',
+      everyMs: 6 * 3600_000,
+      async run() {
+        if (failNext) {
+          failNext = false;
+          throw new Error('stockage indisponible');
+        }
+        swept.push(instance);
+        return `swept by ${instance}`;
+      },
+    });
+    beforeAll(async () => {
+      cluster = await instancesOf(kind, 3);
+      runners = cluster.instances.map((database, n) =>
+        startJobs(database.db, [sweep(`instance-${n + 1}`)], {
+          timer: false,
+          instance: `instance-${n + 1}`,
+          log: (line) => logs.push(line),
+        }),
+      );
+    }, 180_000);
+    afterAll(async () => {
+      for (const runner of runners ?? []) await runner.stop();
+      await cluster?.close();
+    });
+    const allLook = () => Promise.all(runners.map((runner) => runner.tick()));
+    const row = async () =>
+      (await cluster.instances[0].db.select().from(jobs).where(eq(jobs.name, 'sweep')))[0];
+    const intervalPasses = () =>
+      cluster.instances[0].db
+        .update(jobs)
+        .set({ nextAt: sql`now() - interval '1 second'` })
+        .where(eq(jobs.name, 'sweep'));
+
+    it('runs a new job at once, on one instance only, then not before its interval', async () => {
+      await allLook();
+      expect(swept).toHaveLength(1);
+      await allLook();
+      await allLook();
+      expect(swept).toHaveLength(1);
+      expect(logs).toEqual([`swept by ${swept[0]}`]);
+      const job = await row();
+      expect(job).toMatchObject({ runs: 1, lastInstance: swept[0], lastError: null });
+      expect(job.nextAt.getTime() - job.lastStartedAt!.getTime()).toBe(6 * 3600_000);
+    });
+
+    it('runs once per interval, whichever instance claims it', async () => {
+      for (let n = 0; n < 3; n++) {
+        await intervalPasses();
+        await Promise.all([allLook(), allLook()]);
+      }
+      expect(swept).toHaveLength(4);
+      expect((await row()).runs).toBe(4);
+    });
+
+    it('logs and records a failed run, and runs again at the next interval', async () => {
+      failNext = true;
+      await intervalPasses();
+      await allLook();
+      expect(logs.at(-1)).toBe('Job sweep failed: stockage indisponible');
+      expect(await row()).toMatchObject({ runs: 5, lastError: 'stockage indisponible' });
+      await allLook();
+      expect(swept).toHaveLength(4);
+      await intervalPasses();
+      await allLook();
+      expect(swept).toHaveLength(5);
+      expect((await row()).lastError).toBeNull();
+    });
+  });
+}

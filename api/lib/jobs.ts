@@ -1,0 +1,126 @@
+// Background jobs run by whichever API instance claims them (decision 030). Each job has a row in `jobs`;
+// every instance looks every `checkMs` and runs a job only when its own claim moved the row's `next_at`
+// one interval ahead — `UPDATE … WHERE next_at <= now() RETURNING`, one statement, so that one instance
+// runs each interval however many look at once. Times are the database's, never an instance's clock.
+// A job that fails is logged and recorded in its row; its next run is the next interval.
+import { hostname } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export interface Job {
+  /** The row's key: one slot per name across all instances. */
+  name: string;
+  /** Between two runs, from the start of one to the start of the next. */
+  everyMs: number;
+  /** The first run's delay when the job is new to the database (0: at once). */
+  firstAfterMs?: number;
+  /** The work; what it answers, when any, is logged. */
+  run(): Promise<string | undefined>;
+}
+
+export interface JobRunner {
+  /** Claims and runs the jobs that are due; answers the names of those this instance ran (tests). */
+  tick(): Promise<string[]>;
+  /** No more looking; resolves when the jobs running here have ended. */
+  stop(): Promise<void>;
+}
+
+/** Looks every 30 s: a job runs at most this late after its slot. */
+export const CHECK_MS = 30_000;
+
+/** This process, as written in `jobs.last_instance`. */
+export const INSTANCE = `${hostname()}:${process.pid}`;
+
+export function startJobs(
+  db: Db,
+  list: Job[],
+  options: { checkMs?: number; log?: (line: string) => void; instance?: string; timer?: boolean } = {},
+): JobRunner {
+  const log = options.log ?? ((line: string) => console.info(line));
+  const instance = options.instance ?? INSTANCE;
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+
+  // A job new to the database gets its row (an existing row keeps its schedule across restarts).
+  const ready = (async () => {
+    for (const job of list)
+      await db
+        .insert(jobs)
+        .values({ name: job.name, nextAt: sql`now() + ${msInterval(job.firstAfterMs ?? 0)}` })
+        .onConflictDoNothing();
+  })();
+
+  const claim = async (job: Job): Promise<boolean> => {
+    const claimed = await db
+      .update(jobs)
+      .set({
+        nextAt: sql`now() + ${msInterval(job.everyMs)}`,
+        runs: sql`${jobs.runs} + 1`,
+        lastStartedAt: sql`now()`,
+        lastInstance: instance,
+      })
+      .where(sql`${jobs.name} = ${job.name} and ${jobs.nextAt} <= now()`)
+      .returning({ name: jobs.name });
+    return claimed.length === 1;
+  };
+
+  const runOne = async (job: Job): Promise<void> => {
+    let error: string | null = null;
+    try {
+      const line = await job.run();
+      if (line) log(line);
+    } catch (failure) {
+      error = (failure as Error)?.message ?? String(failure);
+      log(`Job ${job.name} failed: ${error}`);
+    }
+    await db
+      .update(jobs)
+      .set({ lastFinishedAt: sql`now()`, lastError: error?.slice(0, 500) ?? null })
+      .where(eq(jobs.name, job.name))
+      .catch((failure: Error) => log(`Job ${job.name}: its end could not be recorded: ${failure.message}`));
+  };
+
+  const tick = async (): Promise<string[]> => {
+    if (stopped) return [];
+    await ready;
+    const ran: Promise<void>[] = [];
+    const names: string[] = [];
+    for (const job of list) {
+      if (running.has(job.name)) continue;
+      let mine = false;
+      try {
+        mine = await claim(job);
+      } catch (failure) {
+        log(`Job ${job.name} could not be claimed: ${(failure as Error).message}`);
+      }
+      if (!mine) continue;
+      const done = runOne(job).finally(() => running.delete(job.name));
+      running.set(job.name, done);
+      ran.push(done);
+      names.push(job.name);
+    }
+    await Promise.all(ran);
+    return names;
+  };
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  if (options.timer !== false) {
+    const look = () => {
+      tick().catch((failure: Error) => log(`Jobs: ${failure.message}`));
+    };
+    look();
+    timer = setInterval(look, options.checkMs ?? CHECK_MS);
+    timer.unref();
+  }
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await Promise.allSettled([ready, ...running.values()]);
+    },
+  };
+}
+
+const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::double precision)`;
