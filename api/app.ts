@@ -14,6 +14,10 @@ import type { AppEnv, Deps } from './lib/context';
 import { csrf } from './lib/csrf';
 import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
+import { type Logger, logger } from './lib/log';
+import { MAX_DELIVERY_ATTEMPTS } from './lib/mail';
+import { isMetricsToken, METRICS_CONTENT_TYPE, metricsText } from './lib/metrics';
+import { observe } from './lib/observe';
 import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions';
@@ -22,16 +26,20 @@ import { statisticsRoutes } from './statistics';
 import { syncRoutes } from './sync';
 import { meRoutes, usersRoutes } from './users';
 
+const METRICS_REFUSED = 'Jeton des métriques manquant ou invalide';
+
 const OutboxQuery = type({ to: optional(safeText) });
 
 export function createApp(
-  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files'] },
+  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files']; log?: Logger },
 ): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
-  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now) };
+  const { log = logger, ...rest } = deps;
+  const full: Deps = { ...rest, now, files: deps.files ?? fileStoreFromConfig(deps.config, now) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  app.use(observe(log));
   app.use(answerHeaders());
   app.use(async (c, next) => {
     c.set('deps', full);
@@ -49,6 +57,16 @@ export function createApp(
     } catch {
       return c.json({ message: 'Base de données indisponible' }, 503);
     }
+  });
+  // Prometheus scrapes each instance directly (the edge never forwards it); 404 without METRICS_TOKEN.
+  app.get('/metrics', async (c) => {
+    const token = full.config.metricsToken;
+    if (!token) return notFound(c);
+    if (!isMetricsToken(c.req.header('authorization'), token))
+      return c.json({ message: METRICS_REFUSED }, 401, { 'WWW-Authenticate': 'Bearer' });
+    return c.body(await metricsText(full.db, MAX_DELIVERY_ATTEMPTS), 200, {
+      'Content-Type': METRICS_CONTENT_TYPE,
+    });
   });
   app.route('/', authRoutes);
   app.route('/', meRoutes);

@@ -1,10 +1,12 @@
 // The API's Node entry: configuration, database and migrations, demo seed, HTTP server, clean stop.
+// Logs are JSON lines on stdout (api/lib/log.ts).
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { listen } from './lib/listen';
+import { logger } from './lib/log';
 import { createMailer, type MailRelay, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
 import { seedDemoMissions } from './missions';
@@ -17,20 +19,20 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      logger.fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
   if (usesDevSecret(config))
-    console.warn('SESSION_SECRET is not set: using the development secret (never in production).');
+    logger.warn('SESSION_SECRET is not set: using the development secret (never in production).');
   if (!config.edgeSecret)
-    console.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
+    logger.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  console.info(
+  logger.info(
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
   );
-  if (config.seedDemo && (await seedDemo(database.db))) console.info('Demo hospitals and accounts seeded.');
+  if (config.seedDemo && (await seedDemo(database.db))) logger.info('Demo hospitals and accounts seeded.');
   // Requests only queue mail; the relay delivers it shortly after, and retries failures every 30 s.
   let relay: MailRelay | undefined;
   const mailer = createMailer({
@@ -45,27 +47,27 @@ async function main(): Promise<void> {
     config.leonUrl && config.leonApiKey
       ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
       : undefined;
-  if (!leon) console.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
+  if (!leon) logger.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
   const files = fileStoreFromConfig(config);
-  console.info(
+  logger.info(
     config.s3
       ? `Files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}.`
       : `Files in ${config.dataDir}/files.`,
   );
   if (!config.s3 && config.env === 'production')
-    console.warn('S3_* not set: files stay on this machine, so only one API instance can run.');
+    logger.warn('S3_* not set: files stay on this machine, so only one API instance can run.');
   const deps = { db: database.db, config, mailer, leon, files, now: () => new Date() };
   if (config.seedDemo) {
     const result = await syncDemoMissions(deps);
     if (result) {
-      console.info(
+      logger.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
       const demo = await seedDemoMissions(database.db, new Date());
-      console.info(
+      logger.info(
         `Demo mission fields filled in: ${demo.filled} missions, ${demo.closed} closed, ${demo.unbooked} without a trip number.`,
       );
-      console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
+      logger.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
     }
   }
   const stopPoll = startPoll(deps, config.leonPollMinutes);
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
   });
-  console.info(`API listening on http://${config.host}:${server.port}`);
+  logger.info(`API listening on http://${config.host}:${server.port}`);
 
   let stopping = false;
   const stop = async () => {
@@ -96,6 +98,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logger.fatal({ err: error }, 'API start failed');
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import {
   string,
   validate,
 } from 'superstruct';
+import { LOG_LEVELS } from './log';
 import type { S3Options } from './storage';
 
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -80,6 +81,11 @@ const Env = object({
     refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
   ),
   KEEP_ALIVE_TIMEOUT_MS: defaulted(positiveMs, 5_000),
+  // Read by api/lib/log.ts at start; checked here so that a typo stops the start.
+  LOG_LEVEL: optional(enums(LOG_LEVELS)),
+  METRICS_TOKEN: optional(
+    refine(string(), 'token', (s) => s.length >= 32 || 'must be at least 32 characters'),
+  ),
   REQUEST_TIMEOUT_MS: defaulted(positiveMs, 60_000),
   // File storage: an S3-compatible bucket when the four first are set, else files under DATA_DIR.
   S3_ENDPOINT: optional(refine(url, 'http', (s) => /^https?:/.test(s) || 'must be an http(s) URL')),
@@ -130,6 +136,8 @@ export interface Config {
   accounting: AccountingConfig;
   /** Shared with the edge: only a request carrying it may tell the client's address (X-Forwarded-For). */
   edgeSecret?: string;
+  /** The bearer token of GET /metrics; absent → the route answers 404. */
+  metricsToken?: string;
   /** An idle connection (before or between requests) is closed after this. */
   keepAliveTimeoutMs: number;
   /** A request (headers and body) must have arrived within this. */
@@ -226,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       section5: value.ACCOUNTING_SECTION_5,
       taxCode: value.ACCOUNTING_TAX_CODE,
     },
+    metricsToken: value.METRICS_TOKEN,
     keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
   };

@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
+import { logger } from './log';
 
 export interface Mail {
   to: string;
@@ -53,15 +54,16 @@ export function createMailer(options: {
 }): Mailer {
   const { db, from } = options;
   const now = options.now ?? (() => new Date());
-  const info = options.log ?? ((line: string) => console.info(line));
-  const warn = options.log ?? ((line: string) => console.warn(line));
+  const info = options.log ?? ((line: string) => logger.info(line));
+  const warn = options.log ?? ((line: string) => logger.warn(line));
   const transport: MailTransport =
     options.transport ??
     (options.smtpUrl
       ? smtpTransport(options.smtpUrl)
       : {
           async deliver(mail) {
-            info(`[outbox] to ${mail.to}: ${mail.subject}`);
+            // Never the address (no personal data in logs): the message stays readable in the outbox.
+            info(`[outbox] "${mail.subject}" not sent (no SMTP_URL): read it in the outbox table`);
           },
         });
 
@@ -122,7 +124,7 @@ export function createMailer(options: {
             .set({ lastError: reason.slice(0, 500), nextAttemptAt: new Date(at.getTime() + delay) })
             .where(eq(outbox.id, row.id));
           warn(
-            `Mail to ${row.to} ("${row.subject}") not delivered, try ${attempt}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
+            `Mail ${row.id} ("${row.subject}") not delivered, try ${attempt}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
               last ? 'given up' : `next try in ${Math.round(delay / 60_000)} min`
             }`,
           );
@@ -152,7 +154,7 @@ export interface MailRelay {
 export function startMailRelay(
   mailer: Mailer,
   intervalMs: number,
-  log: (line: string) => void = (line) => console.warn(line),
+  log: (line: string) => void = (line) => logger.warn(line),
 ): MailRelay {
   let running = false;
   let again = false;

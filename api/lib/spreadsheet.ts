@@ -4,6 +4,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
+import { logger } from './log';
 
 /** Adds a row (values by column key); its strings become text cells. */
 export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unknown>): ExcelJS.Row {
@@ -69,7 +70,7 @@ export function xlsxStreamResponse(
       await write(workbook);
       await workbook.commit();
     } catch (error) {
-      console.error('XLSX export failed while streaming', error);
+      logger.error({ err: error }, 'XLSX export failed while streaming');
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();

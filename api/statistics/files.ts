@@ -5,6 +5,7 @@
 import { inArray, or } from 'drizzle-orm';
 import { statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
+import { logger } from '../lib/log';
 import type { SweepResult } from '../lib/storage';
 import { STATISTICS_PREFIX } from './routes';
 
@@ -32,7 +33,7 @@ export async function sweepStatisticFiles(
 export function startStatisticsSweep(
   deps: Pick<Deps, 'db' | 'files'>,
   hours = 6,
-  log: (line: string) => void = console.info,
+  log: (line: string) => void = (line) => logger.info(line),
 ): () => void {
   const run = async () => {
     try {

@@ -2,13 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { missions } from '../db/schema';
 import type { Deps } from '../lib/context';
+import { logger } from '../lib/log';
 import { runSync, SyncBusyError } from './run';
 
 /** The background incremental sync; returns a function that stops it. */
 export function startPoll(
   deps: Deps,
   minutes: number,
-  log: (line: string) => void = console.info,
+  log: (line: string) => void = (line) => logger.info(line),
 ): () => void {
   if (!deps.leon || minutes <= 0) return () => {};
   let running = false;
