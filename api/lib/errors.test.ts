@@ -7,6 +7,7 @@ import { INPUT_MESSAGES } from '../../contract/validation';
 import { describeEachDatabase } from '../test/databases';
 import { memoryLogger } from '../test/logs';
 import { onError } from './errors';
+import type { Logger } from './log';
 
 const QUERIES: Array<[string, string, SQL]> = [
   [
@@ -22,11 +23,11 @@ const QUERIES: Array<[string, string, SQL]> = [
 ];
 
 describeEachDatabase('database errors caused by input', (database) => {
-  let app: Hono;
+  let app: Hono<{ Variables: { log: Logger } }>;
   let logs: ReturnType<typeof memoryLogger>;
   beforeAll(() => {
     logs = memoryLogger();
-    app = new Hono();
+    app = new Hono<{ Variables: { log: Logger } }>();
     app.onError(onError);
     // The request's logger, as api/lib/observe.ts sets it.
     app.use(async (c, next) => {
