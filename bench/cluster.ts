@@ -36,6 +36,7 @@ const edgePort = 8920;
 const simPort = 4320;
 const smtpPort = 2520;
 const edge = `http://127.0.0.1:${edgePort}`;
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789abcdef012345';
 const secrets = {
   SESSION_SECRET: 'cluster-secret-0123456789abcdef0123456789abcdef',
   EDGE_SECRET: 'cluster-edge-secret-0123456789abcdef0123456789',
@@ -67,7 +68,8 @@ function start(name: string, args: string[], env: Record<string, string> = {}): 
 
 const timings = new Map<string, number[]>();
 const errors = new Map<string, number>();
-const errorSamples: string[] = [];
+/** Errors by kind of answer (status and first words), counted. */
+const errorKinds = new Map<string, number>();
 let measuring = false;
 /** When the killed instance was down (from the kill to its health check passing again). */
 const outage = { from: Number.POSITIVE_INFINITY, to: Number.POSITIVE_INFINITY };
@@ -83,7 +85,12 @@ function record(kind: string, ms: number, error?: string): void {
     const now = Date.now();
     // An answer that ended within the outage (or a second after, for the requests started during it).
     if (now >= outage.from && now <= outage.to + 1000) errorsDuringOutage++;
-    if (errorSamples.length < 10) errorSamples.push(`${kind}: ${error}`);
+    const what = error
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 70);
+    errorKinds.set(what, (errorKinds.get(what) ?? 0) + 1);
   }
 }
 
@@ -123,6 +130,7 @@ const apiEnv = (index: number) => ({
   LEON_POLL_MINUTES: String(POLL_MINUTES),
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: 'Back-office <no-reply@bench.test>',
+  METRICS_TOKEN,
   // One process per instance, as in production, but on one machine: no single-instance file store opt-in
   // is needed for the load mix (it stores no file).
 });
@@ -249,14 +257,16 @@ try {
     `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal}, of which ${errorsDuringOutage} while the killed instance was down ` +
       `(${((outage.to - outage.from) / 1000).toFixed(0)} s, until its health check passed); ${errorTotal - errorsDuringOutage} at other times (goal 0)`,
   );
-  for (const sample of errorSamples) console.log(`  error: ${sample}`);
+  for (const [what, n] of [...errorKinds].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`  error ×${n}: ${what}`);
 
   // Let the relays deliver what is still queued (they retry every 30 s), then read the database.
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   const queued = async () =>
     Number(
-      (await client.query('select count(*) from outbox where sent_at is null and attempts < 8')).rows[0].count,
+      (await client.query('select count(*) from outbox where sent_at is null and attempts < 8')).rows[0]
+        .count,
     );
   for (let i = 0; i < 90 && (await queued()) > 0; i++) await sleep(1000);
 
@@ -281,6 +291,24 @@ try {
       `runs per interval: ${counts.join(' ')} (1 each is the goal with 3 instances)`,
   );
 
+  // Each instance's own count of the poll runs it tried, from its metrics (the killed one's restart on zero).
+  const tried: string[] = [];
+  for (const [i, port] of apiPorts.entries()) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const outcomes = [...text.matchAll(/^leon_sync_runs_total\{kind="poll",outcome="(\w+)"\} (\d+)/gm)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .join(', ');
+    tried.push(`api${i}: ${outcomes || 'none'}`);
+  }
+  console.log(
+    `  poll runs tried per instance (its /metrics; busy = another instance held the lock): ${tried.join('; ')}`,
+  );
+
   const outbox = await client.query<{ to: string; sent: boolean }>(
     'select "to", sent_at is not null as sent from outbox',
   );
@@ -301,13 +329,17 @@ try {
   const lost = acknowledged.filter((e) => !stored.has(e)).length;
   const doubled = [...stored.values()].filter((n) => n > 1).length;
   const unansweredStored = unanswered.filter((e) => stored.has(e)).length;
-  const phantom = [...stored.keys()].filter((e) => !acknowledged.includes(e) && !unanswered.includes(e)).length;
+  const phantom = [...stored.keys()].filter(
+    (e) => !acknowledged.includes(e) && !unanswered.includes(e),
+  ).length;
   console.log(
     `  rows: ${acknowledged.length} accounts acknowledged by the API, ${stored.size} found; lost ${lost}, doubled ${doubled}, ` +
       `unknown ${phantom} (goal 0 each); ${unanswered.length} creations unanswered, of which ${unansweredStored} stored anyway`,
   );
   const welcome = acknowledged.filter((e) => receivedBy.get(e) === 1).length;
-  console.log(`  welcome mails: ${welcome} of ${acknowledged.length} acknowledged accounts received exactly one`);
+  console.log(
+    `  welcome mails: ${welcome} of ${acknowledged.length} acknowledged accounts received exactly one`,
+  );
   await client.end();
   console.log(
     `  load average ${loadavg()
