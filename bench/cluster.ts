@@ -87,6 +87,7 @@ function record(kind: string, ms: number, error?: string): void {
     if (now >= outage.from && now <= outage.to + 1000) errorsDuringOutage++;
     const what = error
       .replace(/<[^>]*>/g, ' ')
+      .replace(/,?"requestId":"[^"]*"/, '')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 70);
