@@ -15,6 +15,10 @@ import { csrf } from './lib/csrf';
 import { edgeOnly } from './lib/edge-only';
 import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
+import { type Logger, logger } from './lib/log';
+import { MAX_DELIVERY_ATTEMPTS } from './lib/mail';
+import { isMetricsToken, METRICS_CONTENT_TYPE, metricsText } from './lib/metrics';
+import { observe } from './lib/observe';
 import { fileStoreFromConfig } from './lib/storage';
 import { query as parseQuery } from './lib/validate';
 import { missionsRoutes } from './missions';
@@ -28,16 +32,20 @@ export const SHUTTING_DOWN = 'Le serveur s’arrête : réessayez dans un instan
 /** Whether `app` serves development routes (`/dev/…`): a production start refuses to go on if so. */
 export const hasDevRoutes = (app: Hono<AppEnv>) => app.routes.some((route) => route.path.startsWith('/dev/'));
 
+const METRICS_REFUSED = 'Jeton des métriques manquant ou invalide';
+
 const OutboxQuery = type({ to: optional(safeText) });
 
 export function createApp(
-  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files'] },
+  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files']; log?: Logger },
 ): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
-  const full: Deps = { ...deps, now, files: deps.files ?? fileStoreFromConfig(deps.config, now, deps.db) };
+  const { log = logger, ...rest } = deps;
+  const full: Deps = { ...rest, now, files: deps.files ?? fileStoreFromConfig(deps.config, now, deps.db) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(notFound);
+  app.use(observe(log));
   app.use(answerHeaders());
   app.use(async (c, next) => {
     c.set('deps', full);
@@ -62,6 +70,16 @@ export function createApp(
     } catch {
       return c.json({ message: 'Base de données indisponible' }, 503);
     }
+  });
+  // Prometheus scrapes each instance directly (the edge never forwards it); 404 without METRICS_TOKEN.
+  app.get('/metrics', async (c) => {
+    const token = full.config.metricsToken;
+    if (!token) return notFound(c);
+    if (!isMetricsToken(c.req.header('authorization'), token))
+      return c.json({ message: METRICS_REFUSED }, 401, { 'WWW-Authenticate': 'Bearer' });
+    return c.body(await metricsText(full.db, MAX_DELIVERY_ATTEMPTS), 200, {
+      'Content-Type': METRICS_CONTENT_TYPE,
+    });
   });
   app.route('/', authRoutes);
   app.route('/', meRoutes);

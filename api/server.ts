@@ -1,5 +1,5 @@
 // The API's Node entry: configuration, database and migrations, demo seed, background jobs, HTTP server,
-// clean stop.
+// clean stop. Logs are JSON lines on stdout (api/lib/log.ts).
 import { createApp, hasDevRoutes } from './app';
 import { pruneAuth } from './auth';
 import { checkSessionConnection, openDatabase } from './db/client';
@@ -9,6 +9,7 @@ import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { type Job, startJobs } from './lib/jobs';
 import { listen } from './lib/listen';
+import { logger } from './lib/log';
 import { createMailer, type MailRelay, pruneSentMail, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
 import { seedDemoMissions } from './missions';
@@ -21,34 +22,34 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      logger.fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
   if (usesDevSecret(config))
-    console.warn('SESSION_SECRET is not set: using the development secret (never in production).');
+    logger.warn('SESSION_SECRET is not set: using the development secret (never in production).');
   if (!config.edgeSecret)
-    console.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
+    logger.warn('EDGE_SECRET is not set: rate limits use the socket address, not the one the edge sends.');
   if (config.env === 'development' && !config.devRoutes)
-    console.warn('NODE_ENV is not set: development defaults, without the development routes (/dev/outbox).');
+    logger.warn('NODE_ENV is not set: development defaults, without the development routes (/dev/outbox).');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
-  console.info(
+  logger.info(
     `Database ready (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,
   );
   // The sync's lock and its write fence need session semantics: refuse a transaction-mode pooler.
   const session = await checkSessionConnection(database.db);
   if (!session.ok) {
-    console.error(session.reason);
+    logger.error(session.reason);
     await database.close();
     process.exit(1);
   }
-  if (config.seedDemo && (await seedDemo(database.db))) console.info('Demo hospitals and accounts seeded.');
+  if (config.seedDemo && (await seedDemo(database.db))) logger.info('Demo hospitals and accounts seeded.');
   // Requests only queue mail; the relay delivers it shortly after, and retries failures every 30 s.
   let relay: MailRelay | undefined;
   const mailer = createMailer({
@@ -63,15 +64,15 @@ async function main(): Promise<void> {
     config.leonUrl && config.leonApiKey
       ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
       : undefined;
-  if (!leon) console.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
+  if (!leon) logger.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
   const files = fileStoreFromConfig(config, undefined, database.db);
-  console.info(
+  logger.info(
     config.s3
       ? `Files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}.`
       : `Files in ${config.dataDir}/files.`,
   );
   if (!config.s3 && config.env === 'production')
-    console.warn('SINGLE_INSTANCE=true: files stay on this machine, so only one API instance may run.');
+    logger.warn('SINGLE_INSTANCE=true: files stay on this machine, so only one API instance may run.');
   // Aborted at SIGTERM: /health answers 503, a running sync stops and is recorded as interrupted.
   const shutdown = new AbortController();
   const deps = {
@@ -86,14 +87,14 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const result = await syncDemoMissions(deps);
     if (result) {
-      console.info(
+      logger.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
       const demo = await seedDemoMissions(database.db, new Date());
-      console.info(
+      logger.info(
         `Demo mission fields filled in: ${demo.filled} missions, ${demo.closed} closed, ${demo.unbooked} without a trip number.`,
       );
-      console.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
+      logger.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
     }
   }
   // Background jobs, each run by whichever instance claims it in the database (decision 030): the Leon
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
   );
   const app = createApp(deps);
   if (config.env === 'production' && hasDevRoutes(app)) {
-    console.error(
+    logger.error(
       'Development routes (/dev/…) are reachable: refusing to start in production. ' +
         '(Des routes de développement sont accessibles : démarrage refusé en production.)',
     );
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
   });
-  console.info(`API listening on http://${config.host}:${server.port}`);
+  logger.info(`API listening on http://${config.host}:${server.port}`);
 
   // SIGTERM/SIGINT: drain (health 503, in-flight requests finish, new ones still answered) for at most
   // SHUTDOWN_DEADLINE_MS, a running sync aborted and recorded, the mail in hand sent; then exit.
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal}: draining (at most ${config.shutdownDeadlineMs} ms).`);
+    logger.info(`${signal}: draining (at most ${config.shutdownDeadlineMs} ms).`);
     shutdown.abort();
     // The running jobs (a poll's sync, aborted above) and the mail in hand get the same deadline as the
     // requests.
@@ -153,9 +154,9 @@ async function main(): Promise<void> {
       Promise.race([jobs.stop(), deadline]),
       Promise.race([relay?.stop(), deadline]),
     ]);
-    if (drained.cut) console.warn(`Shutdown deadline reached: ${drained.cut} request(s) cut off.`);
+    if (drained.cut) logger.warn(`Shutdown deadline reached: ${drained.cut} request(s) cut off.`);
     await database.close();
-    console.info('API stopped.');
+    logger.info('API stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -163,6 +164,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logger.fatal({ err: error }, 'API start failed');
   process.exit(1);
 });

@@ -11,10 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
+import { usersFor } from './lib/virtual-user';
 
 const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.LOAD_USERS ?? 100);
@@ -31,18 +32,6 @@ const secrets = {
   SESSION_SECRET: 'load-secret-0123456789abcdef0123456789abcdef',
   EDGE_SECRET: 'load-edge-secret-0123456789abcdef0123456789',
 };
-const PASSWORD = 'Demo-2026!';
-const STAFF = ['admin@demo.test', 'operation@demo.test'];
-const HOSPITAL = 'hopital@demo.test';
-const CATEGORIES = ['requested', 'inProgress', 'completed', 'closed', 'canceled'] as const;
-const EDITABLE = ['requested', 'inProgress', 'completed'] as const;
-const ORGANS = ['COEUR', 'FOIE', 'REINS', 'POUMONS', 'PANCREAS'];
-
-interface MissionRow {
-  id: string;
-  status: string;
-  aircraftType: string;
-}
 
 const children: ChildProcess[] = [];
 function start(entry: string, env: Record<string, string>): void {
@@ -76,138 +65,8 @@ function record(kind: string, ms: number, error?: string): void {
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
-// ——— A virtual user ———
-
 const agent = new Agent({ connections: USERS * 2, keepAliveTimeout: 4_000 });
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-class VirtualUser {
-  private cookies = new Map<string, string>();
-  private lastMission: MissionRow | null = null;
-  private lastCategory: string | null = null;
-
-  constructor(
-    readonly email: string,
-    readonly staff: boolean,
-  ) {}
-
-  private async call<T>(kind: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-    const headers: Record<string, string> = { origin: edge };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const t0 = performance.now();
-    try {
-      const response = await request(`${edge}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        dispatcher: agent,
-        headersTimeout: 30_000,
-        bodyTimeout: 30_000,
-      });
-      const setCookie = response.headers['set-cookie'];
-      for (const c of [setCookie ?? []].flat()) {
-        const [pair] = c.split(';');
-        const eq = pair.indexOf('=');
-        const [name, value] = [pair.slice(0, eq), pair.slice(eq + 1)];
-        if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
-        else this.cookies.set(name, value);
-      }
-      const text = await response.body.text();
-      const ms = performance.now() - t0;
-      if (response.statusCode >= 400) {
-        record(kind, ms, `${response.statusCode} ${text.slice(0, 120)}`);
-        return null;
-      }
-      record(kind, ms);
-      return (text ? JSON.parse(text) : null) as T;
-    } catch (error) {
-      record(kind, performance.now() - t0, (error as Error).message);
-      return null;
-    }
-  }
-
-  async signIn(): Promise<void> {
-    this.cookies.clear();
-    await this.call('sign-in', 'POST', '/api/auth/login', { email: this.email, password: PASSWORD });
-    await this.call('user/me', 'GET', '/api/user/me');
-  }
-
-  async counts(): Promise<void> {
-    if (this.staff) await this.call('counts', 'GET', '/api/leon/records-count');
-    else await this.call('hospitals', 'GET', '/api/missions/hospitals');
-  }
-
-  async list(): Promise<void> {
-    const category = pick(this.staff ? CATEGORIES : CATEGORIES.filter((c) => c !== 'canceled'));
-    const params = new URLSearchParams({ status: category, pageSize: String(pick([10, 20, 50])) });
-    const r = Math.random();
-    if (r < 0.25) params.set('search', pick(['TR', '2026', 'Bordeaux', '1', 'CHU']));
-    else if (r < 0.5) {
-      params.set('startDate', '2026-09-01');
-      params.set('endDate', '2026-12-31');
-    } else if (r < 0.6) params.set('pageNumber', '2');
-    const page = await this.call<{ data: { rows: MissionRow[] } }>('list', 'GET', `/api/missions?${params}`);
-    const rows = page?.data.rows ?? [];
-    if (rows.length) {
-      this.lastMission = pick(rows);
-      this.lastCategory = category;
-    }
-  }
-
-  /** The mission's details (its legs); answers the mission of the list row it was opened from. */
-  async details(): Promise<MissionRow | null> {
-    if (!this.lastMission) await this.list();
-    const mission = this.lastMission;
-    if (!mission) return null;
-    const legs = await this.call('details', 'GET', `/api/missions/details/${mission.id}`);
-    return legs ? mission : null;
-  }
-
-  async edit(): Promise<void> {
-    if (!this.lastCategory || !(EDITABLE as readonly string[]).includes(this.lastCategory)) {
-      const params = new URLSearchParams({ status: pick(EDITABLE), pageSize: '20' });
-      const page = await this.call<{ data: { rows: MissionRow[] } }>(
-        'list',
-        'GET',
-        `/api/missions?${params}`,
-      );
-      if (!page?.data.rows.length) return;
-      this.lastMission = pick(page.data.rows);
-      this.lastCategory = params.get('status');
-    }
-    const mission = await this.details();
-    if (!mission) return;
-    await this.call('edit', 'PUT', '/api/missions/edit/', {
-      id: mission.id,
-      numberOfCristal: 1 + Math.floor(Math.random() * 9000),
-      astonStatus: mission.status,
-      organType: pick(ORGANS),
-      aircraftType: mission.aircraftType,
-      numberOfMeals: Math.floor(Math.random() * 4),
-      isWithIcing: false,
-      isWithOCS: Math.random() < 0.5,
-    });
-  }
-
-  async run(until: number): Promise<void> {
-    const think = () => sleep(THINK_MS * (0.5 + Math.random()));
-    while (Date.now() < until) {
-      await this.signIn();
-      await think();
-      for (let action = 0; action < 20 && Date.now() < until; action++) {
-        const r = Math.random();
-        if (r < 0.1 && this.staff) await this.edit();
-        else if (r < 0.3) await this.counts();
-        else if (r < 0.65) await this.list();
-        else await this.details();
-        await think();
-      }
-      await this.call('sign-out', 'POST', '/api/auth/logout');
-    }
-  }
-}
 
 // ——— The run ———
 
@@ -239,9 +98,7 @@ try {
   });
   await waitFor(`${edge}/api/health`, 1200);
 
-  const users = Array.from({ length: USERS }, (_, i) =>
-    i % 5 === 4 ? new VirtualUser(HOSPITAL, false) : new VirtualUser(STAFF[i % 2], true),
-  );
+  const users = usersFor(USERS, { edge, agent, thinkMs: THINK_MS, record });
   console.log(
     `${USERS} virtual users through the edge for ${SECONDS} s, think time ${THINK_MS} ms ×0.5–1.5, ` +
       `PostgreSQL, ${TRIPS} Leon trips synchronised; ${cpus().length} CPU cores, load average ${loadavg()

@@ -35,6 +35,8 @@ beforeAll(async () => {
         return;
       }
       res.setHeader('content-type', 'application/json');
+      // As the API does: the request's id answered back.
+      if (req.headers['x-request-id']) res.setHeader('x-request-id', req.headers['x-request-id']);
       res.setHeader('keep-alive', 'timeout=77');
       res.setHeader('proxy-authenticate', 'Basic');
       res.setHeader('x-api', 'yes');
@@ -94,6 +96,25 @@ describe('the /api proxy under Node', () => {
     expect(other.headers.get('content-security-policy')).toBeNull();
   });
 
+  it('sends the API an id of its own for each request, never the one the client wrote, and answers it', async () => {
+    const first = await fetch(`${base()}/api/user/me`, { headers: { 'x-request-id': 'forged' } });
+    const sent = seen.headers['x-request-id'];
+    expect(sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(first.headers.get('x-request-id')).toBe(sent);
+    await fetch(`${base()}/api/user/me`);
+    expect(seen.headers['x-request-id']).not.toBe(sent);
+  });
+
+  it('never forwards the metrics route: Prometheus scrapes each API instance directly', async () => {
+    seen = { headers: {}, body: '' };
+    for (const path of ['/api/metrics', '/api/metrics/', '/api/%6Detrics']) {
+      const answer = await fetch(base() + path, { headers: { authorization: 'Bearer guess' } });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ message: 'Ressource introuvable' });
+    }
+    expect(seen.url).toBeUndefined();
+  });
+
   it('passes a body sent with Expect: 100-continue (as curl does for large bodies)', async () => {
     const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
       let continued = false;
@@ -145,11 +166,13 @@ describe('the /api proxy under Node', () => {
     expect(down.headers.get('content-type')).toMatch(/application\/json/);
     expect(await down.json()).toEqual({
       message: 'Le service est momentanément indisponible, veuillez réessayer.',
+      requestId: down.headers.get('x-request-id'),
     });
     const slow = await fetch(`http://127.0.0.1:${slowEdge.port}/api/slow`);
     expect(slow.status).toBe(504);
     expect(await slow.json()).toEqual({
       message: 'Le service met trop de temps à répondre, veuillez réessayer.',
+      requestId: slow.headers.get('x-request-id'),
     });
   });
 });
@@ -183,7 +206,10 @@ describe('the SPA under Node', () => {
   it('404s a missing file outside /assets (an unknown aircraft photo) instead of serving the app', async () => {
     const photo = await fetch(`${base()}/images/acfts/F-XXXX.png`);
     expect(photo.status).toBe(404);
-    expect(await photo.json()).toEqual({ message: 'Ressource introuvable' });
+    expect(await photo.json()).toEqual({
+      message: 'Ressource introuvable',
+      requestId: photo.headers.get('x-request-id'),
+    });
     expect((await fetch(`${base()}/mission-details/abc`)).status).toBe(200);
   });
 

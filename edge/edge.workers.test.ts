@@ -19,9 +19,11 @@ const env: Env = {
   EDGE_SECRET: SECRET,
   ASSETS: assets,
 };
-const NOT_FOUND = { message: 'Ressource introuvable' };
-const MALFORMED = { message: 'La requête est mal formée.' };
-const TOO_LARGE = { message: 'La requête est trop volumineuse.' };
+// The edge's own refusals carry the request's id (edge/app.ts).
+const withId = (message: string) => ({ message, requestId: expect.any(String) });
+const NOT_FOUND = withId('Ressource introuvable');
+const MALFORMED = withId('La requête est mal formée.');
+const TOO_LARGE = withId('La requête est trop volumineuse.');
 const MB = 1024 * 1024;
 
 interface Seen {
@@ -111,9 +113,9 @@ describe('the Worker', () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Network connection lost.'));
     const down = await call(new Request('https://bo.example.fr/api/user/me'));
     expect(down.status).toBe(502);
-    expect(await down.json()).toEqual({
-      message: 'Le service est momentanément indisponible, veuillez réessayer.',
-    });
+    expect(await down.json()).toEqual(
+      withId('Le service est momentanément indisponible, veuillez réessayer.'),
+    );
 
     vi.spyOn(globalThis, 'fetch').mockImplementation(
       (_input, init) =>
@@ -125,8 +127,25 @@ describe('the Worker', () => {
     );
     const slow = await call(new Request('https://bo.example.fr/api/user/me'));
     expect(slow.status).toBe(504);
-    expect(await slow.json()).toEqual({
-      message: 'Le service met trop de temps à répondre, veuillez réessayer.',
+    expect(await slow.json()).toEqual(withId('Le service met trop de temps à répondre, veuillez réessayer.'));
+  });
+
+  it("names each request with Cloudflare's ray id: sent to the API, answered, and in the edge's errors", async () => {
+    const seen = recordUpstream();
+    const ray = '8a1b2c3d4e5f6789-CDG';
+    const answer = await call(
+      new Request('https://bo.example.fr/api/user/me', {
+        headers: { 'cf-ray': ray, 'x-request-id': 'forged' },
+      }),
+    );
+    expect(seen[0].headers.get('x-request-id')).toBe(ray);
+    expect(answer.headers.get('x-request-id')).toBe(ray);
+    vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Network connection lost.'));
+    const down = await call(new Request('https://bo.example.fr/api/user/me', { headers: { 'cf-ray': ray } }));
+    expect(await down.json()).toEqual({
+      message: 'Le service est momentanément indisponible, veuillez réessayer.',
+      requestId: ray,
     });
   });
 
@@ -143,7 +162,7 @@ describe('the Worker', () => {
   it('404s a missing aircraft photo that the assets answered with the app shell', async () => {
     const photo = await call(new Request('https://bo.example.fr/images/acfts/F-XXXX.png'));
     expect(photo.status).toBe(404);
-    expect(await photo.json()).toEqual({ message: 'Ressource introuvable' });
+    expect(await photo.json()).toEqual(NOT_FOUND);
   });
 });
 

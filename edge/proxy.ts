@@ -154,9 +154,13 @@ export interface ProxyOptions {
   bodyLimits?: BodyLimits;
 }
 
+/** API paths for the operator's tools only (Prometheus scrapes each instance directly): never proxied. */
+const INTERNAL_PATHS = new Set(['/metrics']);
+
 export async function proxy(c: Context, options: ProxyOptions): Promise<Response> {
   const joined = joinApiUrl(options.apiOrigin, c.req.url);
   if (!joined.ok) return json(joined.status, joined.status === 400 ? MESSAGES.malformed : MESSAGES.notFound);
+  if (INTERNAL_PATHS.has(joined.path.replace(/\/+$/, ''))) return json(404, MESSAGES.notFound);
   const method = c.req.method;
   const hasBody = !['GET', 'HEAD'].includes(method) && c.req.raw.body !== null;
   const maxBytes = bodyLimitFor(joined.path, options.bodyLimits ?? BODY_LIMITS);
@@ -176,6 +180,10 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
   const ip = options.clientIp?.(c);
   if (ip) headers.set('x-forwarded-for', ip);
   if (options.edgeSecret) headers.set(EDGE_SECRET_HEADER, options.edgeSecret);
+  // The request's id (edge/app.ts), replacing any the client wrote: the API logs and answers it.
+  const requestId: string | undefined = c.get('requestId');
+  if (requestId) headers.set('x-request-id', requestId);
+  else headers.delete('x-request-id');
   const incoming = new URL(c.req.url);
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
   headers.set('x-forwarded-host', incoming.host);

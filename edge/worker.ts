@@ -18,6 +18,8 @@ export default {
       upstream: (url, init) => fetch(url, { ...init, redirect: 'manual' }),
       // Cloudflare sets CF-Connecting-IP itself, replacing any the client sent.
       clientIp: (c) => c.req.header('cf-connecting-ip'),
+      // Cloudflare's ray id names the request in its own logs too: the same id end to end.
+      requestId: (c) => c.req.header('cf-ray'),
       edgeSecret: env.EDGE_SECRET || undefined,
       // Workers are reached over https only (http is redirected by the platform).
       hsts: new URL(request.url).protocol === 'https:',

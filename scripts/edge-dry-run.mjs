@@ -1,4 +1,5 @@
 // Bundles the Worker with `wrangler deploy --dry-run` (nothing is uploaded) and prints the bundle size.
+// Extra arguments go to wrangler: `node scripts/edge-dry-run.mjs --env production` checks that environment.
 // Uses the built SPA when present; otherwise a temporary assets folder, so web/ is never touched.
 import { spawnSync } from 'node:child_process';
 import {
@@ -32,7 +33,7 @@ if (!existsSync(join(root, 'web/dist/index.html'))) {
 rmSync(outdir, { recursive: true, force: true });
 const result = spawnSync(
   join(root, 'node_modules/.bin/wrangler'),
-  ['deploy', '--dry-run', '--config', config, '--outdir', outdir],
+  ['deploy', '--dry-run', '--config', config, '--outdir', outdir, ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -62,7 +62,19 @@ describeEachDatabase('the API behind the edge', (database) => {
     }
     expect(await signIn({ 'x-forwarded-for': '198.51.100.250' })).toEqual({
       status: 429,
-      body: { message: MESSAGES.tooManyAttempts },
+      body: { message: MESSAGES.tooManyAttempts, requestId: expect.any(String) },
     });
+  });
+
+  it('names each request with the id the edge set: the API answers it in the header and the error body', async () => {
+    const response = await fetch(`http://127.0.0.1:${edge.port}/api/missions?status=requested`, {
+      headers: { 'x-request-id': 'forged-by-the-browser' },
+    });
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // The body is the API's own (the edge only proxies a 401): the id reached it.
+    expect(await response.json()).toEqual({ message: MESSAGES.unauthenticated, requestId: id });
+    const other = await fetch(`http://127.0.0.1:${edge.port}/api/missions?status=requested`);
+    expect(other.headers.get('x-request-id')).not.toBe(id);
   });
 });

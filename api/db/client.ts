@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { logger } from '../lib/log';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,7 +114,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not take the process down.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', (error) => logger.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (!options.skipMigrations) await migrateDatabase({ db, kind: 'postgres' }, options.migrationsFolder);
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -150,7 +151,7 @@ export async function withAdvisoryLock<T>(
   if (!client) return { locked: true, value: await fn() };
   const connection = await client.connect();
   // The connection may be cut mid-run (the case the sync's lease fences): that must not end the process.
-  const lost = (error: Error) => console.warn(`PostgreSQL lock connection lost: ${error.message}`);
+  const lost = (error: Error) => logger.warn(`PostgreSQL lock connection lost: ${error.message}`);
   connection.on('error', lost);
   let held = false;
   try {

@@ -20,6 +20,7 @@ import {
 } from '../leon';
 import { audit } from '../lib/audit';
 import { sqlState } from '../lib/errors';
+import { logger } from '../lib/log';
 import type { FileStore } from '../lib/storage';
 import { INCIDENTS_PREFIX } from './files';
 
@@ -181,7 +182,7 @@ async function readLeon(db: Db, source: IncidentSource, files: FileStore, now: D
           ? error.message
           : 'erreur du stockage des fichiers';
       if (!(error instanceof LeonFileError || error instanceof LeonError))
-        console.warn(`Incident sync: attachment ${nid} not stored: ${(error as Error)?.message}`);
+        logger.warn(`Incident sync: attachment ${nid} not stored: ${(error as Error)?.message}`);
       copies.set(nid, { ok: false, reason: clean(`Copie impossible : ${why}`) });
     }
   }
@@ -365,7 +366,7 @@ async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<Incid
       if (outcome !== 'kept') report[outcome]++;
       for (const a of leon.attachments) written.add(a.attachmentNid);
     } catch (error) {
-      console.warn(`Incident sync: report ${leon.reportNumber} not stored: ${(error as Error).message}`);
+      logger.warn(`Incident sync: report ${leon.reportNumber} not stored: ${(error as Error).message}`);
       skipped.push({
         reportNid: leon.reportNid,
         reportNumber: leon.reportNumber,

@@ -57,7 +57,7 @@ export const invoicesRoutes = new Hono<AppEnv>()
         now: now(),
       });
     } catch (error) {
-      console.warn(`Invoice export failed: ${(error as Error)?.message ?? String(error)}`);
+      c.var.log.warn(`Invoice export failed: ${(error as Error)?.message ?? String(error)}`);
       fail(500, INVOICE_MESSAGES.exportFailed);
     }
     return c.body(file.csv, 200, {

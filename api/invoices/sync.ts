@@ -9,6 +9,7 @@ import { leonInvoiceState } from '../db/schema';
 import { type LeonInvoiceReader, leonInvoices } from '../leon';
 import { audit } from '../lib/audit';
 import type { AccountingConfig } from '../lib/config';
+import { logger } from '../lib/log';
 import { type StoreCounts, storeInvoices } from './service';
 
 type Graphql = Parameters<typeof leonInvoices>[0]['graphql'];
@@ -53,7 +54,7 @@ export async function syncLeonInvoices(options: InvoiceSyncOptions): Promise<Sto
       timestamp = (await reader.modifiedSince(Math.floor(now.getTime() / 1000) - 60)).timestamp;
     }
     for (const failure of reading.failures)
-      console.warn(`Leon invoices: invoice ${failure.salesInvoiceNid ?? '?'} not read: ${failure.message}`);
+      logger.warn(`Leon invoices: invoice ${failure.salesInvoiceNid ?? '?'} not read: ${failure.message}`);
     return await db.transaction(async (tx) => {
       const counts = await storeInvoices(tx, reading.invoices, options.accounting!, now);
       await tx
@@ -76,7 +77,7 @@ export async function syncLeonInvoices(options: InvoiceSyncOptions): Promise<Sto
     });
   } catch (error) {
     // The missions of the run are stored already; invoices are read again at the next run.
-    console.warn(`Leon invoices not synced: ${(error as Error)?.message ?? String(error)}`);
+    logger.warn(`Leon invoices not synced: ${(error as Error)?.message ?? String(error)}`);
     return null;
   }
 }

@@ -19,6 +19,7 @@ import {
   LATE_CANCELLATION_BILLINGS,
   type LateCancellationBilling,
 } from '../../contract/statistics';
+import { LOG_LEVELS } from './log';
 import type { S3Options } from './storage';
 
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -100,6 +101,11 @@ const Env = object({
     refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
   ),
   KEEP_ALIVE_TIMEOUT_MS: defaulted(positiveMs, 5_000),
+  // Read by api/lib/log.ts at start; checked here so that a typo stops the start.
+  LOG_LEVEL: optional(enums(LOG_LEVELS)),
+  METRICS_TOKEN: optional(
+    refine(string(), 'token', (s) => s.length >= 32 || 'must be at least 32 characters'),
+  ),
   REQUEST_TIMEOUT_MS: defaulted(positiveMs, 60_000),
   // File storage: an S3-compatible bucket when the four first are set, else files under DATA_DIR.
   S3_ENDPOINT: optional(refine(url, 'http', (s) => /^https?:/.test(s) || 'must be an http(s) URL')),
@@ -177,6 +183,8 @@ export interface Config {
    * production, a request without it is refused (health excepted).
    */
   edgeSecret?: string;
+  /** The bearer token of GET /metrics; absent → the route answers 404. */
+  metricsToken?: string;
   /** An idle connection (before or between requests) is closed after this. */
   keepAliveTimeoutMs: number;
   /** A request (headers and body) must have arrived within this. */
@@ -294,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       section5: value.ACCOUNTING_SECTION_5,
       taxCode: value.ACCOUNTING_TAX_CODE,
     },
+    metricsToken: value.METRICS_TOKEN,
     keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
     costRules: { lateCancellation: value.LATE_CANCELLATION_BILLING as LateCancellationBilling },

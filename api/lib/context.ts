@@ -3,6 +3,7 @@ import type { Me } from '../../contract/auth';
 import type { Db } from '../db/client';
 import type { LeonSource } from '../leon';
 import type { Config } from './config';
+import type { Logger } from './log';
 import type { Mailer } from './mail';
 import type { FileStore } from './storage';
 
@@ -28,5 +29,8 @@ export type AppEnv = {
   Variables: {
     deps: Deps;
     user: CurrentUser;
+    /** The request's id (api/lib/observe.ts) and a logger that writes it on every line. */
+    requestId: string;
+    log: Logger;
   };
 };

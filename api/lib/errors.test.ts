@@ -2,10 +2,12 @@
 // on both drivers (the routes parse their input first: api/lib/validate.test.ts).
 import { type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { INPUT_MESSAGES } from '../../contract/validation';
 import { describeEachDatabase } from '../test/databases';
+import { memoryLogger } from '../test/logs';
 import { onError } from './errors';
+import type { Logger } from './log';
 
 const QUERIES: Array<[string, string, SQL]> = [
   [
@@ -21,10 +23,17 @@ const QUERIES: Array<[string, string, SQL]> = [
 ];
 
 describeEachDatabase('database errors caused by input', (database) => {
-  let app: Hono;
+  let app: Hono<{ Variables: { log: Logger } }>;
+  let logs: ReturnType<typeof memoryLogger>;
   beforeAll(() => {
-    app = new Hono();
+    logs = memoryLogger();
+    app = new Hono<{ Variables: { log: Logger } }>();
     app.onError(onError);
+    // The request's logger, as api/lib/observe.ts sets it.
+    app.use(async (c, next) => {
+      c.set('log', logs.log);
+      await next();
+    });
     QUERIES.forEach(([, , query], index) => {
       app.get(`/q/${index}`, async (c) => {
         await database().db.execute(query);
@@ -39,21 +48,20 @@ describeEachDatabase('database errors caused by input', (database) => {
 
   for (const [index, [state, what]] of QUERIES.entries()) {
     it(`answers 400 with a French message to ${what} (${state})`, async () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const response = await app.request(`/q/${index}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ message: INPUT_MESSAGES.invalidBody });
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining(state));
-      warn.mockRestore();
+      expect(logs.lines().at(-1)).toMatchObject({ level: 'warn', msg: expect.stringContaining(state) });
     });
   }
 
   it('still answers 500 to a database error that input does not cause', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const before = logs.lines().length;
     const response = await app.request('/bug');
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: "Une erreur s'est produite" });
-    expect(error).toHaveBeenCalledOnce();
-    error.mockRestore();
+    expect(logs.lines().slice(before)).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'Unhandled API error', err: expect.anything() }),
+    ]);
   });
 });

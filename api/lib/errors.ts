@@ -1,9 +1,11 @@
 // One error shape for the UI: `{ message }` in French with the right status; no stack trace leaves.
+// (api/lib/observe.ts adds the request's id to every such body: `{ message, requestId }`.)
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MESSAGES } from '../../contract/auth';
 import { INPUT_MESSAGES } from '../../contract/validation';
+import { type Logger, logger } from './log';
 
 export function fail(status: ContentfulStatusCode, message: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, { res: Response.json({ message }, { status, headers }) });
@@ -42,9 +44,11 @@ export function onError(error: Error, c: Context): Response {
     if (error.res) return error.res;
     return c.json({ message: error.message || MESSAGES.generic }, error.status);
   }
+  // The request's logger (with its id) once the app's first middleware ran.
+  const log: Logger = c.get('log') ?? logger;
   const state = sqlState(error);
   if (state && INPUT_SQLSTATES.has(state)) {
-    console.warn(
+    log.warn(
       `Input refused by the database (${state}) on ${c.req.method} ${c.req.path}: parse it in the route`,
     );
     return c.json({ message: INPUT_MESSAGES.invalidBody }, 400);
@@ -54,11 +58,11 @@ export function onError(error: Error, c: Context): Response {
     // The driver's own words (drizzle's wrapper would print the query and its parameters).
     const cause = (error as { cause?: unknown }).cause;
     const why = cause instanceof Error ? cause.message : error.message;
-    console.warn(`Database connection lost on ${c.req.method} ${c.req.path}: ${why}`);
+    log.warn(`Database connection lost on ${c.req.method} ${c.req.path}: ${why}`);
     c.header('Retry-After', '1');
     return c.json({ message: DATABASE_UNAVAILABLE }, 503);
   }
-  console.error('Unhandled API error:', error);
+  log.error({ err: error }, 'Unhandled API error');
   return c.json({ message: MESSAGES.generic }, 500);
 }
 

@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { logger } from './log';
 
 export interface Job {
   /** The row's key: one slot per name across all instances. */
@@ -37,7 +38,7 @@ export function startJobs(
   list: Job[],
   options: { checkMs?: number; log?: (line: string) => void; instance?: string; timer?: boolean } = {},
 ): JobRunner {
-  const log = options.log ?? ((line: string) => console.info(line));
+  const log = options.log ?? ((line: string) => logger.info(line));
   const instance = options.instance ?? INSTANCE;
   const running = new Map<string, Promise<void>>();
   let stopped = false;

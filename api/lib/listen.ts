@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { MESSAGES } from '../../contract/auth';
+import { logger } from './log';
 
 export interface ListenOptions {
   port: number;
@@ -44,7 +45,7 @@ export function listen(
     hostname: options.host,
     errorHandler: (error) => {
       if (error instanceof RequestError) return json(400, MESSAGES.malformedRequest);
-      console.error('Unhandled API error:', error);
+      logger.error({ err: error }, 'Unhandled API error');
       return json(500, MESSAGES.generic);
     },
   });

@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { type Db, poolOf } from '../db/client';
 import { outbox } from '../db/schema';
+import { logger } from './log';
 
 export interface Mail {
   to: string;
@@ -58,15 +59,16 @@ export function createMailer(options: {
 }): Mailer {
   const { db, from } = options;
   const now = options.now ?? (() => new Date());
-  const info = options.log ?? ((line: string) => console.info(line));
-  const warn = options.log ?? ((line: string) => console.warn(line));
+  const info = options.log ?? ((line: string) => logger.info(line));
+  const warn = options.log ?? ((line: string) => logger.warn(line));
   const transport: MailTransport =
     options.transport ??
     (options.smtpUrl
       ? smtpTransport(options.smtpUrl)
       : {
           async deliver(mail) {
-            info(`[outbox] to ${mail.to}: ${mail.subject}`);
+            // Never the address (no personal data in logs): the message stays readable in the outbox.
+            info(`[outbox] "${mail.subject}" not sent (no SMTP_URL): read it in the outbox table`);
           },
         });
 
@@ -169,7 +171,7 @@ export function createMailer(options: {
         })
         .where(eq(outbox.id, row.id));
       warn(
-        `Mail to ${row.to} ("${row.subject}") not delivered, try ${tries}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
+        `Mail ${row.id} ("${row.subject}") not delivered, try ${tries}/${MAX_DELIVERY_ATTEMPTS}: ${reason}; ${
           last ? 'given up' : `next try in ${Math.round(delay / 60_000)} min`
         }`,
       );
@@ -226,7 +228,7 @@ export interface MailRelay {
 export function startMailRelay(
   mailer: Mailer,
   intervalMs: number,
-  log: (line: string) => void = (line) => console.warn(line),
+  log: (line: string) => void = (line) => logger.warn(line),
 ): MailRelay {
   let running: Promise<void> | null = null;
   let again = false;

@@ -5,6 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 import { formulaRisk } from './formula-guard';
+import { logger } from './log';
 
 /**
  * Adds a row (values by column key); its strings become text cells. A value that could be read as a
@@ -80,7 +81,7 @@ export function xlsxStreamResponse(
       await write(workbook);
       await workbook.commit();
     } catch (error) {
-      console.error('XLSX export failed while streaming', error);
+      logger.error({ err: error }, 'XLSX export failed while streaming');
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();

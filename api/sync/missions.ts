@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { hospitals, missionLegs, missions } from '../db/schema';
 import type { LeonTrip } from '../leon';
 import { audit } from '../lib/audit';
+import { logger } from '../lib/log';
 import type { Reading } from './read';
 import { SkipTrip, storeFailure } from './reasons';
 import type { Outcome } from './report';
@@ -236,7 +237,7 @@ async function storeTrips(tx: Tx, trips: LeonTrip[], run: SyncRun): Promise<void
           report.stored(trip.tripNumber);
         } catch (error) {
           if (!(error instanceof SkipTrip))
-            console.warn(`Leon sync: trip ${trip.tripNumber} not stored: ${(error as Error).message}`);
+            logger.warn(`Leon sync: trip ${trip.tripNumber} not stored: ${(error as Error).message}`);
           report.skip({
             tripNumber: trip.tripNumber,
             tripNid: trip.tripNid,

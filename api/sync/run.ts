@@ -11,6 +11,8 @@ import { type IncidentWriter, readIncidents } from '../incidents';
 import { syncLeonInvoices } from '../invoices';
 import { LeonError, type LeonSource } from '../leon';
 import type { AccountingConfig } from '../lib/config';
+import { logger } from '../lib/log';
+import { measureSyncRun } from '../lib/metrics';
 import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
@@ -193,6 +195,18 @@ export async function runSync(
   kind: SyncKind,
   actorId: string | null,
 ): Promise<SyncResult> {
+  return measureSyncRun(
+    kind,
+    () => runSyncOnce(options, kind, actorId),
+    (error) => error instanceof SyncBusyError,
+  );
+}
+
+async function runSyncOnce(
+  options: SyncOptions,
+  kind: SyncKind,
+  actorId: string | null,
+): Promise<SyncResult> {
   const { db, source } = options;
   // Checked and taken before the first await, so that two calls in this process cannot both pass.
   if (running.has(db)) throw new SyncBusyError();
@@ -241,7 +255,7 @@ async function recordFailure(
   run: { kind: SyncKind; actorId: string | null; startedAt: Date; finishedAt: Date; error: unknown },
 ): Promise<void> {
   if (!(run.error instanceof LeonError) && !(run.error instanceof SyncInterruptedError))
-    console.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
+    logger.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
   const failed = { finishedAt: run.finishedAt, status: 'failed' as const, reason: runFailure(run.error) };
   try {
     if (runId) await db.update(syncRuns).set(failed).where(eq(syncRuns.id, runId));
@@ -252,6 +266,6 @@ async function recordFailure(
   } catch (error) {
     // The database itself is failing: the caller still gets the run's own error (and the row, if
     // written, still says the run was interrupted).
-    console.warn(`Leon sync: the failed run could not be recorded: ${(error as Error).message}`);
+    logger.warn(`Leon sync: the failed run could not be recorded: ${(error as Error).message}`);
   }
 }

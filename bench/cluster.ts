@@ -1,0 +1,359 @@
+// `npm run bench cluster`: the production shape on one machine (issue 24, docs/deploy.md). HAProxy
+// (Debian's package) in front of three API instances on one PostgreSQL database (a fresh one on
+// BENCH_DATABASE_URL's server, dropped at the end), the Node edge in front of HAProxy, the Leon simulator
+// polled every BENCH_POLL_MINUTES, and an SMTP server (smtp-server) recording every mail it receives.
+// 100 virtual users (bench/lib/virtual-user.ts, the load mix of bench/load.ts) for BENCH_SECONDS (300),
+// plus one administrator creating accounts (each a row and a welcome mail). At 2/5 of the run one API
+// instance is killed with SIGKILL, at 3/5 it is started again. Prints requests, errors (and how many of
+// them were answered while the killed instance was down), p50/p95/p99, sync runs per poll interval,
+// mails queued vs received, and the accounts found afterwards against those the clients were told were
+// created (none lost, none doubled). Figures only; nothing is asserted.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { Agent } from 'undici';
+import { onDatabaseServer } from '../api/db/scratch';
+import { startLeonSimulator } from '../api/leon/simulator/server';
+import { waitFor } from './lib/processes';
+import { pct } from './lib/timing';
+import { sleep, usersFor, VirtualUser } from './lib/virtual-user';
+
+const root = resolve(import.meta.dirname, '..');
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
+/** Ten poll intervals in the run by default (30 s for 5 minutes). */
+const POLL_MINUTES = Number(process.env.BENCH_POLL_MINUTES ?? SECONDS / 600);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const apiPorts = [3321, 3322, 3323];
+const haproxyPort = 3320;
+const edgePort = 8920;
+const simPort = 4320;
+const smtpPort = 2520;
+const edge = `http://127.0.0.1:${edgePort}`;
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789abcdef012345';
+const secrets = {
+  SESSION_SECRET: 'cluster-secret-0123456789abcdef0123456789abcdef',
+  EDGE_SECRET: 'cluster-edge-secret-0123456789abcdef0123456789',
+};
+
+const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+if (haproxy.error || haproxy.status !== 0) {
+  console.log(
+    'HAProxy is missing: this benchmark needs it in front of the API instances. ' +
+      'Install it (Debian/Ubuntu: `apt-get install -y haproxy`) and run `npm run bench cluster` again.',
+  );
+  process.exit(1);
+}
+
+// ——— Processes ———
+
+const children = new Map<string, ChildProcess>();
+function start(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(args[0], args.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.set(name, child);
+  return child;
+}
+
+// ——— Figures ———
+
+const timings = new Map<string, number[]>();
+const errors = new Map<string, number>();
+/** Errors by kind of answer (status and first words), counted. */
+const errorKinds = new Map<string, number>();
+let measuring = false;
+/** When the killed instance was down (from the kill to its health check passing again). */
+const outage = { from: Number.POSITIVE_INFINITY, to: Number.POSITIVE_INFINITY };
+let errorsDuringOutage = 0;
+
+function record(kind: string, ms: number, error?: string): void {
+  if (!measuring) return;
+  const list = timings.get(kind) ?? [];
+  timings.set(kind, list);
+  list.push(ms);
+  if (error) {
+    errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    const now = Date.now();
+    // An answer that ended within the outage (or a second after, for the requests started during it).
+    if (now >= outage.from && now <= outage.to + 1000) errorsDuringOutage++;
+    const what = error
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/,?"requestId":"[^"]*"/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 70);
+    errorKinds.set(what, (errorKinds.get(what) ?? 0) + 1);
+  }
+}
+
+// ——— The run ———
+
+const dataDirs = apiPorts.map(() => mkdtempSync(join(tmpdir(), 'bench-cluster-')));
+const configDir = mkdtempSync(join(tmpdir(), 'bench-haproxy-'));
+const dbName = `bench_cluster_${randomBytes(4).toString('hex')}`;
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+let created = false;
+const received: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      for (const to of session.envelope.rcptTo) received.push(to.address.toLowerCase());
+      callback();
+    });
+  },
+});
+await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+const sim = await startLeonSimulator({ port: simPort, apiKey: 'cluster-key', seed: 11, trips: TRIPS });
+const agent = new Agent({ connections: USERS * 2, keepAliveTimeout: 4_000 });
+
+const apiEnv = (index: number) => ({
+  API_PORT: String(apiPorts[index]),
+  PUBLIC_ORIGIN: edge,
+  DATA_DIR: dataDirs[index],
+  DATABASE_URL: url.toString(),
+  SEED_DEMO: 'true',
+  LEON_URL: sim.url,
+  LEON_API_KEY: 'cluster-key',
+  LEON_POLL_MINUTES: String(POLL_MINUTES),
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: 'Back-office <no-reply@bench.test>',
+  METRICS_TOKEN,
+  // One process per instance, as in production, but on one machine: no single-instance file store opt-in
+  // is needed for the load mix (it stores no file).
+});
+const startApi = (index: number) =>
+  start(`api${index}`, [process.execPath, join(root, 'dist/api/server.js')], apiEnv(index));
+
+try {
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build-api.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:api failed');
+  await onDatabaseServer(serverUrl, `CREATE DATABASE ${dbName}`);
+  created = true;
+  // The first instance migrates and seeds the empty database alone; the others start on it after. (Started
+  // together on an empty database, instances without a migration lock race on the same DDL.)
+  startApi(0);
+  await waitFor(`http://127.0.0.1:${apiPorts[0]}/health`, 2400);
+  startApi(1);
+  startApi(2);
+  await Promise.all(apiPorts.slice(1).map((port) => waitFor(`http://127.0.0.1:${port}/health`, 2400)));
+
+  const cfg = join(configDir, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 4096',
+      'defaults',
+      '  mode http',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      // A busy machine answers /health slowly: a slow check is not a dead instance.
+      '  timeout check 5s',
+      // A connection refused (the killed instance before its check notices) is tried on another one;
+      // a request already sent is never replayed.
+      '  retries 2',
+      '  option redispatch',
+      '  retry-on conn-failure',
+      'frontend api',
+      `  bind 127.0.0.1:${haproxyPort}`,
+      '  default_backend instances',
+      'backend instances',
+      '  balance roundrobin',
+      '  option httpchk GET /health',
+      '  http-check expect status 200',
+      ...apiPorts.map((port, i) => `  server api${i} 127.0.0.1:${port} check inter 1s fall 3 rise 2`),
+      '',
+    ].join('\n'),
+  );
+  start('haproxy', ['haproxy', '-f', cfg, '-db']);
+  await waitFor(`http://127.0.0.1:${haproxyPort}/health`, 200);
+  start('edge', [process.execPath, '--import', 'tsx', join(root, 'edge/node.ts')], {
+    EDGE_PORT: String(edgePort),
+    API_ORIGIN: `http://127.0.0.1:${haproxyPort}`,
+    PUBLIC_ORIGIN: edge,
+    ASSETS_DIR: join(root, 'web/dist'),
+  });
+  await waitFor(`${edge}/api/health`, 1200);
+
+  const context = { edge, agent, thinkMs: THINK_MS, record };
+  const users = usersFor(USERS, context);
+  const admin = new VirtualUser('admin@demo.test', true, context);
+  console.log(
+    `${USERS} virtual users + 1 account creator through the edge → HAProxy → 3 API instances (built bundle) → ` +
+      `one PostgreSQL database, for ${SECONDS} s; Leon polled every ${(POLL_MINUTES * 60).toFixed(0)} s; ` +
+      `one instance killed (SIGKILL) at ${((SECONDS * 2) / 5).toFixed(0)} s and started again at ${((SECONDS * 3) / 5).toFixed(0)} s; ` +
+      `${cpus().length} CPU cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at start`,
+  );
+  measuring = true;
+  const t0 = Date.now();
+  const until = t0 + SECONDS * 1000;
+
+  // The account creator: one account every 2 s; what the API answered is what the client believes.
+  const acknowledged: string[] = [];
+  const unanswered: string[] = [];
+  const creator = (async () => {
+    await admin.signIn();
+    for (let n = 0; Date.now() < until; n++) {
+      const email = `bench.${n}.${randomBytes(3).toString('hex')}@bench.test`;
+      const answer = await admin.call<{ data: unknown }>('create', 'POST', '/api/user/create', {
+        firstName: 'Bench',
+        lastName: `Compte ${n}`,
+        email,
+        phone: '0102030405',
+        role: 'OPERATION',
+        hospitals: null,
+      });
+      (answer ? acknowledged : unanswered).push(email);
+      await sleep(2000);
+    }
+  })();
+
+  // The fault: kill -9 one instance at 2/5 of the run, start it again at 3/5.
+  const fault = (async () => {
+    await sleep((SECONDS * 1000 * 2) / 5);
+    outage.from = Date.now();
+    children.get('api1')?.kill('SIGKILL');
+    await sleep((SECONDS * 1000) / 5);
+    startApi(1);
+    await waitFor(`http://127.0.0.1:${apiPorts[1]}/health`, 2400);
+    outage.to = Date.now();
+  })();
+
+  const ramp = Math.min(10_000, (SECONDS * 1000) / 10);
+  await Promise.all([
+    ...users.map((u, i) => sleep((ramp * i) / USERS).then(() => u.run(until))),
+    creator,
+    fault,
+  ]);
+  measuring = false;
+  const elapsed = (Date.now() - t0) / 1000;
+
+  const all = [...timings.values()].flat();
+  const line = (kind: string, values: number[], errorCount: number) => {
+    console.log(
+      `  ${kind.padEnd(10)} ${String(values.length).padStart(8)} req  ${String(errorCount).padStart(5)} errors   p50 ${(pct(values, 50) ?? 0).toFixed(1).padStart(7)} ms   p95 ${(pct(values, 95) ?? 0).toFixed(1).padStart(7)} ms   p99 ${(pct(values, 99) ?? 0).toFixed(1).padStart(7)} ms`,
+    );
+  };
+  for (const [kind, values] of [...timings].sort()) line(kind, values, errors.get(kind) ?? 0);
+  const errorTotal = [...errors.values()].reduce((a, b) => a + b, 0);
+  line('all', all, errorTotal);
+  console.log(
+    `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal}, of which ${errorsDuringOutage} while the killed instance was down ` +
+      `(${((outage.to - outage.from) / 1000).toFixed(0)} s, until its health check passed); ${errorTotal - errorsDuringOutage} at other times (goal 0)`,
+  );
+  for (const [what, n] of [...errorKinds].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`  error ×${n}: ${what}`);
+
+  // Let the relays deliver what is still queued (they retry every 30 s), then read the database.
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const queued = async () =>
+    Number(
+      (await client.query('select count(*) from outbox where sent_at is null and attempts < 8')).rows[0]
+        .count,
+    );
+  for (let i = 0; i < 90 && (await queued()) > 0; i++) await sleep(1000);
+
+  const runs = await client.query<{ kind: string; started_at: Date; status: string }>(
+    'select kind, started_at, status from sync_runs where started_at >= $1 order by started_at',
+    [new Date(t0)],
+  );
+  const intervalMs = POLL_MINUTES * 60_000;
+  const polls = runs.rows.filter((r) => r.kind === 'poll');
+  const perInterval = new Map<number, number>();
+  for (const run of polls) {
+    const slot = Math.floor((run.started_at.getTime() - t0) / intervalMs);
+    perInterval.set(slot, (perInterval.get(slot) ?? 0) + 1);
+  }
+  const slots = Math.floor((SECONDS * 1000) / intervalMs);
+  const counts = Array.from({ length: slots }, (_, i) => perInterval.get(i) ?? 0);
+  const statuses = [...new Set(polls.map((p) => p.status))]
+    .map((s) => `${s} ${polls.filter((p) => p.status === s).length}`)
+    .join(', ');
+  console.log(
+    `  sync: ${polls.length} poll runs recorded over ${slots} intervals of ${(intervalMs / 1000).toFixed(0)} s (${statuses || 'none'}); ` +
+      `runs per interval: ${counts.join(' ')} (1 each is the goal with 3 instances)`,
+  );
+
+  // Each instance's own count of the poll runs it tried, from its metrics (the killed one's restart on zero).
+  const tried: string[] = [];
+  for (const [i, port] of apiPorts.entries()) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const outcomes = [...text.matchAll(/^leon_sync_runs_total\{kind="poll",outcome="(\w+)"\} (\d+)/gm)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .join(', ');
+    tried.push(`api${i}: ${outcomes || 'none'}`);
+  }
+  console.log(
+    `  poll runs tried per instance (its /metrics; busy = another instance held the lock): ${tried.join('; ')}`,
+  );
+
+  const outbox = await client.query<{ to: string; sent: boolean }>(
+    'select "to", sent_at is not null as sent from outbox',
+  );
+  const receivedBy = new Map<string, number>();
+  for (const to of received) receivedBy.set(to, (receivedBy.get(to) ?? 0) + 1);
+  const twice = [...receivedBy.values()].filter((n) => n > 1).length;
+  const sentRows = outbox.rows.filter((r) => r.sent).length;
+  const neverReceived = outbox.rows.filter((r) => r.sent && !receivedBy.has(r.to.toLowerCase())).length;
+  console.log(
+    `  mail: ${outbox.rows.length} queued, ${sentRows} marked sent, ${received.length} received by the SMTP server ` +
+      `(${receivedBy.size} addresses; ${twice} received more than once, ${neverReceived} marked sent but not received)`,
+  );
+
+  const rows = await client.query<{ email: string; n: string }>(
+    "select email, count(*) as n from users where email like '%@bench.test' group by email",
+  );
+  const stored = new Map(rows.rows.map((r) => [r.email, Number(r.n)]));
+  const lost = acknowledged.filter((e) => !stored.has(e)).length;
+  const doubled = [...stored.values()].filter((n) => n > 1).length;
+  const unansweredStored = unanswered.filter((e) => stored.has(e)).length;
+  const phantom = [...stored.keys()].filter(
+    (e) => !acknowledged.includes(e) && !unanswered.includes(e),
+  ).length;
+  console.log(
+    `  rows: ${acknowledged.length} accounts acknowledged by the API, ${stored.size} found; lost ${lost}, doubled ${doubled}, ` +
+      `unknown ${phantom} (goal 0 each); ${unanswered.length} creations unanswered, of which ${unansweredStored} stored anyway`,
+  );
+  const welcome = acknowledged.filter((e) => receivedBy.get(e) === 1).length;
+  console.log(
+    `  welcome mails: ${welcome} of ${acknowledged.length} acknowledged accounts received exactly one`,
+  );
+  await client.end();
+  console.log(
+    `  load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end`,
+  );
+} finally {
+  for (const child of [...children.values()].reverse()) child.kill('SIGTERM');
+  await sleep(1500);
+  for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL');
+  await sim.close();
+  await agent.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
+  if (created) await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  for (const dir of [...dataDirs, configDir]) rmSync(dir, { recursive: true, force: true });
+}
