@@ -159,27 +159,44 @@ describeEachDatabase('Incidents', (database) => {
     });
 
     it('leaves the copy of a file Leon no longer lists to the sweep, which removes it once', async () => {
-      const [photo] = await database()
-        .db.select()
-        .from(incidentAttachments)
-        .where(eq(incidentAttachments.fileName, 'photo.png'));
-      expect(photo.storageKey).not.toBeNull();
-      const kept = (await database().db.select().from(incidentAttachments)).filter(
-        (row) => row.storageKey !== null && row.id !== photo.id,
-      );
-      const report = sim.reports().find((r) => r.safetyReportNid === ownReport)!;
-      report.attachments = report.attachments.filter((a) => a.fileName !== 'photo.png');
-      sim.changeReport(ownReport, {});
-      later(60_000);
+      const added = sim.addReport({
+        tripNumber: own.tripNumber,
+        reportDateUTC: new Date(clock.now - 2 * HOUR).toISOString(),
+        title: 'Chariot mal arrimé',
+        attachments: [{ fileName: 'chariot.pdf' }, { fileName: 'arrimage.png', kind: 'png' }],
+      });
+      later(2_000);
+      await sync();
+      const copies = async () =>
+        (await database().db.select().from(incidentAttachments)).filter((row) => row.storageKey !== null);
+      const dropped = (await copies()).find((row) => row.fileName === 'arrimage.png')!;
+      expect(dropped).toBeDefined();
+      const report = sim.reports().find((r) => r.safetyReportNid === added.safetyReportNid)!;
+      report.attachments = report.attachments.filter((a) => a.fileName !== 'arrimage.png');
+      sim.changeReport(added.safetyReportNid, {});
+      later(2_000);
       expect(await sync()).toMatchObject({ updated: 1 });
-      expect(await t.files.head(photo.storageKey!)).not.toBeNull();
-      // Files younger than a day are kept (a run copies before it writes): none is old enough yet.
-      expect((await sweepIncidentFiles({ db: database().db, files: t.files })).deleted).toEqual([]);
-      const swept = await sweepIncidentFiles({ db: database().db, files: t.files }, 0);
-      expect(swept.deleted).toEqual([photo.storageKey]);
-      expect(await t.files.head(photo.storageKey!)).toBeNull();
+      const kept = await copies();
+      expect(kept.map((row) => row.fileName)).not.toContain('arrimage.png');
+      expect(await t.files.head(dropped.storageKey!)).not.toBeNull();
+      const sweep = () => sweepIncidentFiles({ db: database().db, files: t.files });
+      // Copies younger than a day are kept (a run copies before it writes).
+      expect((await sweep()).deleted).toEqual([]);
+      // The store dates its files by the real clock: a day after them, the orphan goes, once.
+      const testNow = t.clock.now;
+      t.clock.now = new Date(Date.now() + 25 * HOUR);
+      try {
+        expect((await sweep()).deleted).toEqual([dropped.storageKey]);
+        expect((await sweep()).deleted).toEqual([]);
+      } finally {
+        t.clock.now = testNow;
+      }
+      expect(await t.files.head(dropped.storageKey!)).toBeNull();
       for (const row of kept) expect(await t.files.head(row.storageKey!)).not.toBeNull();
-      expect((await sweepIncidentFiles({ db: database().db, files: t.files }, 0)).deleted).toEqual([]);
+      // Leon deletes the report again: the tests below read the incidents they set up, and only those.
+      sim.deleteReport(added.safetyReportNid);
+      later(2_000);
+      expect(await sync()).toMatchObject({ deleted: 1 });
     });
 
     it('keeps a report whose mission is unknown, shown without a mission number', async () => {
@@ -264,7 +281,9 @@ describeEachDatabase('Incidents', (database) => {
     });
 
     it('gives the menu’s open count to staff only', async () => {
-      const open = (await database().db.select().from(incidents)).filter((r) => r.status === 'OPEN').length;
+      const open = (await database().db.select().from(incidents)).filter(
+        (r) => r.status === 'OPEN' && r.deletedAt === null,
+      ).length;
       const answer = await ops.get<{ data: { open: number } }>('/incidents/open-count');
       expect(answer.body.data.open).toBe(open);
       expect((await hospital.get('/incidents/open-count')).status).toBe(403);
