@@ -1,0 +1,46 @@
+// The focus ring is for the keyboard: the page heading takes the focus on every route change (so that a
+// screen reader starts there), and draws no ring for it, whether the page was opened by its address, by a
+// click or by Enter on a menu link; a control reached with Tab still draws the ring.
+import type { Locator, Page } from '@playwright/test';
+import { href } from '../contract/routes';
+import { expect, menu, signedInAs, test } from './support';
+
+test.use(signedInAs('ADMIN'), { viewport: { width: 1440, height: 900 } });
+
+const outline = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('the page heading takes the focus without a ring; a control reached with Tab has one', async ({ page }) => {
+  // Opened by its address.
+  await page.goto(href('statistics'));
+  await expect(heading(page)).toHaveText('Statistiques');
+  await expect(heading(page)).toBeFocused();
+  expect(await outline(heading(page))).toEqual({ style: 'none', width: '0px' });
+
+  // Opened with the keyboard: Enter on a menu link.
+  const link = menu(page).getByRole('link', { name: /^Utilisateurs/ });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText('Utilisateurs');
+  await expect(heading(page)).toBeFocused();
+  expect(await outline(heading(page))).toEqual({ style: 'none', width: '0px' });
+
+  // Opened with a click.
+  await menu(page)
+    .getByRole('link', { name: /^Statistiques/ })
+    .click();
+  await expect(heading(page)).toHaveText('Statistiques');
+  await expect(heading(page)).toBeFocused();
+  expect(await outline(heading(page))).toEqual({ style: 'none', width: '0px' });
+
+  // From the heading, Tab reaches the search box, which shows the ring.
+  await page.keyboard.press('Tab');
+  const search = page.getByLabel('Rechercher');
+  await expect(search).toBeFocused();
+  expect(await outline(search)).toEqual({ style: 'solid', width: '3px' });
+});
