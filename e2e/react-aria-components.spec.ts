@@ -69,7 +69,7 @@ test('DateRangePicker in French picks a range in its calendar, typed segments to
     .getByRole('button', { name: /^\D*12\b/ })
     .first()
     .click();
-  await expect(page.getByTestId('range')).toHaveText(/Période choisie : \d{4}-\d{2}-10 → \d{4}-\d{2}-12/);
+  await expect(page.getByTestId('range')).toHaveText(/Période choisie : \d{4}-\d{2}-10 – \d{4}-\d{2}-12/);
   // The fields show the days in French order (dd/mm/yyyy).
   await expect(
     page.getByRole('group', { name: 'Période' }).getByRole('spinbutton', { name: /jour/i }).first(),

@@ -108,13 +108,13 @@ export function walk<TEvent extends EventObject>(machine: AnyStateMachine, optio
       coverage.transitions.add(taken);
       for (const atomic of atomicIds(next as unknown as AnySnapshot)) coverage.states.add(atomic);
       const steps = [...prefix, { event, state: next }] as unknown as ModelPath<TEvent>['steps'];
-      paths.push({ description: steps.map((st) => st.event.type).join(' → '), steps });
+      paths.push({ description: steps.map((st) => st.event.type).join(' › '), steps });
     }
   }
   // The shortest path to each state on its own (the flow player lists them beside the edge paths).
   const toStates: ModelPath<TEvent>[] = shortest.map((p) => {
     const steps = p.steps as unknown as ModelPath<TEvent>['steps'];
-    return { description: steps.map((st) => st.event.type).join(' → '), steps };
+    return { description: steps.map((st) => st.event.type).join(' › '), steps };
   });
   return { paths, coverage, toStates };
 }

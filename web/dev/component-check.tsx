@@ -34,6 +34,7 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { createRoot } from 'react-dom/client';
+import { ExpandIcon, OpenIcon, PreviousIcon } from '../ui/icons';
 import { Toasts, toast } from '../ui/toast';
 import '../ui/theme.css';
 
@@ -113,7 +114,9 @@ function Check() {
           <Label>Aéroport</Label>
           <div>
             <Input />
-            <Button>▼</Button>
+            <Button>
+              <ExpandIcon />
+            </Button>
           </div>
           <Popover style={{ background: 'white', border: '1px solid #ccc' }}>
             <ListBox>
@@ -142,9 +145,13 @@ function Check() {
             <Dialog aria-label="Calendrier">
               <RangeCalendar>
                 <header>
-                  <Button slot="previous">◀</Button>
+                  <Button slot="previous">
+                    <PreviousIcon />
+                  </Button>
                   <Heading />
-                  <Button slot="next">▶</Button>
+                  <Button slot="next">
+                    <OpenIcon />
+                  </Button>
                 </header>
                 <CalendarGrid>{(date) => <CalendarCell date={date} />}</CalendarGrid>
               </RangeCalendar>
@@ -153,7 +160,7 @@ function Check() {
         </DateRangePicker>
       )}
       <p data-testid="range">
-        Période choisie : {range ? `${String(range.start)} → ${String(range.end)}` : 'aucune'}
+        Période choisie : {range ? `${String(range.start)} – ${String(range.end)}` : 'aucune'}
       </p>
 
       {show('calendar') && (

@@ -319,7 +319,7 @@ export function FlowPlayer() {
                     {p.steps
                       .filter((s) => s.event.type !== 'xstate.init')
                       .map((s) => stepLabel(s.event))
-                      .join(' → ') || '(état initial)'}
+                      .join(' › ') || '(état initial)'}
                   </div>
                 </li>
               ))}
@@ -371,7 +371,9 @@ export function FlowPlayer() {
               <span className={css.small} data-testid="flow-step">
                 Étape {step} / {steps.length}
               </span>
-              <span className={css.small}>Clavier : Alt+→ suivant, Alt+← précédent, Alt+R recommencer</span>
+              <span className={css.small}>
+                Clavier : Alt+Flèche droite suivant, Alt+Flèche gauche précédent, Alt+R recommencer
+              </span>
             </div>
             <div className={css.beside}>
               <div {...TOP_LAYER}>

@@ -199,7 +199,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   session: {
     ...PATH_OPTIONS.session,
     screens: [{ label: 'Connexion et session', Screen: SessionFlow }],
-    note: 'refresh-retry : signedIn → session.unauthorized → refresh : succès (ou erreur : déconnexion).',
+    note: 'refresh-retry : signedIn › session.unauthorized › refresh : succès (ou erreur : déconnexion).',
   },
   requestPassword: {
     ...PATH_OPTIONS.requestPassword,

@@ -7,6 +7,7 @@ import { INCIDENT_MESSAGES, INCIDENT_PATHS, type IncidentRecord } from '../../co
 import { apiCall, errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { DetailsState } from '../ui/details-state';
+import { BackIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { IncidentCard } from './incident-card';
@@ -36,7 +37,7 @@ export function IncidentDetailsScreen() {
             aria-label="Retour"
             onClick={() => (history.length > 1 ? history.back() : navigate('/incidents'))}
           >
-            ←
+            <BackIcon />
           </button>
           {INCIDENT_MESSAGES.title}
         </>

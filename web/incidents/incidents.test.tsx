@@ -225,9 +225,12 @@ describe('Incident screens in the app', () => {
     fakeApi({ ...COUNTS, [`GET /incidents/details/${MISSION}`]: () => new Promise(() => {}) as never });
     renderApp(`/incident-details/${MISSION}`, signedInAs('OPERATION'));
     expect(
-      await screen.findByRole('heading', { name: "← SUIVI DE L'INCIDENT" }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: /SUIVI DE L'INCIDENT$/ }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retour' })).toBeTruthy();
+    // The arrow is the SVG icon, not a text glyph.
+    const back = screen.getByRole('button', { name: 'Retour' });
+    expect(back.querySelector('svg')).toBeTruthy();
+    expect(back.textContent).toBe('');
     expect(screen.getAllByTestId('skeleton')).toHaveLength(5);
   });
 

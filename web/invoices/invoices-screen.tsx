@@ -18,6 +18,7 @@ import { apiCall } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type Sort } from '../ui/data-table';
+import { RefreshIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
@@ -29,6 +30,8 @@ import * as ui from './invoices.css';
 const day = (value: string | null) => (value ? value.split('-').reverse().join('/') : '-');
 const text = (value: string | null) => value ?? '-';
 
+// Every row holds one line: long texts cut with an ellipsis (whole on hover and in the cell for screen
+// readers), the others never wrap; the frame scrolls sideways.
 const COLUMNS: Column<InvoiceRow>[] = [
   {
     id: 'status',
@@ -46,6 +49,8 @@ const COLUMNS: Column<InvoiceRow>[] = [
   {
     id: 'errorMessage',
     header: "Message d'erreur",
+    oneLine: 280,
+    text: (r) => r.errorMessage ?? '-',
     cell: (r) => (r.errorMessage ? <span className={ui.errorText}>{r.errorMessage}</span> : '-'),
   },
   { id: 'society', header: 'Société', cell: (r) => text(r.society) },
@@ -55,27 +60,33 @@ const COLUMNS: Column<InvoiceRow>[] = [
     id: 'invoiceNumber',
     header: 'N° de pièce',
     sortable: true,
-    cell: (r) => <span className={ui.nowrap}>{text(r.invoiceNumber)}</span>,
+    cell: (r) => text(r.invoiceNumber),
   },
   { id: 'invoiceNumber2', header: 'N° de pièce 2', cell: (r) => text(r.invoiceNumber2) },
   { id: 'quoteRequestId', header: 'Référence', cell: (r) => text(r.quoteRequestId) },
   { id: 'generalAccount', header: 'Compte général', cell: (r) => text(r.generalAccount) },
   { id: 'phoneBookContactCode', header: 'Code tiers', cell: (r) => text(r.phoneBookContactCode) },
-  { id: 'requesterTripNumber', header: 'Libellé', sortable: true, cell: (r) => text(r.requesterTripNumber) },
+  {
+    id: 'requesterTripNumber',
+    header: 'Libellé',
+    sortable: true,
+    oneLine: 200,
+    cell: (r) => text(r.requesterTripNumber),
+  },
   { id: 'invoiceDueDate', header: "Date d'échéance", cell: (r) => day(r.invoiceDueDate) },
   {
     id: 'debit',
     header: 'Débit',
     sortable: true,
     align: 'end',
-    cell: (r) => <span className={ui.nowrap}>{formatEuros(r.debit)}</span>,
+    cell: (r) => formatEuros(r.debit),
   },
   {
     id: 'credit',
     header: 'Crédit',
     sortable: true,
     align: 'end',
-    cell: (r) => <span className={ui.nowrap}>{formatEuros(r.credit)}</span>,
+    cell: (r) => formatEuros(r.credit),
   },
   { id: 'type', header: 'Type', cell: (r) => text(r.type) },
   { id: 'invoiceTag', header: 'Section 1', cell: (r) => text(r.invoiceTag) },
@@ -85,20 +96,17 @@ const COLUMNS: Column<InvoiceRow>[] = [
   { id: 'section5', header: 'Section 5', cell: (r) => text(r.section5) },
   { id: 'tax', header: 'Taxe', cell: (r) => text(r.tax) },
   { id: 'departureDate', header: 'Date de reporting', cell: (r) => day(r.departureDate) },
-  { id: 'requester', header: 'Client', sortable: true, cell: (r) => text(r.requester) },
-  { id: 'address1', header: 'Adresse 1', cell: (r) => text(r.address1) },
-  { id: 'address2', header: 'Adresse 2', cell: (r) => text(r.address2) },
+  { id: 'requester', header: 'Client', sortable: true, oneLine: 220, cell: (r) => text(r.requester) },
+  { id: 'address1', header: 'Adresse 1', oneLine: 220, cell: (r) => text(r.address1) },
+  { id: 'address2', header: 'Adresse 2', oneLine: 220, cell: (r) => text(r.address2) },
   { id: 'postalCode', header: 'Code postal', cell: (r) => text(r.postalCode) },
-  { id: 'city', header: 'Ville', cell: (r) => text(r.city) },
-  { id: 'workEmail', header: 'E-mail', cell: (r) => text(r.workEmail) },
-  {
-    id: 'workPhone',
-    header: 'Téléphone',
-    cell: (r) => <span className={ui.nowrap}>{text(r.workPhone)}</span>,
-  },
+  { id: 'city', header: 'Ville', oneLine: 160, cell: (r) => text(r.city) },
+  { id: 'workEmail', header: 'E-mail', oneLine: 220, cell: (r) => text(r.workEmail) },
+  { id: 'workPhone', header: 'Téléphone', cell: (r) => text(r.workPhone) },
   { id: 'invoiceId1', header: 'ID facture 1', cell: (r) => text(r.invoiceId1) },
   { id: 'invoiceId2', header: 'ID facture 2', cell: (r) => text(r.invoiceId2) },
 ];
+const ONE_LINE_COLUMNS = COLUMNS.map((column) => ({ oneLine: true as const, ...column }));
 
 export function InvoicesScreen() {
   const list = usePagedList<InvoiceRow>(INVOICE_PATHS.list, INVOICES_PAGE_SIZE);
@@ -135,13 +143,14 @@ export function InvoicesScreen() {
       >
         <button
           type="button"
-          className={css.button.secondary}
+          className={`${css.button.secondary} ${css.withIcon}`}
           onClick={update}
           disabled={updating.busy}
           aria-label="Mettre à jour les factures en erreur"
           title="Mettre à jour les factures en erreur"
         >
-          <span aria-hidden="true">⟳</span> Mettre à jour
+          <RefreshIcon />
+          Mettre à jour
         </button>
         <button type="button" className={css.button.primary} onClick={() => setExporting(true)}>
           Exporter vers CSV
@@ -150,7 +159,7 @@ export function InvoicesScreen() {
 
       <DataTable
         label="Factures"
-        columns={COLUMNS}
+        columns={ONE_LINE_COLUMNS}
         list={list}
         emptyText="Aucune facture trouvée"
         sort={sort}

@@ -2,12 +2,6 @@
 import { style } from '@vanilla-extract/css';
 import { colors } from '../ui/theme.css';
 
-export const errorText = style({
-  color: colors.danger,
-  fontWeight: 600,
-  minWidth: 220,
-  display: 'inline-block',
-});
-export const nowrap = style({ whiteSpace: 'nowrap' });
+export const errorText = style({ color: colors.danger, fontWeight: 600 });
 export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: 8, fontSize: 15 });
 export const checkbox = style({ width: 18, height: 18, margin: 0 });

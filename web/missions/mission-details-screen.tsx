@@ -12,7 +12,7 @@ import {
 } from '../../contract/missions';
 import { apiCall, download, errorMessage } from '../lib/api';
 import { DetailsState } from '../ui/details-state';
-import { BackIcon, OpenIcon } from '../ui/icons';
+import { BackIcon, OpenIcon, ToIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { useToastedCall } from '../ui/use-toasted-call';
@@ -53,7 +53,8 @@ function LegCard({ leg, index }: { leg: MissionDetailsLeg; index: number }) {
           <span className={ui.chevron}>
             <OpenIcon />
           </span>
-          Vol {index + 1} : {leg.adepIcao} {leg.adepName} → {leg.adesIcao} {leg.adesName}
+          Vol {index + 1} : {leg.adepIcao} {leg.adepName} <ToIcon />
+          <span className={css.visuallyHidden}>vers</span> {leg.adesIcao} {leg.adesName}
         </Button>
       </Heading>
       <DisclosurePanel>

@@ -19,5 +19,10 @@ export const itinerary = style({
   letterSpacing: '0.02em',
 });
 export const airport = style({ textDecoration: 'none', cursor: 'help' });
-export const arrow = style({ color: colors.muted, margin: '0 2px' });
+export const arrow = style({
+  color: colors.muted,
+  margin: '0 2px',
+  display: 'inline-flex',
+  verticalAlign: 'middle',
+});
 export const actions = style({ display: 'flex', gap: 2, whiteSpace: 'nowrap' });

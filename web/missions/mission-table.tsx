@@ -13,7 +13,7 @@ import { href } from '../../contract/routes';
 import { download } from '../lib/api';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
-import { ViewIcon } from '../ui/icons';
+import { ToIcon, ViewIcon } from '../ui/icons';
 import { RowActions } from '../ui/row-actions';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
@@ -21,8 +21,9 @@ import { parisDateTime, yesNo } from './format';
 import * as ui from './mission-table.css';
 
 /**
- * The itinerary as ICAO codes, legs that follow one another chained (LFPB → LFBD → LFPB), a break (·)
- * where the next leg starts elsewhere; each code names its airport on hover, the whole for screen readers.
+ * The itinerary as ICAO codes, legs that follow one another chained by an arrow icon (LFPB, arrow, LFBD),
+ * a break (·) where the next leg starts elsewhere; each code names its airport on hover, the whole ("Paris-Le
+ * Bourget vers Bordeaux-Mérignac, …") for screen readers and on hover of the whole.
  */
 export function CompactItinerary({ legs }: { legs: MissionRow['legs'] }) {
   if (legs.length === 0) return '-';
@@ -32,13 +33,13 @@ export function CompactItinerary({ legs }: { legs: MissionRow['legs'] }) {
     if (!joined) stops.push({ icao: leg.adepIcao, name: leg.adepName, joined: i === 0 });
     stops.push({ icao: leg.adesIcao, name: leg.adesName, joined: true });
   });
-  const names = legs.map((l) => `${l.adepName} → ${l.adesName}`).join(', ');
+  const names = legs.map((l) => `${l.adepName} vers ${l.adesName}`).join(', ');
   return (
     <span className={ui.itinerary} title={names}>
       <span aria-hidden="true">
         {stops.map((stop, i) => (
           <span key={i}>
-            {i > 0 && <span className={ui.arrow}>{stop.joined ? '→' : '·'}</span>}
+            {i > 0 && <span className={ui.arrow}>{stop.joined ? <ToIcon /> : '·'}</span>}
             <abbr className={ui.airport} title={stop.name}>
               {stop.icao}
             </abbr>

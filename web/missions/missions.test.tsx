@@ -60,7 +60,11 @@ describe('Mission table', () => {
     render(<MissionTable list={listOf([{ ...bare, legs }])} staff onEdit={() => {}} onDelete={() => {}} />);
     const cell = within(screen.getByRole('table', { name: 'Missions' })).getAllByRole('cell')[6];
     const codes = cell.querySelector('[aria-hidden="true"]');
-    expect(codes?.textContent).toBe('LFPB→LFBD→LFML·LFMN→LFPB');
+    // Chained legs joined by the arrow icon (an SVG, not a text glyph), a break by a dot.
+    const shown = [...(codes?.querySelectorAll('abbr, svg, span:not(:has(*))') ?? [])].map((el) =>
+      el.tagName.toLowerCase() === 'svg' ? '>' : el.textContent,
+    );
+    expect(shown.join('')).toBe('LFPB>LFBD>LFML·LFMN>LFPB');
     expect([...cell.querySelectorAll('abbr')].map((a) => a.title)).toEqual([
       'Paris-Le Bourget',
       'Bordeaux-Mérignac',
@@ -68,7 +72,9 @@ describe('Mission table', () => {
       "Nice Côte d'Azur",
       'Paris-Le Bourget',
     ]);
-    expect(cell.textContent).toContain('Paris-Le Bourget → Bordeaux-Mérignac, Bordeaux-Mérignac → Marseille');
+    expect(cell.textContent).toContain(
+      'Paris-Le Bourget vers Bordeaux-Mérignac, Bordeaux-Mérignac vers Marseille',
+    );
   });
 
   it('offers no edit or delete to a HOSPITAL user', () => {

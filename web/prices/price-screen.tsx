@@ -6,6 +6,7 @@ import { PRICE_MESSAGES, PRICE_PATHS, PRICES_PAGE_SIZE, type PriceTable } from '
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { type Column, DataTable } from '../ui/data-table';
+import { EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import { SearchBox } from '../ui/search-box';
 import * as css from '../ui/theme.css';
@@ -48,7 +49,7 @@ export function priceColumns(view: PriceTableView, onEdit: ((row: PriceRow) => v
             aria-label={`Modifier le prix ${rowName(view.table, row)}`}
             onClick={() => onEdit(row)}
           >
-            ✎
+            <EditIcon />
           </button>
         </div>
       ),

@@ -15,6 +15,7 @@ import {
 } from '../../contract/statistics';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { HiddenIcon, PdfIcon, ViewIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
 import * as ui from './statistics.css';
 
@@ -50,16 +51,8 @@ export function Amount({ figure }: { figure: WireFigure }) {
   );
 }
 
-const Lines = ({ items }: { items: string[] }) =>
-  items.length ? (
-    <div className={ui.lines}>
-      {items.map((item, i) => (
-        <span key={i}>{item}</span>
-      ))}
-    </div>
-  ) : (
-    '-'
-  );
+/** The days or airports of the legs, on one line. */
+const joined = (items: string[]) => items.join(', ') || '-';
 
 export interface StatisticsTableProps {
   list: TableList<StatisticRow>;
@@ -108,15 +101,20 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
         />
       ),
     },
-    { id: 'numberOfMission', header: 'N° de mission', cell: (r) => r.numberOfMission || '-' },
-    { id: 'hospitalName', header: 'Hôpital', cell: (r) => r.hospitalName || '-' },
+    {
+      id: 'numberOfMission',
+      header: 'N° de mission',
+      sticky: 'start',
+      cell: (r) => r.numberOfMission || '-',
+    },
+    { id: 'hospitalName', header: 'Hôpital', oneLine: 220, cell: (r) => r.hospitalName || '-' },
     {
       id: 'dateOfRealization',
       header: 'Date(s) de réalisation',
-      cell: (r) => <Lines items={r.dateOfRealization.map(frenchDay)} />,
+      cell: (r) => joined(r.dateOfRealization.map(frenchDay)),
     },
-    { id: 'departures', header: 'Départ', cell: (r) => <Lines items={r.departures} /> },
-    { id: 'arrivals', header: 'Arrivée', cell: (r) => <Lines items={r.arrivals} /> },
+    { id: 'departures', header: 'Départ', oneLine: 200, cell: (r) => joined(r.departures) },
+    { id: 'arrivals', header: 'Arrivée', oneLine: 200, cell: (r) => joined(r.arrivals) },
     { id: 'aircraftType', header: "Type d'avion", cell: (r) => AIRCRAFT_TYPE_LABELS[r.aircraftType] },
     {
       id: 'flightTime',
@@ -168,13 +166,14 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
       header: 'Coûts aéroport',
       cell: (r) =>
         r.airportCosts.length ? (
-          <div className={ui.lines}>
+          <span>
             {r.airportCosts.map((a, i) => (
               <span key={i}>
+                {i > 0 && ' · '}
                 {a.icaoCode || '-'} : <Amount figure={a.amount} />
               </span>
             ))}
-          </div>
+          </span>
         ) : (
           '-'
         ),
@@ -209,7 +208,7 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
               title="Mise à jour PDF"
               onClick={() => p.onEditPdf(r)}
             >
-              📄
+              <PdfIcon />
             </button>
             <button
               type="button"
@@ -218,14 +217,17 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
               aria-label={`${title} (mission ${label(r)})`}
               onClick={() => p.onToggle(r)}
             >
-              {r.showForHospital ? '👁' : '🚫'}
+              {r.showForHospital ? <ViewIcon /> : <HiddenIcon />}
             </button>
           </div>
         );
       },
     },
   ];
-  return columns.filter((c): c is Column<StatisticRow> => c !== false);
+  // Every row holds one line: the long texts above are cut (whole on hover), the others never wrap.
+  return columns
+    .filter((c): c is Column<StatisticRow> => c !== false)
+    .map((c) => ({ oneLine: true as const, ...c }));
 }
 
 export function StatisticsTable({ list, ...props }: StatisticsTableProps) {

@@ -28,7 +28,6 @@ export const filters = style({
 export const filterField = style({ minWidth: 170 });
 
 export const amount = style({ whiteSpace: 'nowrap' });
-export const lines = style({ display: 'grid', gap: 2, whiteSpace: 'nowrap' });
 export const missingWrap = style({ position: 'relative', display: 'inline-block' });
 export const missing = style({
   font: 'inherit',

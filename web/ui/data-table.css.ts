@@ -1,6 +1,6 @@
 // The table of every list screen: a scroll frame with a sticky header and a sticky first column, its
 // skeleton rows while loading, and the line that tells an empty or failed list.
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { colors } from './theme.css';
 
 export const frame = style({
@@ -33,10 +33,22 @@ export const th = style({
   color: colors.navy,
 });
 export const td = style({
-  padding: '10px 12px',
+  padding: '6px 12px',
   borderBottom: `1px solid ${colors.border}`,
-  verticalAlign: 'top',
+  verticalAlign: 'middle',
   background: colors.white,
+});
+// The buttons and links of a row (actions, downloads) are compact: a row of one line stays about 40 px
+// high, buttons included.
+globalStyle(`${td} :is(button, a)`, { paddingTop: 4, paddingBottom: 4 });
+/** A cell kept on one line (the column's `oneLine`). */
+export const oneLine = style({ whiteSpace: 'nowrap' });
+/** The text of a cell cut at the column's width with an ellipsis; its title holds the whole. */
+export const cut = style({
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 /** The first column stays in view while the table scrolls sideways; its header sits above both. */
 export const stickyFirst = style({
@@ -59,6 +71,8 @@ export const stickyStart = Object.fromEntries(
     }),
   ]),
 ) as Record<number, string>;
+/** The last column kept at the left edge: a line that tells the rows scroll under it. */
+export const stickyStartEdge = style({ boxShadow: `inset -1px 0 0 ${colors.border}` });
 /** A column kept at the right edge (row actions), with a line that tells the rows scroll under it. */
 export const stickyEnd = style({
   position: 'sticky',

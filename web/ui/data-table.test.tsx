@@ -57,6 +57,29 @@ describe('DataTable', () => {
     expect(screen.getAllByRole('rowgroup')[1].getAttribute('data-stale')).toBeNull();
   });
 
+  it('cuts a one-line cell at its width, the whole text in its title and in the cell', () => {
+    const long = 'Hospices Civils de Lyon – Hôpital Édouard Herriot, pavillon de chirurgie';
+    table({
+      columns: [
+        { id: 'name', header: 'Nom', cell: (r) => r.name, oneLine: 200 },
+        {
+          id: 'amount',
+          header: 'Montant',
+          cell: (r) => <b>{r.amount}</b>,
+          oneLine: 80,
+          text: (r) => `${r.amount} €`,
+        },
+      ],
+      list: list({ rows: [{ id: '1', name: long, amount: 5 }] }),
+    });
+    const [name, amount] = screen.getAllByRole('cell');
+    const cut = name.querySelector('[title]') as HTMLElement;
+    expect(cut.title).toBe(long);
+    expect(cut.style.maxWidth).toBe('200px');
+    expect(name.textContent).toBe(long);
+    expect((amount.querySelector('[title]') as HTMLElement).title).toBe('5 €');
+  });
+
   it("tells an empty list in the list's own words", () => {
     table({ list: list({ empty: true }) });
     expect(screen.getByText('Aucun prix')).toBeTruthy();

@@ -24,6 +24,14 @@ export interface Column<Row> {
    * before it; only the first columns of a table can be.
    */
   sticky?: 'start' | 'end';
+  /**
+   * One line: `true` keeps the cell's content on one line; a width in px also cuts a longer text there
+   * with an ellipsis. A cut text shows whole on hover (`title`) and stays whole in the cell, so that screen
+   * readers read all of it. The title is what `cell` returns when it is text, else what `text` gives.
+   */
+  oneLine?: true | number;
+  /** The whole text of a cut cell whose `cell` is not plain text (its hover title). */
+  text?: (row: Row) => string;
 }
 
 export interface Sort {
@@ -84,6 +92,18 @@ function useStickyOffsets(count: number) {
   return tableRef;
 }
 
+/** What a cell shows: `cell`'s content, cut to one line of `oneLine` px when asked. */
+function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
+  const content = column.cell(row);
+  if (typeof column.oneLine !== 'number') return content;
+  const title = column.text ? column.text(row) : typeof content === 'string' ? content : undefined;
+  return (
+    <span className={ui.cut} style={{ maxWidth: column.oneLine }} title={title}>
+      {content}
+    </span>
+  );
+}
+
 /**
  * A paged list screen plugs the paged-list machine in with a few lines:
  *
@@ -115,8 +135,10 @@ export function DataTable<Row extends { id: string }>({
       base,
       index === 0 ? ui.stickyFirst : '',
       index > 0 && index < startCount ? ui.stickyStart[index] : '',
+      index === startCount - 1 ? ui.stickyStartEdge : '',
       column.sticky === 'end' ? ui.stickyEnd : '',
       column.align ? ui.align[column.align] : '',
+      column.oneLine ? ui.oneLine : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -176,7 +198,7 @@ export function DataTable<Row extends { id: string }>({
               <tr key={row.id}>
                 {columns.map((column, index) => (
                   <td key={column.id} className={cellClass(column, index, ui.td)}>
-                    {column.cell(row)}
+                    {cellContent(column, row)}
                   </td>
                 ))}
               </tr>

@@ -3,14 +3,17 @@
 import {
   ArrowDown,
   ArrowLeft,
+  ArrowRight,
   ArrowUp,
   ArrowUpDown,
   Calendar,
   ChevronDown,
+  ChevronLeft,
   ChevronRight,
   Download,
   Eye,
   EyeOff,
+  FileText,
   type LucideIcon,
   Pencil,
   Plus,
@@ -33,9 +36,13 @@ export const CloseIcon = sized(X, 16);
 export const ExpandIcon = sized(ChevronDown, 16);
 export const OpenIcon = sized(ChevronRight, 16);
 export const BackIcon = sized(ArrowLeft);
+/** Between two stops of an itinerary (LFPB → LFBD). */
+export const ToIcon = sized(ArrowRight, 14);
+export const PreviousIcon = sized(ChevronLeft, 16);
 export const AddIcon = sized(Plus);
 export const DownloadIcon = sized(Download);
 export const UploadIcon = sized(Upload);
+export const PdfIcon = sized(FileText);
 export const RefreshIcon = sized(RefreshCw);
 export const SortAscendingIcon = sized(ArrowUp, 14);
 export const SortDescendingIcon = sized(ArrowDown, 14);

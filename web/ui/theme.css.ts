@@ -25,6 +25,10 @@ globalStyle('html, body', {
   background: colors.background,
 });
 globalStyle(':focus-visible', { outline: `3px solid ${colors.focus}`, outlineOffset: 2 });
+// A heading takes the focus by script (a page on every route change, a dialog without fields when it
+// opens), so that a screen reader starts there; it is not a control, and draws no ring, even when
+// Chromium counts a script focus after a key press as keyboard focus.
+globalStyle(':is(h1, h2, h3, h4, h5, h6)[tabindex="-1"]:focus', { outline: 'none' });
 globalStyle('a', { color: colors.primary });
 
 export const visuallyHidden = style({
@@ -90,6 +94,9 @@ export const button = styleVariants({
   danger: [buttonBase, { background: colors.danger, color: colors.white }],
   ghost: [buttonBase, { background: 'transparent', color: 'inherit', padding: '8px 10px' }],
 });
+
+/** A button with an icon before its text. */
+export const withIcon = style({ display: 'inline-flex', alignItems: 'center', gap: 6 });
 
 // Splash
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } });
