@@ -2,7 +2,7 @@
 // Incidents, §8; issue #13): paths, the status badges, the list query and the response schema with the
 // spec's French messages, and what the Leon sync reports about incidents.
 import { define, type Infer, object, optional, type } from 'superstruct';
-import type { BadgeColor } from './missions';
+import type { BadgeColor } from './badges';
 import { calendarDay, INPUT_MESSAGES, pageNumber, pageSize, safeText } from './validation';
 
 export const INCIDENT_STATUSES = ['OPEN', 'CLOSED'] as const;

@@ -2,7 +2,7 @@
 // 'Invoices', §8): paths, the row as the API answers it, the badges, the French messages, the query
 // schemas and the documented column order of the accounting CSV (decision 018).
 import { define, type Infer, optional, refine, type } from 'superstruct';
-import type { BadgeColor } from './missions';
+import type { BadgeColor } from './badges';
 import { INPUT_MESSAGES, isCalendarDay, pageNumber, pageSize, safeText } from './validation';
 
 export const INVOICE_PATHS = {

@@ -12,6 +12,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import type { BadgeColor } from './badges';
 import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
@@ -27,17 +28,6 @@ export const MISSION_STATUSES = [
   'CLOTUREE',
 ] as const;
 export type MissionStatus = (typeof MISSION_STATUSES)[number];
-
-export type BadgeColor =
-  | 'blue'
-  | 'purple'
-  | 'orange'
-  | 'grey'
-  | 'green'
-  | 'brown'
-  | 'red'
-  | 'lightblue'
-  | 'neutral';
 
 export const MISSION_STATUS_BADGES: Record<MissionStatus, { label: string; color: BadgeColor }> = {
   EN_ATTENTE: { label: 'En attente', color: 'blue' },

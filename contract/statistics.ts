@@ -2,13 +2,8 @@
 // statuses, §5 'Statistics update', §7 'Media' and 'Statistics'): paths, schemas with the French messages,
 // the row as it travels, and the PDF form's pairing rules shared by the API and the upload machine.
 import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
-import {
-  type BadgeColor,
-  MISSION_STATUSES,
-  type MissionStatus,
-  ORGAN_TYPES,
-  type OrganType,
-} from './missions';
+import type { BadgeColor } from './badges';
+import { MISSION_STATUSES, type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
 import { calendarDay, INPUT_MESSAGES, maxText, pageNumber, pageSize, safeText, uuid } from './validation';
 
 export const INVOICE_STATUSES = [

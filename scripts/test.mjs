@@ -10,6 +10,7 @@ const steps = [
   ['Type-check (edge)', bin('tsc'), ['-p', 'edge/tsconfig.json', '--noEmit']],
   ['Lint', bin('biome'), ['check', '.']],
   ['Folder boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  ['Import cycles', process.execPath, ['scripts/check-cycles.mjs']],
   ['Unit and API tests', bin('vitest'), ['run']],
   ['Edge tests in workerd', bin('vitest'), ['run', '--config', 'edge/vitest.workers.config.ts']],
   ['Worker bundle (wrangler deploy --dry-run)', process.execPath, ['scripts/edge-dry-run.mjs']],

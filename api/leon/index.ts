@@ -1,29 +1,21 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
-export {
-  createLeonClient,
-  type LeonClient,
-  LeonError,
-  LeonFileError,
-  type LeonSource,
-  type ModifiedSafetyReports,
-  type SafetyReportsResult,
-} from './client';
+export { withoutNul } from './checked';
+export { createLeonClient, type LeonClient, type LeonSource } from './client';
+export { LeonError } from './errors';
+export { type LeonInvoiceReader, leonInvoices } from './invoice-reads';
 export {
   type InvoiceFailure,
   type LeonInvoiceClient,
-  type LeonInvoiceReader,
   type LeonSalesInvoice,
-  leonInvoices,
   mapSalesInvoice,
 } from './invoices';
 export {
-  type LeonAttachment,
-  type LeonFailure,
-  type LeonReportFailure,
-  type LeonSafetyReport,
-  type LeonTrip,
-  withoutNul,
-} from './mapping';
+  LeonFileError,
+  type ModifiedSafetyReports,
+  type SafetyReportsResult,
+} from './safety-report-reads';
+export type { LeonAttachment, LeonReportFailure, LeonSafetyReport } from './safety-reports';
 export { createLeonSimulator } from './simulator/app';
 export { AIRPORTS } from './simulator/data';
+export type { LeonFailure, LeonTrip } from './trips';

@@ -1,5 +1,5 @@
-// Leon's sales invoices and credit notes: the GraphQL documents, their mapping to `LeonSalesInvoice`, and
-// the three reads the invoice sync makes (a period, the changes since Leon's timestamp, a list of ids).
+// Leon's sales invoices and credit notes: the GraphQL documents and their mapping to `LeonSalesInvoice`
+// (the reads the invoice sync makes are in invoice-reads.ts).
 //
 // TO BE CHECKED AGAINST THE OPERATOR'S SCHEMA: Leon's public summary does not describe sales invoices.
 // Every name below follows Leon's naming style (`flights { getModifiedFlightList }`, `*Nid` ids,
@@ -8,12 +8,23 @@
 // `salesInvoices { getModifiedSalesInvoiceList(dateTime) }`, `SalesInvoice { salesInvoiceNid
 // invoiceNumber invoiceType issueDate dueDate totalNet totalTax totalGross currency tag quoteRequestId
 // correctedInvoice trip client }`, and on `Contact`: `accountingCode`, `address { street1 street2
-// postalCode city country }`. The mapping is lenient on purpose: a missing or odd value becomes null (or
-// NaN for an amount) and the invoice row builder turns it into an ERROR row with its French reason.
-import { LEON_MESSAGES, LeonError } from './errors';
-import { mapEach, withoutNul } from './mapping';
+// postalCode city country }`. The mapping is lenient on purpose: only the id is required; a missing or odd
+// value becomes null (or NaN for an amount) and the invoice row builder turns it into an ERROR row with its
+// French reason.
+import {
+  array,
+  coerce,
+  define,
+  type Infer,
+  integer,
+  min,
+  nullable,
+  string,
+  type,
+  unknown,
+} from 'superstruct';
+import { checked, integerOrNull, mapEach, withoutNul } from './checked';
 import { modifiedListQuery } from './queries';
-import { leonInstant, splitIntoWindows } from './time';
 
 const CONTACT_FIELDS = `contactNid name email phoneWork phoneMobile accountingCode
   address { street1 street2 postalCode city country }`;
@@ -89,7 +100,7 @@ export interface LeonSalesInvoice extends SalesInvoiceFields {
   client: LeonInvoiceClient | null;
 }
 
-type Raw = Record<string, unknown> | null | undefined;
+type Raw = Record<string, unknown> | null;
 
 const obj = (value: unknown): Raw =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -102,9 +113,6 @@ const text = (value: unknown): string | null => {
   const clean = withoutNul(value).trim();
   return clean === '' ? null : clean;
 };
-
-const int = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) ? value : null;
 
 const day = (value: unknown): string | null => {
   const t = text(value);
@@ -122,49 +130,103 @@ const amount = (value: unknown): number | null => {
   return Number.NaN;
 };
 
+// ——— Lenient readings: each accepts anything and reads it as the value or null (NaN for an amount). ———
+
+const lenientText = coerce(nullable(string()), unknown(), text);
+const lenientDay = coerce(nullable(string()), unknown(), day);
+const lenientInt = coerce(nullable(integer()), unknown(), integerOrNull);
+const lenientAmount = coerce(
+  define<number | null>('amount', (v) => v === null || typeof v === 'number'),
+  unknown(),
+  amount,
+);
+/** An object read with `schema`, or null when Leon sent anything else. */
+const lenientObject = <S extends Parameters<typeof type>[0]>(schema: S) =>
+  coerce(nullable(type(schema)), unknown(), obj);
+
+const RawLeg = type({
+  startTimeUTC: unknown(),
+  isCnl: unknown(),
+  acft: lenientObject({ registration: lenientText }),
+});
+
+const RawSalesInvoice = type({
+  salesInvoiceNid: min(integer(), 1),
+  invoiceNumber: lenientText,
+  invoiceType: lenientText,
+  issueDate: lenientDay,
+  dueDate: lenientDay,
+  totalNet: lenientAmount,
+  totalTax: lenientAmount,
+  totalGross: lenientAmount,
+  currency: lenientText,
+  tag: lenientText,
+  quoteRequestId: lenientText,
+  correctedInvoice: lenientObject({ salesInvoiceNid: lenientInt, invoiceNumber: lenientText }),
+  trip: lenientObject({
+    tripNumber: lenientText,
+    flightList: coerce(array(nullable(RawLeg)), unknown(), (v) => (Array.isArray(v) ? v.map(obj) : [])),
+  }),
+  client: lenientObject({
+    contactNid: lenientInt,
+    name: lenientText,
+    accountingCode: lenientText,
+    email: lenientText,
+    phoneWork: lenientText,
+    phoneMobile: lenientText,
+    address: lenientObject({
+      street1: lenientText,
+      street2: lenientText,
+      postalCode: lenientText,
+      city: lenientText,
+    }),
+  }),
+});
+
+/** The first active leg by scheduled departure (any leg when all are cancelled). */
+function firstLeg(legs: Array<Infer<typeof RawLeg> | null>): Infer<typeof RawLeg> | undefined {
+  const active = legs.filter((leg) => leg && leg.isCnl !== true);
+  return [...(active.length ? active : legs)]
+    .filter((leg): leg is Infer<typeof RawLeg> => Boolean(leg))
+    .sort((a, b) => String(a.startTimeUTC).localeCompare(String(b.startTimeUTC)))[0];
+}
+
 /** One raw `SalesInvoice` → `LeonSalesInvoice`; throws a `mapping` LeonError only without an id. */
 export function mapSalesInvoice(raw: unknown): LeonSalesInvoice {
-  const invoice = obj(raw);
-  const nid = int(invoice?.salesInvoiceNid);
-  if (!invoice || nid === null || nid <= 0)
-    throw new LeonError('mapping', `${LEON_MESSAGES.mapping('champ salesInvoiceNid absent ou invalide')}.`);
-  const trip = obj(invoice.trip);
-  const legs = Array.isArray(trip?.flightList) ? (trip.flightList as unknown[]).map(obj) : [];
-  const active = legs.filter((leg) => leg && leg.isCnl !== true);
-  const first = [...(active.length ? active : legs)]
-    .filter((leg): leg is Record<string, unknown> => Boolean(leg))
-    .sort((a, b) => String(a.startTimeUTC).localeCompare(String(b.startTimeUTC)))[0];
-  const client = obj(invoice.client);
-  const address = obj(client?.address);
-  const corrected = obj(invoice.correctedInvoice);
+  const invoice = checked(raw, RawSalesInvoice, {
+    coerce: true,
+    reason: 'champ salesInvoiceNid absent ou invalide',
+  });
+  const { trip, client, correctedInvoice: corrected } = invoice;
+  const first = firstLeg(trip?.flightList ?? []);
   return {
-    salesInvoiceNid: nid,
-    invoiceNumber: text(invoice.invoiceNumber),
-    invoiceType: text(invoice.invoiceType),
-    issueDate: day(invoice.issueDate),
-    dueDate: day(invoice.dueDate),
-    totalNet: amount(invoice.totalNet),
-    totalTax: amount(invoice.totalTax),
-    totalGross: amount(invoice.totalGross),
-    currency: text(invoice.currency),
-    tag: text(invoice.tag),
-    quoteRequestId: text(invoice.quoteRequestId),
-    correctedInvoiceNid: int(corrected?.salesInvoiceNid),
-    correctedInvoiceNumber: text(corrected?.invoiceNumber),
-    tripNumber: text(trip?.tripNumber),
+    salesInvoiceNid: invoice.salesInvoiceNid,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceType: invoice.invoiceType,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    totalNet: invoice.totalNet,
+    totalTax: invoice.totalTax,
+    totalGross: invoice.totalGross,
+    currency: invoice.currency,
+    tag: invoice.tag,
+    quoteRequestId: invoice.quoteRequestId,
+    correctedInvoiceNid: corrected?.salesInvoiceNid ?? null,
+    correctedInvoiceNumber: corrected?.invoiceNumber ?? null,
+    tripNumber: trip?.tripNumber ?? null,
     departureUTC: text(first?.startTimeUTC),
-    registration: text(obj(first?.acft)?.registration),
+    registration: first?.acft?.registration ?? null,
     client: client
       ? {
-          contactNid: int(client.contactNid),
-          name: text(client.name),
-          accountingCode: text(client.accountingCode),
-          street1: text(address?.street1),
-          street2: text(address?.street2),
-          postalCode: text(address?.postalCode),
-          city: text(address?.city),
-          email: text(client.email),
-          phone: text(client.phoneWork) ?? text(client.phoneMobile),
+          contactNid: client.contactNid,
+          name: client.name,
+          accountingCode: client.accountingCode,
+          street1: client.address?.street1 ?? null,
+          street2: client.address?.street2 ?? null,
+          postalCode: client.address?.postalCode ?? null,
+          city: client.address?.city ?? null,
+          email: client.email,
+          phone: client.phoneWork ?? client.phoneMobile,
         }
       : null,
   };
@@ -180,78 +242,16 @@ export interface SalesInvoicesResult {
   failures: InvoiceFailure[];
 }
 
-function mapAll(list: unknown): SalesInvoicesResult {
-  if (!Array.isArray(list))
-    throw new LeonError('mapping', `${LEON_MESSAGES.mapping('la liste des factures est absente')}.`);
+/** A list of raw invoices → the mapped ones and the failures (an invoice without an id). */
+export function mapSalesInvoices(list: unknown): SalesInvoicesResult {
+  const raws = checked(list, array(unknown()), { reason: 'la liste des factures est absente' });
   const { mapped, failures } = mapEach(
-    list,
+    raws,
     mapSalesInvoice,
     (raw, error): InvoiceFailure => ({
-      salesInvoiceNid: int(obj(raw)?.salesInvoiceNid),
+      salesInvoiceNid: integerOrNull(obj(raw)?.salesInvoiceNid),
       message: error instanceof Error ? error.message : String(error),
     }),
   );
   return { invoices: mapped, failures };
 }
-
-type Graphql = <T = unknown>(query: string, variables?: Record<string, unknown>) => Promise<T>;
-
-const IDS_PER_REQUEST = 50;
-
-/** The invoice reads over a Leon client (anything with its `graphql`). */
-export function leonInvoices(client: { graphql: Graphql }) {
-  /** Invoices issued in [start, end), asked in windows of at most 3 months. */
-  async function between(start: Date, end: Date): Promise<SalesInvoicesResult> {
-    const out: SalesInvoicesResult = { invoices: [], failures: [] };
-    for (const window of splitIntoWindows(start, end, 3)) {
-      const data = await client.graphql<{ salesInvoiceList?: unknown }>(SALES_INVOICE_LIST_QUERY, {
-        filter: { issueInterval: { start: leonInstant(window.start), end: leonInstant(window.end) } },
-      });
-      const part = mapAll(data?.salesInvoiceList);
-      out.invoices.push(...part.invoices);
-      out.failures.push(...part.failures);
-    }
-    return out;
-  }
-
-  /** Invoices created or changed after Leon's `timestamp`; store the answer's `timestamp`. */
-  async function modifiedSince(timestamp: number): Promise<SalesInvoicesResult & { timestamp: number }> {
-    const data = await client.graphql<{ salesInvoices?: { getModifiedSalesInvoiceList?: unknown } }>(
-      MODIFIED_SALES_INVOICES_QUERY,
-      { dateTime: Math.trunc(timestamp) },
-    );
-    const answer = obj(data?.salesInvoices?.getModifiedSalesInvoiceList);
-    const stamp = answer?.timestamp;
-    if (!answer || typeof stamp !== 'number' || !Number.isInteger(stamp))
-      throw new LeonError(
-        'mapping',
-        `${LEON_MESSAGES.mapping('champ salesInvoices.getModifiedSalesInvoiceList invalide')}.`,
-      );
-    const created = mapAll(answer.created);
-    const changed = mapAll(answer.changed);
-    return {
-      invoices: [...created.invoices, ...changed.invoices],
-      failures: [...created.failures, ...changed.failures],
-      timestamp: stamp,
-    };
-  }
-
-  /** The latest Leon data of these invoices (those Leon no longer has are simply absent). */
-  async function byNid(nids: readonly number[]): Promise<SalesInvoicesResult> {
-    const unique = [...new Set(nids)];
-    const out: SalesInvoicesResult = { invoices: [], failures: [] };
-    for (let i = 0; i < unique.length; i += IDS_PER_REQUEST) {
-      const data = await client.graphql<{ salesInvoiceList?: unknown }>(SALES_INVOICE_LIST_QUERY, {
-        filter: { salesInvoiceNidList: unique.slice(i, i + IDS_PER_REQUEST) },
-      });
-      const part = mapAll(data?.salesInvoiceList);
-      out.invoices.push(...part.invoices);
-      out.failures.push(...part.failures);
-    }
-    return out;
-  }
-
-  return { between, modifiedSince, byNid };
-}
-
-export type LeonInvoiceReader = ReturnType<typeof leonInvoices>;

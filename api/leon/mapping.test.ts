@@ -1,15 +1,8 @@
 // Mapping of Leon's flights and trips, aircraft categories, windows and Retry-After: pure functions.
 import { describe, expect, it } from 'vitest';
-import {
-  aircraftTypeOf,
-  groupIntoTrips,
-  mapFlight,
-  mapFlightsToTrips,
-  mapSafetyReport,
-  mapSafetyReports,
-  mapTrip,
-} from './mapping';
+import { mapSafetyReport, mapSafetyReports } from './safety-reports';
 import { addUtcMonths, leonInstant, retryAfterMs, splitIntoWindows } from './time';
+import { aircraftTypeOf, groupIntoTrips, mapFlight, mapFlightsToTrips, mapTrip } from './trips';
 
 function flight(overrides: Record<string, unknown> = {}) {
   return {

@@ -20,7 +20,7 @@ import {
   type LateCancellationBilling,
 } from '../../contract/statistics';
 import { LOG_LEVELS } from './log';
-import type { S3Options } from './storage';
+import type { S3Options } from './storage/s3';
 
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 const toBool = (s: string) =>

@@ -12,7 +12,7 @@ import { logger } from '../lib/log';
 import type { Reading } from './read';
 import { SkipTrip, storeFailure } from './reasons';
 import type { Outcome } from './report';
-import type { SyncRun } from './run';
+import type { SyncRun } from './types';
 
 const TRIPS_PER_BATCH = 200;
 const CANCEL_NOTICE_MS = 45 * 60_000;

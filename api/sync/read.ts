@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { MissionStatus, SyncKind } from '../../contract/missions';
 import { leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
 import type { LeonFailure, LeonTrip } from '../leon';
-import type { SyncOptions } from './run';
+import type { SyncOptions } from './types';
 
 /** Legs this close to the first load's range ends may belong to a trip that crosses them. */
 const EDGE_MS = 3 * 24 * 3600_000;

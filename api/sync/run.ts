@@ -9,17 +9,16 @@ import { type Db, type Tx, withAdvisoryLock } from '../db/client';
 import { leonSkippedTrips, leonState, syncLease, syncRuns } from '../db/schema';
 import { type IncidentWriter, readIncidents } from '../incidents';
 import { syncLeonInvoices } from '../invoices';
-import { LeonError, type LeonSource } from '../leon';
-import type { AccountingConfig } from '../lib/config';
+import { LeonError } from '../leon';
 import { logger } from '../lib/log';
 import { measureSyncRun } from '../lib/metrics';
-import type { FileStore } from '../lib/storage';
 import { syncMissions } from './missions';
 import { type Reading, readLeon } from './read';
 import { LostLeaseError, RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
+import type { SyncOptions, SyncRun } from './types';
 
-export type { SkippedTrip, SyncKind, SyncResult };
+export type { SkippedTrip, SyncKind, SyncOptions, SyncResult, SyncRun };
 
 /** Another sync runs (in this process or another instance): the caller answers 409 at once. */
 export class SyncBusyError extends Error {}
@@ -40,36 +39,6 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
 }
 
 const LOCK_KEY = 7_261_001;
-
-export interface SyncOptions {
-  db: Db;
-  source: LeonSource;
-  now: () => Date;
-  /** First load range: from this many months back to this many ahead. */
-  firstLoadMonthsBack?: number;
-  firstLoadMonthsAhead?: number;
-  /** Where incident attachments are copied; without it, incidents are not synced. */
-  files?: FileStore;
-  /** Accounting constants: with them, the run also turns Leon's invoices into rows (api/invoices). */
-  accounting?: AccountingConfig;
-  /**
-   * Aborted when the server stops: a run still reading Leon stops there and is recorded as interrupted;
-   * a run already in its write transaction finishes it.
-   */
-  signal?: AbortSignal;
-}
-
-/** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
-export interface SyncRun {
-  source: LeonSource;
-  kind: SyncKind;
-  actorId: string | null;
-  startedAt: Date;
-  now: () => Date;
-  report: RunReport;
-  /** Its sync_runs row, written 'failed, interrupted' as the run starts and completed in its transaction. */
-  runId: string;
-}
 
 /**
  * Writes what was read, in one transaction: each step below is one call, in this order, and a new

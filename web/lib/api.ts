@@ -3,7 +3,7 @@
 // when the hint cookie says the access token has expired, they renew it first, without the 401.
 // On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022), and
 // without the session machine, which comes with the session actor that binds itself here.
-import { MESSAGES } from '../../contract/auth';
+import { MESSAGES, type Me } from '../../contract/auth';
 import type { SessionActor } from '../../machines/session.machine';
 import { accessExpired } from './session-hint';
 
@@ -81,6 +81,9 @@ async function send<T>(path: string, options: CallOptions): Promise<T> {
 export async function rawCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   return send<T>(path, options);
 }
+
+/** The user an auth call answers (`{ data: Me }`): sign-in, refresh, `GET /user/me`. */
+export const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
 
 let session: SessionActor | null = null;
 export function bindSession(actor: SessionActor): void {

@@ -4,9 +4,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { AUTH_PATHS, MESSAGES, type Me } from '../../contract/auth';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
-import { bindSession, rawCall } from './api';
+import { bindSession, rawCall, unwrap } from './api';
 import { liveInspector } from './live-actors';
-import { unwrap } from './session';
 import { accessExpired, clearHint, maybeSignedIn } from './session-hint';
 
 /** An anonymous visit: the machine goes to signed-out without a call (and without a 401 in the console). */

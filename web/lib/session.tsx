@@ -22,10 +22,8 @@ import type {
   SessionContext as SessionData,
   SessionEvent,
 } from '../../machines/session.machine';
-import { rawCall } from './api';
+import { rawCall, unwrap } from './api';
 import { accessExpired, maybeSignedIn } from './session-hint';
-
-export const unwrap = async (call: Promise<{ data: Me }>) => (await call).data;
 
 /** What the screens read of the session's state: its context and its tags. */
 export interface SessionView {

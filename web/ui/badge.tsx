@@ -1,5 +1,5 @@
 // A coloured status badge (spec §4 labels and colours); an unknown value shows neutral with its raw text.
-import type { BadgeColor } from '../../contract/missions';
+import type { BadgeColor } from '../../contract/badges';
 import { badge } from './badge.css';
 
 export function Badge({ label, color }: { label: string; color: BadgeColor }) {

@@ -9,7 +9,7 @@ import {
 } from 'react-aria-components';
 import { CloseIcon } from './icons';
 import * as css from './theme.css';
-import { toastQueue } from './toast';
+import { toastQueue } from './toast-queue';
 
 export default function ToastList() {
   return (

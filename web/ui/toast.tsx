@@ -2,20 +2,9 @@
 // always there; the region (react-aria components) is loaded with the first toast, so that a page that
 // shows none (the sign-in page) does not download it (docs/decisions/022).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ToastQueue } from 'react-stately/useToastState';
+import { toastQueue } from './toast-queue';
 
-export interface ToastValue {
-  title: string;
-  variant: 'success' | 'error';
-}
-
-export const TOAST_MS = 2500;
-export const toastQueue = new ToastQueue<ToastValue>({ maxVisibleToasts: 3 });
-
-export const toast = {
-  success: (title: string) => toastQueue.add({ title, variant: 'success' }, { timeout: TOAST_MS }),
-  error: (title: string) => toastQueue.add({ title, variant: 'error' }, { timeout: TOAST_MS }),
-};
+export { TOAST_MS, type ToastValue, toast } from './toast-queue';
 
 /** Loads the toast region now (the web tests do, so that none waits for its first import). */
 export const loadToastRegion = () => import('./toast-region');

@@ -1,4 +1,4 @@
-// Leon's flights and trips → the typed `LeonLeg` / `LeonTrip` the sync stores, validated field by field.
+// Leon's flights and trips → the typed `LeonLeg` / `LeonTrip` the sync stores, checked field by field.
 // A trip whose data we cannot map becomes a failure for that trip alone (message naming the field and the
 // trip), so that a sync imports the others and reports it.
 import {
@@ -10,19 +10,23 @@ import {
   type Infer,
   integer,
   min,
-  nullable,
-  optional,
-  type Struct,
-  StructError,
   string,
   type,
   union,
   unknown,
-  validate,
 } from 'superstruct';
 import type { AircraftType, CrewMember } from '../../contract/missions';
-import { LEON_MESSAGES, LeonError } from './errors';
-import { parseInstant } from './time';
+import {
+  checked,
+  instant,
+  integerOrNull,
+  iso,
+  mappingError,
+  maybe,
+  messageOf,
+  nonBlank,
+  withoutNul,
+} from './checked';
 
 export const LEON_TRIP_STATUSES = ['CONFIRMED', 'OPTION', 'OPPORTUNITY'] as const;
 export type LeonTripStatus = (typeof LEON_TRIP_STATUSES)[number];
@@ -80,8 +84,6 @@ export interface LeonFailure {
   flightNid?: number | null;
 }
 
-const integerOrNull = (value: unknown): number | null => (Number.isInteger(value) ? (value as number) : null);
-
 /** Leon's trip id of a raw flight (`trip { tripNid }`) or trip (`tripNid`), when it holds a usable one. */
 export function rawTripNid(raw: unknown): number | null {
   const value = raw as { tripNid?: unknown; trip?: { tripNid?: unknown } | null } | null;
@@ -138,10 +140,7 @@ export function aircraftTypeOf(acftTypeIcao: string | null | undefined): Aircraf
 
 // ——— What we accept from Leon. `type()` ignores fields we did not ask for or Leon adds later. ———
 
-const instant = define<string>('instant', (v) => typeof v === 'string' && parseInstant(v) !== null);
 const icaoCode = define<string>('icao', (v) => typeof v === 'string' && /^[A-Za-z0-9]{4}$/.test(v));
-const nonBlank = define<string>('nonBlank', (v) => typeof v === 'string' && v.trim().length > 0);
-const maybe = <T>(struct: Struct<T>) => optional(nullable(struct));
 
 const RawAirport = type({
   code: type({ icao: icaoCode, iata: maybe(string()) }),
@@ -189,60 +188,12 @@ const RawTrip = assign(RawTripHeader, type({ flightList: array(unknown()) }));
 
 // ——— Mapping ———
 
-/**
- * Leon's value with the characters PostgreSQL text and jsonb cannot hold (NUL, U+0000) removed from every
- * string and key, so that a stray one in a name is dropped rather than failing the trip when it is stored.
- */
-export function withoutNul<T>(value: T): T {
-  if (typeof value === 'string')
-    return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[withoutNul(key)] = withoutNul(item);
-    return copy as T;
-  }
-  return value;
-}
-
-function iso(value: string): string {
-  return (parseInstant(value) as Date).toISOString();
-}
-
-function shortValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
+/** ' (voyage N, vol M)': the trip and flight a failure concerns, as far as they are known. */
 function where(tripNumber: string | null, flightNid?: unknown): string {
   const parts = [];
   if (tripNumber) parts.push(`voyage ${tripNumber}`);
   if (typeof flightNid === 'number') parts.push(`vol ${flightNid}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-function mappingError(detail: string, tripNumber: string | null, flightNid?: unknown): LeonError {
-  return new LeonError('mapping', `${LEON_MESSAGES.mapping(detail)}${where(tripNumber, flightNid)}.`);
-}
-
-function checked<T>(
-  raw: unknown,
-  struct: Struct<T>,
-  prefix: string,
-  tripNumber: string | null,
-  flightNid?: unknown,
-): T {
-  const [error, value] = validate(raw, struct);
-  if (error instanceof StructError) {
-    const failure = error.failures()[0] ?? error;
-    const path = [prefix, ...failure.path.map(String)].filter(Boolean).join('.');
-    const what =
-      failure.value === undefined || failure.value === null
-        ? 'absent'
-        : `invalide (${shortValue(failure.value)})`;
-    throw mappingError(`champ ${path || 'racine'} ${what}`, tripNumber, flightNid);
-  }
-  return value as T;
 }
 
 function mapHeader(raw: Infer<typeof RawTripHeader>): LeonTripHeader {
@@ -276,10 +227,11 @@ function mapCrew(list: Infer<typeof RawCrewMember>[]): CrewMember[] {
 export function mapLeg(input: unknown, trip: LeonTripHeader): LeonLeg {
   const raw = withoutNul(input);
   const flightNid = (raw as { flightNid?: unknown } | null)?.flightNid;
-  const f = checked(raw, RawFlight, '', trip.tripNumber, flightNid);
+  const f = checked(raw, RawFlight, { where: where(trip.tripNumber, flightNid) });
   const std = iso(f.startTimeUTC);
   const sta = iso(f.endTimeUTC);
-  if (sta < std) throw mappingError('endTimeUTC antérieure à startTimeUTC', trip.tripNumber, f.flightNid);
+  if (sta < std)
+    throw mappingError('endTimeUTC antérieure à startTimeUTC', where(trip.tripNumber, f.flightNid));
   const acftTypeIcao = f.acft?.acftType?.icao?.trim().toUpperCase() || null;
   return {
     flightNid: f.flightNid,
@@ -316,7 +268,10 @@ export function mapFlight(input: unknown): LeonFlight {
   const tripNumber = rawTripNumber(raw);
   const flightNid = (raw as { flightNid?: unknown } | null)?.flightNid;
   const header = mapHeader(
-    checked((raw as { trip?: unknown } | null)?.trip, RawTripHeader, 'trip', tripNumber, flightNid),
+    checked((raw as { trip?: unknown } | null)?.trip, RawTripHeader, {
+      prefix: 'trip',
+      where: where(tripNumber, flightNid),
+    }),
   );
   return { ...mapLeg(raw, header), trip: header };
 }
@@ -325,7 +280,9 @@ export function mapFlight(input: unknown): LeonFlight {
 export function mapTrip(input: unknown): LeonTrip {
   const raw = withoutNul(input);
   const n = (raw as { tripNumber?: unknown } | null)?.tripNumber;
-  const t = checked(raw, RawTrip, '', typeof n === 'string' || typeof n === 'number' ? String(n) : null);
+  const t = checked(raw, RawTrip, {
+    where: where(typeof n === 'string' || typeof n === 'number' ? String(n) : null),
+  });
   const header = mapHeader(t);
   return { ...header, legs: sortLegs(t.flightList.map((flight) => mapLeg(flight, header))) };
 }
@@ -374,7 +331,7 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
       const flightNid = (raw as { flightNid?: unknown } | null)?.flightNid;
       failures.push({
         tripNumber: null,
-        message: mappingError('champ trip.tripNumber absent', null, flightNid).message,
+        message: mappingError('champ trip.tripNumber absent', where(null, flightNid)).message,
         tripNid: rawTripNid(raw),
         flightNid: integerOrNull(flightNid),
       });
@@ -399,161 +356,4 @@ export function mapFlightsByTrip(raws: unknown[]): { flights: LeonFlight[]; fail
 export function mapFlightsToTrips(raws: unknown[]): { trips: LeonTrip[]; failures: LeonFailure[] } {
   const { flights, failures } = mapFlightsByTrip(raws);
   return { trips: groupIntoTrips(flights), failures };
-}
-
-export function messageOf(error: unknown): string {
-  if (error instanceof LeonError) return error.message;
-  return LEON_MESSAGES.mapping(error instanceof Error ? error.message : String(error));
-}
-
-// ——— Safety reports (our incidents). TO BE CHECKED AGAINST THE OPERATOR'S SCHEMA: Leon's public summary
-// does not describe safety reports; the field names (queries.ts, SAFETY_REPORT_FIELDS) follow Leon's
-// naming style and the simulator's SDL. A report we cannot map is a failure of that report alone. ———
-
-export const LEON_REPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
-export type LeonReportStatus = (typeof LEON_REPORT_STATUSES)[number];
-
-export interface LeonAttachment {
-  attachmentNid: number;
-  fileName: string;
-  contentType: string | null;
-  size: number | null;
-  /** Where Leon serves the file (absolute, or relative to Leon's origin); read with the access token. */
-  url: string;
-}
-
-export interface LeonSafetyReport {
-  reportNid: number;
-  reportNumber: string;
-  /** The trip it concerns, when Leon ties it to one. */
-  tripNumber: string | null;
-  /** The declared date, ISO 8601 UTC. */
-  declaredAt: string;
-  status: LeonReportStatus;
-  category: string;
-  title: string;
-  description: string;
-  /** Leon's presumedCauses. */
-  cause: string;
-  /** Leon's correctiveAction, if the report was closed in Leon with one. */
-  correctiveAction: string | null;
-  attachments: LeonAttachment[];
-  lastModified: string;
-}
-
-export interface LeonReportFailure {
-  reportNid: number | null;
-  reportNumber: string | null;
-  message: string;
-}
-
-const RawAttachment = type({
-  attachmentNid: integer(),
-  fileName: nonBlank,
-  contentType: maybe(string()),
-  size: maybe(min(integer(), 0)),
-  downloadUrl: nonBlank,
-});
-
-const RawSafetyReport = type({
-  safetyReportNid: integer(),
-  reportNumber: union([nonBlank, integer()]),
-  reportDateUTC: instant,
-  status: enums(LEON_REPORT_STATUSES),
-  category: maybe(type({ name: maybe(string()) })),
-  title: maybe(string()),
-  description: maybe(string()),
-  presumedCauses: maybe(string()),
-  correctiveAction: maybe(string()),
-  trip: maybe(type({ tripNumber: maybe(union([string(), integer()])) })),
-  attachmentList: maybe(array(RawAttachment)),
-  lastModificationTime: instant,
-});
-
-function reportWhere(reportNumber: string | null): string {
-  return reportNumber ? ` (rapport ${reportNumber})` : '';
-}
-
-/** One Leon safety report → a `LeonSafetyReport`. Throws a `LeonError` of kind `mapping` naming the field. */
-export function mapSafetyReport(input: unknown): LeonSafetyReport {
-  const raw = withoutNul(input);
-  const n = (raw as { reportNumber?: unknown } | null)?.reportNumber;
-  const number = typeof n === 'string' || typeof n === 'number' ? String(n).trim() : null;
-  const [error, value] = validate(raw, RawSafetyReport);
-  if (error instanceof StructError || value === undefined) {
-    if (!(error instanceof StructError))
-      throw new LeonError('mapping', LEON_MESSAGES.mapping('rapport illisible'));
-    const failure = error.failures()[0] ?? error;
-    const path = failure.path.map(String).join('.') || 'racine';
-    const what =
-      failure.value === undefined || failure.value === null
-        ? 'absent'
-        : `invalide (${shortValue(failure.value)})`;
-    throw new LeonError(
-      'mapping',
-      `${LEON_MESSAGES.mapping(`champ ${path} ${what}`)}${reportWhere(number)}.`,
-    );
-  }
-  const r = value;
-  const trip = r.trip?.tripNumber;
-  const tripNumber = trip === undefined || trip === null ? null : String(trip).trim() || null;
-  const text = (value: string | null | undefined) => value?.trim() ?? '';
-  return {
-    reportNid: r.safetyReportNid,
-    reportNumber: String(r.reportNumber).trim(),
-    tripNumber,
-    declaredAt: iso(r.reportDateUTC),
-    status: r.status,
-    category: text(r.category?.name) || 'N.D',
-    title: text(r.title) || 'N.D',
-    description: text(r.description),
-    cause: text(r.presumedCauses),
-    correctiveAction: text(r.correctiveAction) || null,
-    attachments: (r.attachmentList ?? []).map((a) => ({
-      attachmentNid: a.attachmentNid,
-      fileName: a.fileName.trim(),
-      contentType: a.contentType?.trim() || null,
-      size: a.size ?? null,
-      url: a.downloadUrl.trim(),
-    })),
-    lastModified: iso(r.lastModificationTime),
-  };
-}
-
-/**
- * Maps raw items one by one with `map`: a bad one becomes a failure (`failureOf` the item and the error)
- * and leaves the others alone.
- */
-export function mapEach<T, F>(
-  raws: unknown[],
-  map: (raw: unknown) => T,
-  failureOf: (raw: unknown, error: unknown) => F,
-): { mapped: T[]; failures: F[] } {
-  const mapped: T[] = [];
-  const failures: F[] = [];
-  for (const raw of raws) {
-    try {
-      mapped.push(map(raw));
-    } catch (error) {
-      failures.push(failureOf(raw, error));
-    }
-  }
-  return { mapped, failures };
-}
-
-/** Maps raw reports one by one: a bad one becomes a failure and leaves the others alone. */
-export function mapSafetyReports(raws: unknown[]): {
-  reports: LeonSafetyReport[];
-  failures: LeonReportFailure[];
-} {
-  const { mapped, failures } = mapEach(raws, mapSafetyReport, (raw, error): LeonReportFailure => {
-    const value = withoutNul(raw) as { safetyReportNid?: unknown; reportNumber?: unknown } | null;
-    const n = value?.reportNumber;
-    return {
-      reportNid: integerOrNull(value?.safetyReportNid),
-      reportNumber: typeof n === 'string' || typeof n === 'number' ? String(n).trim() || null : null,
-      message: messageOf(error),
-    };
-  });
-  return { reports: mapped, failures };
 }

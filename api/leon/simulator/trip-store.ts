@@ -1,0 +1,320 @@
+// The simulator's trips and legs, and the changes a test or the demo makes to them (add, change, cancel,
+// delete): each change ticks the clock and marks the legs it touched, as Leon does.
+import { instant, type SimClock, SimulatorInputError } from './clock';
+import { AIRPORTS_BY_KEY, FLEET_BY_REGISTRATION, HOSPITALS_BY_NAME } from './data';
+import { flightNoOf, generateTrip, legDurationMs } from './generate';
+import {
+  DAY,
+  isoAt,
+  type SimCrewOnLeg,
+  type SimLeg,
+  type SimTrip,
+  type SimTripKind,
+  type SimTripStatus,
+} from './model';
+import { createPrng } from './prng';
+
+export interface LegInput {
+  from: string;
+  to: string;
+  std: string;
+  /** Default: computed from the distance. */
+  sta?: string;
+  blockOff?: string | null;
+  blockOn?: string | null;
+  registration?: string | null;
+  passengers?: number;
+  crew?: SimCrewOnLeg[];
+  isCnl?: boolean;
+  flightNo?: string | null;
+  /** Leon's flight id; default: the next one. Tests give one already used to mimic bad Leon data. */
+  flightNid?: number;
+}
+
+export interface AddTripInput {
+  tripNumber?: string;
+  status?: SimTripStatus;
+  client?: string | null;
+  /** Without `legs`: legs are generated for this kind (default `confirmed`) around now. */
+  kind?: SimTripKind;
+  legs?: LegInput[];
+}
+
+export type LegPatch = Partial<Omit<LegInput, 'flightNid'>>;
+
+export interface ChangeTripInput {
+  status?: SimTripStatus;
+  client?: string | null;
+  /** Patches by leg index (null or absent: leg unchanged). */
+  legs?: Array<LegPatch | null | undefined>;
+}
+
+export interface ModifiedFlights {
+  created: Array<{ trip: SimTrip; leg: SimLeg }>;
+  changed: Array<{ trip: SimTrip; leg: SimLeg }>;
+  deleted: number[];
+  timestamp: number;
+}
+
+export interface FlightQuery {
+  start: number;
+  end: number;
+  tripNumber?: string | null;
+  flightNumber?: string | null;
+  isCnl?: boolean | null;
+  aircraftNidList?: readonly number[] | null;
+  requestedByNid?: number | null;
+}
+
+function airportKey(key: string, field: string): string {
+  if (!AIRPORTS_BY_KEY.has(key)) throw new SimulatorInputError(`${field}: unknown airport ${key}`);
+  return key;
+}
+
+export function createTripStore(options: {
+  now: () => number;
+  clock: SimClock;
+  seed: number;
+  initialTrips: SimTrip[];
+}) {
+  const { now } = options;
+  const { tick, current, checkModifiedSince } = options.clock;
+  const prng = createPrng(options.seed ^ 0x5eed);
+  let trips = new Map<string, SimTrip>();
+  let deleted = new Map<number, number>();
+  const ids = { tripNumber: 24001, tripNid: 5001, flightNid: 100001 };
+
+  function load(list: SimTrip[]): void {
+    trips = new Map(list.map((trip) => [trip.tripNumber, structuredClone(trip)]));
+    for (const trip of trips.values()) {
+      ids.tripNumber = Math.max(ids.tripNumber, (Number.parseInt(trip.tripNumber, 10) || 0) + 1);
+      ids.tripNid = Math.max(ids.tripNid, trip.tripNid + 1);
+      for (const leg of trip.legs) ids.flightNid = Math.max(ids.flightNid, leg.flightNid + 1);
+    }
+  }
+  load(options.initialTrips);
+
+  function get(tripNumber: string): SimTrip {
+    const trip = trips.get(tripNumber);
+    if (!trip) throw new SimulatorInputError(`Unknown trip ${tripNumber}`, 404);
+    return trip;
+  }
+
+  function touch(leg: SimLeg, at: number, lastModified = now()): void {
+    leg.modifiedAt = at;
+    leg.lastModified = isoAt(lastModified);
+  }
+
+  function buildLeg(input: LegInput, index: number, at: number): SimLeg {
+    const from = airportKey(input.from, `legs[${index}].from`);
+    const to = airportKey(input.to, `legs[${index}].to`);
+    const std = instant(input.std, `legs[${index}].std`);
+    const registration = input.registration === undefined ? 'F-HBMV' : input.registration;
+    const speed = FLEET_BY_REGISTRATION.get(registration ?? '')?.speedKmh;
+    const sta = input.sta ? instant(input.sta, `legs[${index}].sta`) : std + legDurationMs(from, to, speed);
+    if (sta <= std) throw new SimulatorInputError(`legs[${index}].sta must be after std`);
+    const flightNid = input.flightNid ?? ids.flightNid++;
+    return {
+      flightNid,
+      flightNo: input.flightNo === undefined ? flightNoOf(flightNid) : input.flightNo,
+      from,
+      to,
+      std: isoAt(std),
+      sta: isoAt(sta),
+      blockOff: input.blockOff ? isoAt(instant(input.blockOff, `legs[${index}].blockOff`)) : null,
+      blockOn: input.blockOn ? isoAt(instant(input.blockOn, `legs[${index}].blockOn`)) : null,
+      registration,
+      passengers: input.passengers ?? 2,
+      crew: input.crew ?? [
+        {
+          contactNid: 7001,
+          position: 'CPT',
+          name: 'Julien',
+          surname: 'Moreau',
+          phoneWork: '+33 6 12 48 73 90',
+        },
+        {
+          contactNid: 7011,
+          position: 'FO',
+          name: 'Thomas',
+          surname: 'Girard',
+          phoneWork: '+33 7 81 03 46 52',
+        },
+      ],
+      isCnl: input.isCnl ?? false,
+      lastModified: isoAt(now()),
+      createdAt: at,
+      modifiedAt: at,
+    };
+  }
+
+  function checkClient(client: string | null | undefined): void {
+    if (typeof client === 'string' && client.trim() === '')
+      throw new SimulatorInputError('client: a name is required (or null for none)');
+  }
+
+  function add(input: AddTripInput = {}): SimTrip {
+    checkClient(input.client);
+    if (input.tripNumber !== undefined && trips.has(input.tripNumber))
+      throw new SimulatorInputError(`Trip ${input.tripNumber} already exists`);
+    const at = tick();
+    let trip: SimTrip;
+    if (input.legs && input.legs.length > 0) {
+      trip = {
+        tripNid: ids.tripNid++,
+        tripNumber: input.tripNumber ?? String(ids.tripNumber++),
+        status: input.status ?? 'CONFIRMED',
+        isDeleted: false,
+        client: input.client === undefined ? 'CHU de Bordeaux – Hôpital Pellegrin' : input.client,
+        legs: input.legs.map((leg, i) => buildLeg(leg, i, at)),
+      };
+    } else {
+      const t = now();
+      const kind = input.kind ?? 'confirmed';
+      trip = generateTrip(prng, kind, { from: t - 2 * DAY, to: t + 14 * DAY, now: t }, ids, {
+        client: input.client,
+      });
+      if (input.tripNumber !== undefined) trip.tripNumber = input.tripNumber;
+      if (input.status) trip.status = input.status;
+      for (const leg of trip.legs) {
+        leg.createdAt = at;
+        leg.modifiedAt = at;
+        leg.lastModified = isoAt(Math.min(t, Date.parse(leg.lastModified) || t));
+      }
+    }
+    if (input.tripNumber !== undefined)
+      ids.tripNumber = Math.max(ids.tripNumber, Number(input.tripNumber) + 1 || 0);
+    trips.set(trip.tripNumber, trip);
+    return trip;
+  }
+
+  function change(tripNumber: string, patch: ChangeTripInput): SimTrip {
+    const trip = get(tripNumber);
+    if (trip.isDeleted) throw new SimulatorInputError(`Trip ${tripNumber} is deleted`, 404);
+    checkClient(patch.client);
+    const at = tick();
+    const wholeTrip = patch.status !== undefined || patch.client !== undefined;
+    if (patch.status !== undefined) trip.status = patch.status;
+    if (patch.client !== undefined) trip.client = patch.client;
+    const patches = patch.legs ?? [];
+    if (patches.length > trip.legs.length)
+      throw new SimulatorInputError(`Trip ${tripNumber} has ${trip.legs.length} legs`);
+    trip.legs.forEach((leg, i) => {
+      const p = patches[i];
+      if (p) {
+        if (p.from !== undefined) leg.from = airportKey(p.from, `legs[${i}].from`);
+        if (p.to !== undefined) leg.to = airportKey(p.to, `legs[${i}].to`);
+        if (p.std !== undefined) leg.std = isoAt(instant(p.std, `legs[${i}].std`));
+        if (p.sta !== undefined) leg.sta = isoAt(instant(p.sta, `legs[${i}].sta`));
+        if (p.blockOff !== undefined)
+          leg.blockOff = p.blockOff === null ? null : isoAt(instant(p.blockOff, `legs[${i}].blockOff`));
+        if (p.blockOn !== undefined)
+          leg.blockOn = p.blockOn === null ? null : isoAt(instant(p.blockOn, `legs[${i}].blockOn`));
+        if (p.registration !== undefined) leg.registration = p.registration;
+        if (p.passengers !== undefined) leg.passengers = p.passengers;
+        if (p.crew !== undefined) leg.crew = p.crew;
+        if (p.isCnl !== undefined) leg.isCnl = p.isCnl;
+        if (p.flightNo !== undefined) leg.flightNo = p.flightNo;
+      }
+      if (p || wholeTrip) touch(leg, at);
+    });
+    return trip;
+  }
+
+  /** Cancels every leg; `at` (default now) becomes their flightLastModificationTime. */
+  function cancel(tripNumber: string, options: { at?: string } = {}): SimTrip {
+    const trip = get(tripNumber);
+    if (trip.isDeleted) throw new SimulatorInputError(`Trip ${tripNumber} is deleted`, 404);
+    const at = tick();
+    const when = options.at ? instant(options.at, 'at') : now();
+    for (const leg of trip.legs) {
+      leg.isCnl = true;
+      touch(leg, at, when);
+    }
+    return trip;
+  }
+
+  function remove(tripNumber: string): SimTrip {
+    const trip = get(tripNumber);
+    if (trip.isDeleted) return trip;
+    const at = tick();
+    trip.isDeleted = true;
+    for (const leg of trip.legs) deleted.set(leg.flightNid, at);
+    return trip;
+  }
+
+  /** Back to the initial trips at clock `at`: everything reset shows as changed, trips added since as deleted. */
+  function reset(at: number): void {
+    const before = new Set<number>();
+    for (const trip of trips.values()) for (const leg of trip.legs) before.add(leg.flightNid);
+    load(options.initialTrips);
+    deleted = new Map();
+    for (const trip of trips.values())
+      for (const leg of trip.legs) {
+        before.delete(leg.flightNid);
+        leg.modifiedAt = at;
+      }
+    for (const flightNid of before) deleted.set(flightNid, at);
+  }
+
+  function* liveLegs(): Generator<{ trip: SimTrip; leg: SimLeg }> {
+    for (const trip of trips.values()) {
+      if (trip.isDeleted) continue;
+      for (const leg of trip.legs) yield { trip, leg };
+    }
+  }
+
+  /** Flights whose scheduled departure lies in [start, end), in departure order. */
+  function flightsBetween(query: FlightQuery): Array<{ trip: SimTrip; leg: SimLeg }> {
+    const aircraft = query.aircraftNidList ? new Set(query.aircraftNidList) : null;
+    const found: Array<{ trip: SimTrip; leg: SimLeg; std: number }> = [];
+    for (const { trip, leg } of liveLegs()) {
+      const std = Date.parse(leg.std);
+      if (std < query.start || std >= query.end) continue;
+      if (query.tripNumber && trip.tripNumber !== query.tripNumber) continue;
+      if (query.flightNumber && leg.flightNo !== query.flightNumber) continue;
+      if (query.isCnl !== undefined && query.isCnl !== null && leg.isCnl !== query.isCnl) continue;
+      if (aircraft) {
+        const nid = acftNidOf(leg.registration);
+        if (nid === null || !aircraft.has(nid)) continue;
+      }
+      if (
+        query.requestedByNid &&
+        HOSPITALS_BY_NAME.get(trip.client ?? '')?.contactNid !== query.requestedByNid
+      )
+        continue;
+      found.push({ trip, leg, std });
+    }
+    return found.sort((a, b) => a.std - b.std || a.leg.flightNid - b.leg.flightNid);
+  }
+
+  /** Leon's getModifiedFlightList: changes strictly after `dateTime` (Unix s), at most a week back. */
+  function modifiedSince(dateTime: number): ModifiedFlights {
+    checkModifiedSince(dateTime);
+    const created: ModifiedFlights['created'] = [];
+    const changed: ModifiedFlights['changed'] = [];
+    for (const entry of liveLegs()) {
+      if (entry.leg.createdAt > dateTime) created.push(entry);
+      else if (entry.leg.modifiedAt > dateTime) changed.push(entry);
+    }
+    const gone = [...deleted].filter(([, at]) => at > dateTime).map(([flightNid]) => flightNid);
+    return { created, changed, deleted: gone.sort((a, b) => a - b), timestamp: current() };
+  }
+
+  return {
+    add,
+    change,
+    cancel,
+    remove,
+    reset,
+    get,
+    find: (tripNumber: string) => trips.get(tripNumber),
+    list: () => [...trips.values()],
+    flightsBetween,
+    modifiedSince,
+  };
+}
+
+export function acftNidOf(registration: string | null): number | null {
+  return registration ? (FLEET_BY_REGISTRATION.get(registration)?.acftNid ?? null) : null;
+}
