@@ -1,4 +1,4 @@
-// Tests fail on any unexpected console.error (CONVENTIONS.md 'Habits').
+// Tests fail on any unexpected console.error (docs/conventions.md 'Habits').
 import { afterEach, vi } from 'vitest';
 
 const errors: unknown[][] = [];

@@ -1,4 +1,4 @@
-// Session and password vocabulary (spec §2 public screens, §5 rules, §7 'Session and users').
+// Session and password vocabulary (requirements §2 public screens, §5 rules, §7 'Session and users').
 import { coerce, define, object, refine, string } from 'superstruct';
 import type { Role } from './roles';
 import { MAX_LENGTH, tooLong } from './validation';
@@ -65,7 +65,7 @@ export const EMAIL_MIN = 5;
 export const EMAIL_MAX = MAX_LENGTH.email;
 export const OTP_LENGTH = 6;
 export const RESEND_COUNTDOWN_SECONDS = 60;
-/** The special characters the policy accepts (spec §5). */
+/** The special characters the policy accepts (requirements §5). */
 export const PASSWORD_SPECIALS = '!:><@#$%^&*?().-_,=+';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-// The API's response envelopes (DESIGN.md §1 'API conventions').
+// The API's response envelopes (architecture.md §1 'API conventions').
 export interface DataResponse<T> {
   data: T;
 }

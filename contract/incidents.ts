@@ -1,4 +1,4 @@
-// Incidents vocabulary (spec §2 'Incident follow-up', §3 Incident, §4, §5 'Incident response', §7
+// Incidents vocabulary (requirements §2 'Incident follow-up', §3 Incident, §4, §5 'Incident response', §7
 // Incidents, §8; issue #13): paths, the status badges, the list query and the response schema with the
 // spec's French messages, and what the Leon sync reports about incidents.
 import { define, type Infer, object, optional, type } from 'superstruct';
@@ -47,7 +47,7 @@ export const INCIDENT_MESSAGES = {
   validate: "VALIDER L'ACTION",
 } as const;
 
-/** The proposed action (spec §5): trimmed, 1 to 5,000 characters, 'Obligatoire' when empty. */
+/** The proposed action (requirements §5): trimmed, 1 to 5,000 characters, 'Obligatoire' when empty. */
 export const incidentResponse = define<string>('incidentResponse', (v) => {
   if (typeof v !== 'string' || v.trim().length === 0) return INCIDENT_MESSAGES.required;
   if (v.includes('\u0000')) return INPUT_MESSAGES.nul;
@@ -97,7 +97,7 @@ export interface IncidentFile {
   path: string;
 }
 
-/** One record of GET /incidents/details/{id} (spec §3 Incident). */
+/** One record of GET /incidents/details/{id} (requirements §3 Incident). */
 export interface IncidentRecord {
   id: string;
   missionId: string | null;

@@ -1,4 +1,4 @@
-// Invoice export vocabulary (spec §2 'Invoice export screen', §3 'Invoice export row', §4 badges, §7
+// Invoice export vocabulary (requirements §2 'Invoice export screen', §3 'Invoice export row', §4 badges, §7
 // 'Invoices', §8): paths, the row as the API answers it, the badges, the French messages, the query
 // schemas and the documented column order of the accounting CSV (decision 018).
 import { define, type Infer, optional, refine, type } from 'superstruct';
@@ -14,7 +14,7 @@ export const INVOICE_PATHS = {
 /** Spec §9: 3 rows a page on the invoice export screen. */
 export const INVOICES_PAGE_SIZE = 3;
 export const INVOICES_CSV_FILE = 'invoices.csv';
-/** The earliest day of an export period (the date filter's minimum, spec §5). */
+/** The earliest day of an export period (the date filter's minimum, requirements §5). */
 export const INVOICE_MIN_DAY = '2023-01-01';
 
 export const INVOICE_STATUSES = ['PENDING', 'ERROR', 'SUCCESS'] as const;
@@ -22,7 +22,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_TYPES = ['INVOICE', 'RECHARGE_INVOICE', 'CREDIT_NOTE'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
-/** Spec §4. An unknown value shows a neutral badge with its raw text (DESIGN.md §6). */
+/** Spec §4. An unknown value shows a neutral badge with its raw text (architecture.md §6). */
 export const INVOICE_STATUS_BADGES: Record<InvoiceStatus, { label: string; color: BadgeColor }> = {
   ERROR: { label: 'Erreur', color: 'red' },
   PENDING: { label: 'En Attente', color: 'lightblue' },
@@ -42,7 +42,7 @@ export function invoiceBadge(kind: 'status' | 'type', value: string): { label: s
   return Object.hasOwn(table, value) ? table[value] : { label: value, color: 'neutral' };
 }
 
-/** The accounting texts of a row (spec §3 'Invoice export row'), the same stored and on the wire; days
+/** The accounting texts of a row (requirements §3 'Invoice export row'), the same stored and on the wire; days
  * `yyyy-MM-dd`. */
 export interface InvoiceTexts {
   society: string | null;
@@ -74,7 +74,7 @@ export interface InvoiceTexts {
   invoiceId2: string | null;
 }
 
-/** One accounting row (spec §3 'Invoice export row'); amounts in euros, days `yyyy-MM-dd`. */
+/** One accounting row (requirements §3 'Invoice export row'); amounts in euros, days `yyyy-MM-dd`. */
 export interface InvoiceRow extends InvoiceTexts {
   id: string;
   status: InvoiceStatus;

@@ -1,5 +1,5 @@
-// Missions vocabulary (spec §2 'Mission lists'/'Mission details', §3 Mission, §4 statuses, §5 edit rules,
-// §7 Missions and {ops}=leon calls, DESIGN.md §4 categories).
+// Missions vocabulary (requirements §2 'Mission lists'/'Mission details', §3 Mission, §4 statuses, §5 edit rules,
+// §7 Missions and {ops}=leon calls, architecture.md §4 categories).
 import {
   array,
   coerce,
@@ -42,7 +42,7 @@ export const MISSION_STATUS_BADGES: Record<MissionStatus, { label: string; color
 export const MISSION_CATEGORIES = ['requested', 'inProgress', 'completed', 'canceled', 'closed'] as const;
 export type MissionCategory = (typeof MISSION_CATEGORIES)[number];
 
-/** The screen of each list: who may open it is who may read it (spec §6, contract/routes.ts). */
+/** The screen of each list: who may open it is who may read it (requirements §6, contract/routes.ts). */
 export const CATEGORY_SCREENS = {
   requested: 'requestedMissions',
   inProgress: 'inProgressMissions',
@@ -55,7 +55,7 @@ export const CATEGORY_SCREENS = {
 export const canList = (category: MissionCategory, role: Role): boolean =>
   canOpen(CATEGORY_SCREENS[category], role);
 
-/** Statuses of each list (spec §4 'List categories'). */
+/** Statuses of each list (requirements §4 'List categories'). */
 export const CATEGORY_STATUSES: Record<MissionCategory, readonly MissionStatus[]> = {
   requested: ['EN_ATTENTE', 'PROGRAMMEE'],
   inProgress: ['EN_COURS'],
@@ -223,7 +223,7 @@ export interface CrewMember {
   phoneWork: string | null;
 }
 
-/** One leg of GET /missions/details/{id} (spec §3 'Mission details, per leg'). */
+/** One leg of GET /missions/details/{id} (requirements §3 'Mission details, per leg'). */
 export interface MissionDetailsLeg extends MissionLeg {
   stdUTC: string;
   staUTC: string;
@@ -239,7 +239,7 @@ export interface MissionDetailsLeg extends MissionLeg {
   organType: OrganType[];
 }
 
-/** GET /leon/records-count (spec §3 'Navbar counts'). */
+/** GET /leon/records-count (requirements §3 'Navbar counts'). */
 export interface RecordsCount {
   total: number;
   waiting: number;

@@ -1,4 +1,4 @@
-// The five price tables and their French names (spec §2 'Side menu'), apart from the schemas of
+// The five price tables and their French names (requirements §2 'Side menu'), apart from the schemas of
 // contract/prices.ts so that the menu can name them without loading those.
 export const PRICE_TABLES = [
   'flightUnitCost',
@@ -9,7 +9,7 @@ export const PRICE_TABLES = [
 ] as const;
 export type PriceTable = (typeof PRICE_TABLES)[number];
 
-/** Menu and screen titles (spec §2 'Side menu'). */
+/** Menu and screen titles (requirements §2 'Side menu'). */
 export const PRICE_TABLE_LABELS: Record<PriceTable, string> = {
   flightUnitCost: "Coût unitaire de l'heure de vol",
   regulationCost: 'Coût de la régulation',

@@ -1,5 +1,5 @@
-// The price schemas the forms and the API share: spec §5 rules and messages, money never rounded,
-// real calendar days, and the paths of spec §7.
+// The price schemas the forms and the API share: requirements §5 rules and messages, money never rounded,
+// real calendar days, and the paths of requirements §7.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -125,7 +125,7 @@ describe('price schemas', () => {
       expect(price(bad)).toMatchObject({ errors: { price: 'Le prix doit être un nombre' } });
   });
 
-  it('follows spec §5 on zero: the de-icing airport price may be 0 on edit only', () => {
+  it('follows requirements §5 on zero: the de-icing airport price may be 0 on edit only', () => {
     expect(check(CreateAirportCostBody, { ...airport, priceWithDeIcing: 0 })).toMatchObject({
       errors: { priceWithDeIcing: 'Le prix doit être supérieur à 0' },
     });

@@ -1,4 +1,4 @@
-// Price tables vocabulary (spec §2 'Price screens', §3 price entities, §5 price rules, §7 Prices; DESIGN.md
+// Price tables vocabulary (requirements §2 'Price screens', §3 price entities, §5 price rules, §7 Prices; docs/architecture.md
 // §4 'Prices'): paths, the add and edit schemas shared by the forms and the API, rows, money and days.
 import { coerce, define, type Infer, object, refine, type Struct, string } from 'superstruct';
 
@@ -8,7 +8,7 @@ import type { PriceTable } from './price-tables';
 
 const pathsOf = (base: string) => ({ list: base, create: `${base}-create`, edit: `${base}-edit/` }) as const;
 
-/** spec §7 'Prices': list (GET), create (POST), edit (PUT, id in the body; the trailing slash is the spec's). */
+/** requirements §7 'Prices': list (GET), create (POST), edit (PUT, id in the body; the trailing slash is the spec's). */
 export const PRICE_PATHS = {
   airportCost: pathsOf('/price/airport-cost'),
   flightUnitCost: pathsOf('/price/flight-unit-cost'),
@@ -52,7 +52,7 @@ export const PRICE_MESSAGES = {
 export const overlapMessage = (period: { fromDate: string; toDate: string }) =>
   `Cette période chevauche celle du ${frenchDay(period.fromDate)} au ${frenchDay(period.toDate)}.`;
 
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy' (spec §9: dates shown in French format). */
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy' (requirements §9: dates shown in French format). */
 export const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 // ---- Calendar days -------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ export const priceId = define<string>('priceId', (v) => {
 // ---- Schemas -------------------------------------------------------------------------------------
 
 /**
- * The period rule alone (spec §5): the message for the end date when both dates are days and the start
+ * The period rule alone (requirements §5): the message for the end date when both dates are days and the start
  * is not strictly before the end, else null. Forms use it to show it beside the other fields' messages
  * (a schema checks it only once every field is valid).
  */
@@ -157,7 +157,7 @@ export const periodProblem = (period: { fromDate?: unknown; toDate?: unknown }):
     ? PRICE_MESSAGES.dateOrder
     : null;
 
-/** fromDate strictly before toDate, else the spec's message on the end date (spec §5). */
+/** fromDate strictly before toDate, else the spec's message on the end date (requirements §5). */
 // biome-ignore lint/suspicious/noExplicitAny: any object struct with the two dates
 const ordered = <S extends Struct<any, any>>(schema: S): S =>
   refine(schema, 'period', (value: { fromDate: string; toDate: string }) => {
@@ -177,7 +177,7 @@ export const CreateAirportCostBody = ordered(
     priceWithoutDeIcing: positivePrice,
   }),
 );
-/** On edit the price with de-icing may be 0 (spec §5). */
+/** On edit the price with de-icing may be 0 (requirements §5). */
 export const EditAirportCostBody = ordered(
   object({
     id: priceId,

@@ -1,4 +1,4 @@
-// Roles of the back-office and their French labels (spec §2 'Users', §6).
+// Roles of the back-office and their French labels (requirements §2 'Users', §6).
 export const ROLES = ['ADMIN', 'OPERATION', 'ACCOUNTING', 'HOSPITAL'] as const;
 export type Role = (typeof ROLES)[number];
 

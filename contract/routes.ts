@@ -1,4 +1,4 @@
-// The screens of spec §2 with the roles allowed on each, shared by the router, the menu, the guards and
+// The screens of requirements §2 with the roles allowed on each, shared by the router, the menu, the guards and
 // the end-to-end tests. `null` roles = public screen (signed-out only).
 import type { Role } from './roles';
 
@@ -46,5 +46,5 @@ export function canOpen(name: ScreenName, role: Role): boolean {
   return roles === null || roles.includes(role);
 }
 
-/** Where the dashboard sends a signed-in user (spec §2: '/' redirects to the requested missions). */
+/** Where the dashboard sends a signed-in user (requirements §2: '/' redirects to the requested missions). */
 export const HOME: ScreenName = 'requestedMissions';

@@ -377,7 +377,7 @@ describe('input primitives', () => {
     expect(message(MissionsListQuery, {})).toBe('Catégorie de missions inconnue');
   });
 
-  it('gives each role the mission lists of spec §6: all but the canceled one for HOSPITAL', () => {
+  it('gives each role the mission lists of requirements §6: all but the canceled one for HOSPITAL', () => {
     for (const role of ROLES)
       for (const category of MISSION_CATEGORIES)
         expect(canList(category, role), `${role} ${category}`).toBe(

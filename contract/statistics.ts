@@ -1,4 +1,4 @@
-// Statistics vocabulary (spec §2 'Statistics', §3 'Statistic record' and 'Statistics row', §4 invoice
+// Statistics vocabulary (requirements §2 'Statistics', §3 'Statistic record' and 'Statistics row', §4 invoice
 // statuses, §5 'Statistics update', §7 'Media' and 'Statistics'): paths, schemas with the French messages,
 // the row as it travels, and the PDF form's pairing rules shared by the API and the upload machine.
 import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
@@ -25,7 +25,7 @@ export const INVOICE_STATUS_BADGES: Record<InvoiceStatus, { label: string; color
   NOT_APPLICABLE: { label: 'N/A', color: 'grey' },
 };
 
-/** Missions that have a statistic record (DESIGN.md §4 'Costs'). */
+/** Missions that have a statistic record (architecture.md §4 'Costs'). */
 export const STATISTIC_MISSION_STATUSES = [
   'TERMINEE',
   'CLOTUREE',
@@ -45,7 +45,7 @@ export const DEFAULT_LATE_CANCELLATION_BILLING: LateCancellationBilling = 'flat'
 export const LATE_CANCELLATION_LABEL = 'Annulation tardive';
 
 export const STATISTICS_PAGE_SIZE = 20;
-/** The oldest day the period filter and the export accept (spec §5 'Date-range filter'). */
+/** The oldest day the period filter and the export accept (requirements §5 'Date-range filter'). */
 export const STATISTICS_MIN_DAY = '2023-01-01';
 /** The largest PDF kept (20 MB). */
 export const STATISTIC_PDF_MAX_BYTES = 20 * 1024 * 1024;
@@ -119,7 +119,7 @@ export interface AirportCostRow {
   amount: WireFigure;
 }
 
-/** A row of GET /statistic/all (spec §3 'Statistics row' plus missionId). */
+/** A row of GET /statistic/all (requirements §3 'Statistics row' plus missionId). */
 export interface StatisticRow {
   id: string;
   numberOfMission: string | null;
@@ -257,7 +257,7 @@ export interface MediaPath {
 const optionalId = optional(maxText(INVOICE_ID_MAX));
 const optionalPath = optional(maxText(512));
 
-/** The pairing rules of spec §5 on a form or a body: each side's error (French) or none. */
+/** The pairing rules of requirements §5 on a form or a body: each side's error (French) or none. */
 export function pairingErrors(form: {
   flightPdf: boolean;
   flightId: string;

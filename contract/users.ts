@@ -1,4 +1,4 @@
-// User administration vocabulary (spec §2 'Users', §3 User, §5 user form, §7 /user/* and /auth/get-users).
+// User administration vocabulary (requirements §2 'Users', §3 User, §5 user form, §7 /user/* and /auth/get-users).
 import { coerce, define, type Infer, object, optional, refine, type, unknown } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';

@@ -104,7 +104,7 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A calendar day `yyyy-MM-dd` (DESIGN.md §1: Europe/Paris days). 2024-02-30 or 2024-13-45 are refused. */
+/** A calendar day `yyyy-MM-dd` (architecture.md §1: Europe/Paris days). 2024-02-30 or 2024-13-45 are refused. */
 export const calendarDay = define<string>(
   'calendarDay',
   (v) => (typeof v === 'string' && isCalendarDay(v)) || INPUT_MESSAGES.day,

@@ -1,5 +1,5 @@
 // Forgotten password: the request screen, and the confirmation screen with its 60-second resend
-// countdown (spec §2, §4, §8). The UI provides `notifyResent` and `notifyError` to show toasts.
+// countdown (requirements §2, §4, §8). The UI provides `notifyResent` and `notifyError` to show toasts.
 import { assign, fromPromise, setup } from 'xstate';
 import { RESEND_COUNTDOWN_SECONDS } from '../contract/auth';
 import { messageOf } from './errors';
@@ -44,7 +44,7 @@ export const requestPasswordMachine = setup({
 
 export interface ConfirmContext {
   email: string;
-  /** Where each countdown starts (60 s, spec §9). */
+  /** Where each countdown starts (60 s, requirements §9). */
   countdown: number;
   secondsLeft: number;
   error: string | null;

@@ -1,8 +1,8 @@
-// One incident record's follow-up (issue #13, DESIGN.md 'incident propose/validate'): open without an
+// One incident record's follow-up (issue #13, docs/architecture.md 'incident propose/validate'): open without an
 // action → proposing (the dialog; 'Obligatoire' when the text is blank once trimmed) → saving → open with
 // an action (which may be proposed again) → validating (the call carries the action shown, so that one
 // proposed meanwhile is never validated unread) → closed. A failed call returns to the state
-// before it with the server's message or 'Une erreur s'est produite' (spec §8), which the UI shows as a
+// before it with the server's message or 'Une erreur s'est produite' (requirements §8), which the UI shows as a
 // toast through `notifyError`. The UI reads tags only.
 import { assign, fromPromise, setup } from 'xstate';
 import { INCIDENT_MESSAGES, type IncidentStatus, RESPONSE_MAX_LENGTH } from '../contract/incidents';
@@ -39,7 +39,7 @@ export type IncidentEvent =
   | { type: 'action.save' }
   | { type: 'action.validate' };
 
-/** The dialog's rule (spec §5): trimmed, at least 1 character; at most RESPONSE_MAX_LENGTH. */
+/** The dialog's rule (requirements §5): trimmed, at least 1 character; at most RESPONSE_MAX_LENGTH. */
 export function responseProblem(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed.length === 0) return INCIDENT_MESSAGES.required;

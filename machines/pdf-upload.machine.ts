@@ -1,4 +1,4 @@
-// The 'Mise à jour PDF' dialog of a statistics row (spec §2 'Statistics', §5 'Statistics update', §7
+// The 'Mise à jour PDF' dialog of a statistics row (requirements §2 'Statistics', §5 'Statistics update', §7
 // 'Media'): the form (two PDFs, two invoice ids, paired), the confirmation, then for each chosen file a
 // signed URL and the upload itself (progress, cancel), then the record; and the deletes of 'Supprimer le
 // pdf/id'. Any failure returns to the form with the server's message; nothing is recorded before the last
@@ -84,7 +84,7 @@ const missing = (name: string) => async (): Promise<never> => {
 
 const fileOf = (form: PdfForm, kind: PdfKind) => (kind === 'flight' ? form.flightFile : form.airportFile);
 
-/** Field errors of the form: a PDF of at most 20 MB, and the pairing rules (spec §5). */
+/** Field errors of the form: a PDF of at most 20 MB, and the pairing rules (requirements §5). */
 export function formErrors(form: PdfForm, airportDisabled: boolean): PdfErrors {
   const errors: PdfErrors = {
     ...pairingErrors({
@@ -268,7 +268,7 @@ export const pdfUploadMachine = setup({
         input: ({ context }) => {
           const input: SaveInput = { id: context.id };
           const [flightId, airportId] = [context.form.flightId.trim(), context.form.airportId.trim()];
-          // Ids are sent only when not empty (spec §5).
+          // Ids are sent only when not empty (requirements §5).
           if (context.paths.flight) input.flightPdfPath = context.paths.flight;
           if (flightId) input.flightId = flightId;
           if (context.paths.airport) input.airportPdfPath = context.paths.airport;

@@ -1,5 +1,5 @@
 // The session: the current user, sign-in, forced password change, refresh-then-retry-once on a 401
-// (DESIGN.md §6: refresh first, log out only when the refresh fails) and logout.
+// (architecture.md §6: refresh first, log out only when the refresh fails) and logout.
 import { type ActorRefFrom, assign, fromPromise, setup, spawnChild, waitFor } from 'xstate';
 import type { Me } from '../contract/auth';
 import { messageOf, statusOf } from './errors';

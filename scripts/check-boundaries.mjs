@@ -1,4 +1,4 @@
-// Enforces the folder boundaries of DESIGN.md §1 and docs/architecture.md: which top-level folder may
+// Enforces the folder boundaries of architecture.md §1 and docs/architecture.md: which top-level folder may
 // import which, and inside web/ and api/ that a feature reaches another feature only through its index.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

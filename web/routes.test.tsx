@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The access rules of spec §2 as a user meets them: the splash while loading, login for the signed out,
+// The access rules of requirements §2 as a user meets them: the splash while loading, login for the signed out,
 // the forced change first, the dashboard for a role not allowed or a signed-in user on a public page,
 // and the bare 'Not Found'.
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The routes of spec §2 with their access rules: the splash while the user loads, login for the signed
+// The routes of requirements §2 with their access rules: the splash while the user loads, login for the signed
 // out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';

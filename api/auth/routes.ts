@@ -1,4 +1,4 @@
-// The session calls of spec §7: login, forced change, forgotten password, logout, refresh; and the
+// The session calls of requirements §7: login, forced change, forgotten password, logout, refresh; and the
 // signed-in user's own password change.
 
 import { and, eq, isNull } from 'drizzle-orm';

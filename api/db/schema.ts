@@ -303,7 +303,7 @@ export const leonState = pgTable('leon_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Price tables (spec §3; DESIGN.md §4 'Prices'). Amounts are integer cents; periods are inclusive Paris
+// Price tables (requirements §3; architecture.md §4 'Prices'). Amounts are integer cents; periods are inclusive Paris
 // calendar days. Two rows of a table (of one ICAO code for airports) never share a day: the exclusion
 // constraints of migration 0006 (`daterange(from_date, to_date, '[]') WITH &&`) enforce it, which Drizzle
 // cannot express, so they live in the SQL only.
@@ -474,7 +474,7 @@ export const incidentSyncState = pgTable('incident_sync_state', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Invoices (spec §3 'Invoice export row'; DESIGN.md §4 'Invoices'; decision 018). One row per Leon sales
+// Invoices (requirements §3 'Invoice export row'; architecture.md §4 'Invoices'; decision 018). One row per Leon sales
 // invoice or credit note, keyed by Leon's id; amounts in integer cents; SUCCESS once exported.
 export const invoices = pgTable(
   'invoices',

@@ -1,4 +1,4 @@
-// Demo data for a newcomer (DESIGN.md §7): hospitals, one account per role and the price tables, into an
+// Demo data for a newcomer (architecture.md §7): hospitals, one account per role and the price tables, into an
 // empty database.
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../contract/roles';

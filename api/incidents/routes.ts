@@ -1,4 +1,4 @@
-// Incidents (spec §7 'Incidents', issue #13): GET /incidents (the list), GET /incidents/open-count (the
+// Incidents (requirements §7 'Incidents', issue #13): GET /incidents (the list), GET /incidents/open-count (the
 // menu's count, staff), GET /incidents/details/{id} (a mission's records), PUT /incidents/details/{id}
 // (propose an action) and PUT /incidents/validate/{id} (close it). Writes are staff only and audited; a
 // HOSPITAL user reads its own hospital's incidents and gets 404 for any other.

@@ -24,7 +24,7 @@ const nextDay = (day: string) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** The mission statuses a HOSPITAL user may see (the lists it may open, spec §6). */
+/** The mission statuses a HOSPITAL user may see (the lists it may open, requirements §6). */
 const HOSPITAL_STATUSES = [
   ...new Set(MISSION_CATEGORIES.filter((c) => canList(c, 'HOSPITAL')).flatMap((c) => CATEGORY_STATUSES[c])),
 ];

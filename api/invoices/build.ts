@@ -1,4 +1,4 @@
-// Builds the accounting row (spec §3 'Invoice export row') of one Leon sales invoice or credit note, with
+// Builds the accounting row (requirements §3 'Invoice export row') of one Leon sales invoice or credit note, with
 // the accounting constants of the configuration. A row that cannot be built is ERROR with French reasons
 // naming what is missing; a complete one is PENDING (decision 018).
 import { formatInTimeZone } from 'date-fns-tz';

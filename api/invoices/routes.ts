@@ -1,4 +1,4 @@
-// Invoices (spec §7 'Invoices'; DESIGN.md §5: ADMIN and ACCOUNTING only): the paged list, the retry of
+// Invoices (requirements §7 'Invoices'; architecture.md §5: ADMIN and ACCOUNTING only): the paged list, the retry of
 // ERROR rows from Leon's latest data, and the accounting CSV export.
 import { Hono } from 'hono';
 import {

@@ -151,7 +151,7 @@ const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.status> = {
   requester: sql`${invoices.requester}`,
 };
 
-/** The list of spec §7: newest first (invoice date, then Leon's id), or by a sortable column. */
+/** The list of requirements §7: newest first (invoice date, then Leon's id), or by a sortable column. */
 export async function listInvoices(
   db: Db,
   page: PageParams,

@@ -7,7 +7,7 @@ const AIRPORT_FIELDS = 'airportNid code { icao iata } name city timezone';
 
 const TRIP_HEADER_FIELDS = 'tripNid tripNumber tripStatus isDeleted client { contactNid name }';
 
-/** One leg as the back-office needs it (DESIGN.md mapping table), without its trip. */
+/** One leg as the back-office needs it (docs/architecture.md mapping table), without its trip. */
 export const FLIGHT_FIELDS = `
   flightNid
   flightNo

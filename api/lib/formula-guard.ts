@@ -1,4 +1,4 @@
-// The one formula-injection guard of every export (OWASP CSV injection; DESIGN rule on exports). A
+// The one formula-injection guard of every export (OWASP CSV injection; docs/architecture.md §3 on exports). A
 // spreadsheet evaluates a cell whose text starts with = + - @ (or their full-width forms ＝ ＋ － ＠ that
 // some spreadsheets fold to ASCII), also when blanks or invisible characters come first (space, no-break
 // space, zero-width space, tab, CR, LF), and a file opened with another separator than the one it was

@@ -1,4 +1,4 @@
-// The one rule that ties a HOSPITAL user to missions (DESIGN.md §3, decision 024): a mission is theirs when
+// The one rule that ties a HOSPITAL user to missions (architecture.md §3, decision 024): a mission is theirs when
 // its requesting hospital (`buyerName`) is one of the user's hospitals. Every feature that scopes a
 // HOSPITAL user's reads (missions, statistics, incidents) builds its condition with this.
 import { type Column, inArray, type SQL, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Spreadsheet exports. Formula injection (DESIGN.md §3) is prevented by the cell's type, not by changing
+// Spreadsheet exports. Formula injection (architecture.md §3) is prevented by the cell's type, not by changing
 // its text: every text goes in as an explicit string cell with the Text number format ('@'), so that
 // `=1+1` or `+33 1 45…` shows exactly as written, is never evaluated, and stays text when a user edits it.
 import { PassThrough, Readable } from 'node:stream';

@@ -166,7 +166,7 @@ describeEachDatabase('missions', (database) => {
     });
   });
 
-  describe('access by role (spec §2 access rules, §6)', () => {
+  describe('access by role (requirements §2 access rules, §6)', () => {
     const callers = () => ({ ADMIN: admin, OPERATION: ops, ACCOUNTING: accounting, HOSPITAL: hospital });
 
     for (const category of MISSION_CATEGORIES) {

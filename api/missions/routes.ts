@@ -1,4 +1,4 @@
-// Missions (spec §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
+// Missions (requirements §7 Missions and GET /leon/records-count): role-scoped lists, details, edit, delete,
 // the PDFs (the hospital visibility flag is the statistics feature's). HOSPITAL users read their hospitals'
 // missions only.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -87,7 +87,7 @@ export const missionsRoutes = new Hono<AppEnv>()
       .orderBy(missions.buyerName);
     return c.json({ data: rows });
   })
-  // The menu counts are hidden for HOSPITAL (spec §6), so it is refused the call: a count per category
+  // The menu counts are hidden for HOSPITAL (requirements §6), so it is refused the call: a count per category
   // would also tell of lists it may not open.
   .get('/leon/records-count', ...staff, async (c) => {
     const { db } = c.get('deps');

@@ -32,7 +32,7 @@ const HOSPITAL_STATUSES = listableStatuses('HOSPITAL');
 
 /**
  * What a user may see: nobody deleted missions; HOSPITAL users only their hospitals' (any of them), and
- * only in the statuses of the lists they may open (spec §6: no 'Annulée sans frais'). A list's own
+ * only in the statuses of the lists they may open (requirements §6: no 'Annulée sans frais'). A list's own
  * `hospitals` filter is added to this, so that it narrows within the user's hospitals, never beyond.
  */
 export function visibleTo(user: CurrentUser): SQL {

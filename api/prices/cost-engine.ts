@@ -1,11 +1,11 @@
-// The costs of a mission for the statistics (DESIGN.md §4 'Costs'): a pure function of the mission and the
+// The costs of a mission for the statistics (architecture.md §4 'Costs'): a pure function of the mission and the
 // price rows, no database and no clock. Integer cents throughout, one half-up rounding (the flight time
 // cost); a figure that cannot be computed is `missing` with a French reason, never 0. A mission cancelled
 // less than 45 minutes before departure is charged by the operator's rule (decision 029).
 import { DEFAULT_LATE_CANCELLATION_BILLING, type LateCancellationBilling } from '../../contract/statistics';
 
 export const PARIS = 'Europe/Paris';
-/** Added once per mission to the flight time (spec §9 'Flight time column adds 15 minutes'). */
+/** Added once per mission to the flight time (requirements §9 'Flight time column adds 15 minutes'). */
 export const BILLED_EXTRA_MINUTES = 15;
 /** A leg longer than this is bad data, not a flight. */
 const MAX_LEG_MS = 24 * 3600_000;

@@ -1,4 +1,4 @@
-// Price tables (spec §7 'Prices'; DESIGN.md §5): ADMIN, OPERATION and ACCOUNTING read; ADMIN alone adds
+// Price tables (requirements §7 'Prices'; architecture.md §5): ADMIN, OPERATION and ACCOUNTING read; ADMIN alone adds
 // and edits, each write audited. The same three routes for each of the five tables.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,4 +1,4 @@
-// Statistics (spec §7 'Statistics' and 'Media', and PUT /missions/toggle-statistic/{id}): the list with
+// Statistics (requirements §7 'Statistics' and 'Media', and PUT /missions/toggle-statistic/{id}): the list with
 // its costs, bulk invoice statuses, the two-step PDF upload, downloads, deletes, the hospital flag and
 // the XLSX export. Every role reads (HOSPITAL: its hospital's visible records, without staff fields);
 // only staff write, and every write is audited.

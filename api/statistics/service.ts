@@ -1,5 +1,5 @@
 // Statistic queries shared by the routes and the export: who sees which record, the list filters, and
-// the row of spec §3 with its costs from the cost engine (decision 010: computed on read, never stored).
+// the row of requirements §3 with its costs from the cost engine (decision 010: computed on read, never stored).
 import { fromZonedTime } from 'date-fns-tz';
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { OrganType } from '../../contract/missions';
@@ -232,7 +232,7 @@ const euros = (figure: Figure): WireFigure =>
   figure.ok ? { ok: true, value: figure.value / 100 } : { ok: false, reason: figure.reason };
 
 /**
- * The rows of spec §3 for `records` and their `legs` (legsOf), priced with `book` and the operator's
+ * The rows of requirements §3 for `records` and their `legs` (legsOf), priced with `book` and the operator's
  * `rules` (configuration); HOSPITAL users get them without staff fields.
  */
 export function toRows(

@@ -234,7 +234,7 @@ describeEachDatabase('statistics', (database) => {
   });
 
   describe('GET /statistic/all', () => {
-    it('lists the latest first, 20 a page, with the row of spec §3 and costs from the cost engine', async () => {
+    it('lists the latest first, 20 a page, with the row of requirements §3 and costs from the cost engine', async () => {
       const answer = await list(accounting);
       expect(answer.status).toBe(200);
       expect(numbers(answer)).toEqual(['ST-6', 'ST-3', 'ST-2', 'ST-1', null]);

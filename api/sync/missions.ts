@@ -1,4 +1,4 @@
-// The missions step of a sync run: Leon's trips become missions and legs (DESIGN.md §4). Leon owns the
+// The missions step of a sync run: Leon's trips become missions and legs (architecture.md §4). Leon owns the
 // trip, legs, times, crew, aircraft and requester; the back-office owns the medical fields and, once staff
 // edited them, the status and aircraft type. A deleted mission stays deleted; a leg belongs to one
 // mission and never moves to another; each trip is all-or-nothing.
@@ -17,7 +17,7 @@ import type { SyncRun } from './types';
 const TRIPS_PER_BATCH = 200;
 const CANCEL_NOTICE_MS = 45 * 60_000;
 
-/** The status a trip has in Leon's terms (DESIGN.md §4 'Mission status from Leon'). */
+/** The status a trip has in Leon's terms (architecture.md §4 'Mission status from Leon'). */
 export function deriveStatus(trip: Pick<LeonTrip, 'status' | 'legs'>): MissionStatus {
   const active = trip.legs.filter((leg) => !leg.isCnl);
   if (trip.legs.length > 0 && active.length === 0) {

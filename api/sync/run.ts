@@ -1,4 +1,4 @@
-// A Leon sync run (DESIGN.md §4, decision 006): read Leon, then write everything it said in one
+// A Leon sync run (architecture.md §4, decision 006): read Leon, then write everything it said in one
 // transaction as a sequence of steps, one per feature fed by Leon. Incremental from Leon's stored
 // timestamp, the same result when run twice, one instance at a time (an advisory lock), and one writer
 // at a time even when that lock is lost (the lease checked in the write transaction, decision 030). Every run is recorded; a trip that

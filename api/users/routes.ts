@@ -1,4 +1,4 @@
-// User administration (spec §7 /user/* and /auth/get-users), ADMIN only: each route reads its input and
+// User administration (requirements §7 /user/* and /auth/get-users), ADMIN only: each route reads its input and
 // calls the users service; the export goes through its exporter.
 import { Hono } from 'hono';
 import { CreateUserBody, EditUserBody, HospitalsByNameQuery } from '../../contract/users';

@@ -1,4 +1,4 @@
-// Confirmation of the forgotten password (spec §2): the 6-digit code, the resend button with its
+// Confirmation of the forgotten password (requirements §2): the 6-digit code, the resend button with its
 // 60-second countdown, the new password twice. Without an e-mail carried over, it goes back one page.
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';

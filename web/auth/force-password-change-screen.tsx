@@ -1,4 +1,4 @@
-// The forced password change at first sign-in (spec §2): new password twice, 'Confirmer'.
+// The forced password change at first sign-in (requirements §2): new password twice, 'Confirmer'.
 import { confirmationProblem, ForceChangePasswordBody } from '../../contract/auth';
 import { useSession } from '../lib/session';
 import * as css from '../ui/theme.css';

@@ -1,4 +1,4 @@
-// Forgotten-password request (spec §2): the e-mail, then on to the confirmation carrying it.
+// Forgotten-password request (requirements §2): the e-mail, then on to the confirmation carrying it.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// Sign-in (spec §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
+// Sign-in (requirements §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
 // server's message under the form. The session machine comes with the first key, click or input in the
 // form (web/lib/session.tsx): the page shows and takes input without it; a submit before it waits for it.
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// How incident values read on screen: Paris time, 24 h, dd/MM/yyyy (spec §9); 'N.D' for an unknown mission.
+// How incident values read on screen: Paris time, 24 h, dd/MM/yyyy (requirements §9); 'N.D' for an unknown mission.
 import { formatInTimeZone } from 'date-fns-tz';
 
 export const parisDateTime = (iso: string) =>

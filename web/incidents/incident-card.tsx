@@ -1,6 +1,6 @@
-// One incident record of 'SUIVI DE L'INCIDENT' (spec §2): attachments (new tab), declared date (Paris),
+// One incident record of 'SUIVI DE L'INCIDENT' (requirements §2): attachments (new tab), declared date (Paris),
 // mission number, category, title, detailed description, presumed causes and the proposed action — with
-// no word before it (DESIGN.md §6). Staff get 'PROPOSER UNE ACTION' and 'VALIDER L'ACTION'. The card
+// no word before it (architecture.md §6). Staff get 'PROPOSER UNE ACTION' and 'VALIDER L'ACTION'. The card
 // reads only its incident machine.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// 'SUIVI DE L'INCIDENT' (spec §2) with its back arrow: the incident records of a mission (or of one
+// 'SUIVI DE L'INCIDENT' (requirements §2) with its back arrow: the incident records of a mission (or of one
 // incident without a known mission), 5 placeholders of height 250 while they load.
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';

@@ -1,5 +1,5 @@
 // The incident screens: the list's status filter, the follow-up cards with their label/value pairs, the
-// loading placeholders (height 250, spec §9) and the greyed validate button of a closed incident.
+// loading placeholders (height 250, requirements §9) and the greyed validate button of a closed incident.
 import { style } from '@vanilla-extract/css';
 import { colors } from '../ui/theme.css';
 

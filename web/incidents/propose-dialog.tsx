@@ -1,4 +1,4 @@
-// 'PROPOSER UNE ACTION' (spec §2): a required text response of 4 rows, Annuler / Sauvegarder. It shows
+// 'PROPOSER UNE ACTION' (requirements §2): a required text response of 4 rows, Annuler / Sauvegarder. It shows
 // what the incident machine holds: the text, 'Obligatoire' when blank (the field then takes the focus),
 // busy while saving.
 import type { FormEvent } from 'react';

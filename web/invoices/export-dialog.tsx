@@ -1,4 +1,4 @@
-// 'Exporter vers CSV' (spec §2): the period, 'Inclure les factures de réussite', 'Exporter' → invoices.csv.
+// 'Exporter vers CSV' (requirements §2): the period, 'Inclure les factures de réussite', 'Exporter' → invoices.csv.
 import { useState } from 'react';
 import { INVOICE_MESSAGES, INVOICE_PATHS, INVOICES_CSV_FILE } from '../../contract/invoices';
 import { download } from '../lib/api';

@@ -1,6 +1,6 @@
-// The invoice export screen (spec §2; DESIGN.md §5: ADMIN and ACCOUNTING): 'Factures Leon', the search by
+// The invoice export screen (requirements §2; architecture.md §5: ADMIN and ACCOUNTING): 'Factures Leon', the search by
 // mission number, the refresh that rebuilds ERROR rows from Leon, the CSV export dialog, and the table of
-// the accounting rows, 3 a page, with the badges of spec §4.
+// the accounting rows, 3 a page, with the badges of requirements §4.
 import { useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The side menu as each role sees it (spec §2 'Side menu', DESIGN.md §5): entries by role, counts for
+// The side menu as each role sees it (requirements §2 'Side menu', architecture.md §5): entries by role, counts for
 // staff only, groups open on the current path, the drawer's button, and 'Déconnexion'.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The entries of the side menu (spec §2 'Side menu'), each tied to a screen of contract/routes.ts so the
+// The entries of the side menu (requirements §2 'Side menu'), each tied to a screen of contract/routes.ts so the
 // roles that may open it decide whether it shows.
 import { href, type ScreenName } from '../../contract/routes';
 import { PRICE_SCREENS } from '../prices';

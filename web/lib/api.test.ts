@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The API client as its callers see it: `/api` on our origin with the cookies, the server's message in
-// errors, and one renew-then-retry on a 401 through the session machine (DESIGN.md §6).
+// errors, and one renew-then-retry on a 401 through the session machine (architecture.md §6).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { expiryIn, fakeApi, fakeSession, setHintCookie, userOf } from '../testing/app';

@@ -1,5 +1,5 @@
 // The API client: every call goes to /api on our own origin with the session cookies. Authenticated
-// calls renew the session once on a 401 through the session machine, then retry once (DESIGN.md §6); and
+// calls renew the session once on a 401 through the session machine, then retry once (architecture.md §6); and
 // when the hint cookie says the access token has expired, they renew it first, without the 401.
 // On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022), and
 // without the session machine, which comes with the session actor that binds itself here.

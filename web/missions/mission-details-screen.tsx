@@ -1,4 +1,4 @@
-// 'Détails de la mission' (spec §2): one expandable card per leg with airports, Paris times, the aircraft
+// 'Détails de la mission' (requirements §2): one expandable card per leg with airports, Paris times, the aircraft
 // image (plane icon when missing), Informations, crew and flight details; 5 skeletons while loading.
 import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';

@@ -1,4 +1,4 @@
-// The mission edit dialog (spec §2 fields, §5 rules with the contract schema the API uses). The de-icing
+// The mission edit dialog (requirements §2 fields, §5 rules with the contract schema the API uses). The de-icing
 // airport is hidden and cleared unless de-icing is 'true'.
 import {
   AIRCRAFT_TYPE_LABELS,

@@ -1,4 +1,4 @@
-// 'LISTE DES MISSIONS' (spec §2): one screen for the five categories — the filter bar, the paged table
+// 'LISTE DES MISSIONS' (requirements §2): one screen for the five categories — the filter bar, the paged table
 // and its dialogs (edit, delete for staff). Lists refresh whenever missions change (edit, delete, sync).
 import { useEffect, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-// The add and edit dialog of every price table (spec §2 'Price screens', §5): the table's fields in
+// The add and edit dialog of every price table (requirements §2 'Price screens', §5): the table's fields in
 // order, checked with the contract's schemas the API uses; the focus on the first field on opening and
 // on the first invalid one after a refused submit (both from the shared dialog and form); the server's
 // message (e.g. an overlapping period) in the dialog until the user edits a field or the form refuses on

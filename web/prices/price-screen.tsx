@@ -1,6 +1,6 @@
-// One screen for the five price tables (spec §2 'Price screens'), driven by their definitions in
+// One screen for the five price tables (requirements §2 'Price screens'), driven by their definitions in
 // tables.ts: the paged table (20 a page, newest period first), the airport search, and for ADMIN alone
-// 'Ajouter prix' and the per-row edit (DESIGN.md §5: OPERATION and ACCOUNTING read only).
+// 'Ajouter prix' and the per-row edit (architecture.md §5: OPERATION and ACCOUNTING read only).
 import { useState } from 'react';
 import { PRICE_MESSAGES, PRICE_PATHS, PRICES_PAGE_SIZE, type PriceTable } from '../../contract/prices';
 import { useSession } from '../lib/session';

@@ -77,7 +77,7 @@ describe('Price dialog', () => {
     await user.type(screen.getByLabelText('Prix avec dégivrage (€)'), '12,345');
     await user.type(screen.getByLabelText('Prix sans dégivrage (€)'), '0');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
-    // Under the end date, the field of the message (spec §5).
+    // Under the end date, the field of the message (requirements §5).
     const endDate = screen.getByRole('group', { name: 'Date de fin' }).parentElement as HTMLElement;
     expect(within(endDate).getByText(PRICE_MESSAGES.dateOrder)).toBeTruthy();
     expect(screen.getAllByText(PRICE_MESSAGES.dateOrder)).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('Price dialog', () => {
     expect((screen.getByLabelText('Code OACI') as HTMLInputElement).value).toBe('LFBD');
     expect((screen.getByLabelText('Prix avec dégivrage (€)') as HTMLInputElement).value).toBe('920,00');
     expect((screen.getByLabelText('Prix sans dégivrage (€)') as HTMLInputElement).value).toBe('5450,50');
-    // On edit, the price with de-icing may be 0 (spec §5).
+    // On edit, the price with de-icing may be 0 (requirements §5).
     await user.clear(screen.getByLabelText('Prix avec dégivrage (€)'));
     await user.type(screen.getByLabelText('Prix avec dégivrage (€)'), '0');
     await user.click(screen.getByRole('button', { name: 'Modifier' }));

@@ -1,4 +1,4 @@
-// Which screen of contract/routes.ts shows which price table, in the menu's order (spec §2 'Side menu'):
+// Which screen of contract/routes.ts shows which price table, in the menu's order (requirements §2 'Side menu'):
 // the menu and the route table read this, through web/prices/index.ts.
 import { PRICE_TABLE_LABELS, type PriceTable } from '../../contract/price-tables';
 import type { ScreenName } from '../../contract/routes';

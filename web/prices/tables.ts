@@ -17,7 +17,7 @@ export interface PriceTableView {
   table: PriceTable;
   title: string;
   fields: readonly PriceField[];
-  /** The airport screen's search (spec §2): ICAO code or airport name. */
+  /** The airport screen's search (requirements §2): ICAO code or airport name. */
   search?: string;
 }
 
@@ -94,7 +94,7 @@ export const PRICE_VIEWS: Record<PriceTable, PriceTableView> = {
   marketNumber: viewOf('marketNumber'),
 };
 
-// ---- How values read (spec §9: euros, dd/MM/yyyy) ---------------------------------------------------
+// ---- How values read (requirements §9: euros, dd/MM/yyyy) ---------------------------------------------------
 
 const EUROS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 

@@ -1,5 +1,5 @@
 // The rows a price table shows: the page the server sent, with a row just added put first and a row
-// just edited replaced where it stands (spec §2 'Price screens'), until the list loads another page.
+// just edited replaced where it stands (requirements §2 'Price screens'), until the list loads another page.
 import { useRef, useState } from 'react';
 import type { TableList } from '../ui/data-table';
 

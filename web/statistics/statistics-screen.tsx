@@ -1,4 +1,4 @@
-// 'Statistiques' (spec §2): search by mission number, 'Mise à jour du statut' for the selected rows
+// 'Statistiques' (requirements §2): search by mission number, 'Mise à jour du statut' for the selected rows
 // (staff), 'Exporter XLSX' for the chosen period, the filters (a collapsible panel on small screens), the
 // paged table, and the row dialogs. HOSPITAL users see no statuses, no actions, no checkboxes, and the
 // hospitals filter only when they hold several hospitals (their own, decision 024).

@@ -1,4 +1,4 @@
-// The statistics table (spec §2 'Statistics'): every column of the spec, 'N.D' and '-' for missing
+// The statistics table (requirements §2 'Statistics'): every column of the spec, 'N.D' and '-' for missing
 // values, 'Prix manquant' with its reason for a cost that cannot be computed, 'Annulation tardive' beside
 // the time of a mission cancelled less than 45 minutes before departure, status badges for staff,
 // PDF downloads, and for staff the row checkboxes and the actions (PDF dialog, hospital visibility eye).

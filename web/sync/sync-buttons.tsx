@@ -1,4 +1,4 @@
-// The two Leon buttons of the menu for staff (spec §2): 'Chargement nouvelles missions' (synchronize)
+// The two Leon buttons of the menu for staff (requirements §2): 'Chargement nouvelles missions' (synchronize)
 // and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
 // The success toast says how many trips the sync skipped ('2 missions ignorées').
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// A coloured status badge (spec §4 labels and colours); an unknown value shows neutral with its raw text.
+// A coloured status badge (requirements §4 labels and colours); an unknown value shows neutral with its raw text.
 import type { BadgeColor } from '../../contract/badges';
 import { badge } from './badge.css';
 

@@ -1,4 +1,4 @@
-// The 'Période' filter (spec §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
+// The 'Période' filter (requirements §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
 // month and year dropdowns, clearable; it reports a range only when both dates are chosen.
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
 import { useContext, useState } from 'react';
@@ -82,7 +82,7 @@ function MonthYear() {
   );
 }
 
-/** Said under the period, over what follows it: the toolbar does not move (spec §5 says it in English). */
+/** Said under the period, over what follows it: the toolbar does not move (requirements §5 says it in English). */
 export const DATE_INVALID = 'Date non valide.';
 
 export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | null) => void }) {

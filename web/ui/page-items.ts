@@ -1,4 +1,4 @@
-// Which page buttons the navigator shows (spec §2): all of them under 8 pages; otherwise the first and
+// Which page buttons the navigator shows (requirements §2): all of them under 8 pages; otherwise the first and
 // last pages and the current one with its neighbours, with gaps between.
 export type PageItem = number | 'gap';
 

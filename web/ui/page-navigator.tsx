@@ -1,4 +1,4 @@
-// The page navigator of every paged table (spec §2): previous/next and the page numbers.
+// The page navigator of every paged table (requirements §2): previous/next and the page numbers.
 
 import { pageItems } from './page-items';
 import * as ui from './page-navigator.css';

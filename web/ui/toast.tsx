@@ -1,4 +1,4 @@
-// Toasts at the top centre for 2500 ms (spec §9), on react-aria's toast region. The queue is light and
+// Toasts at the top centre for 2500 ms (requirements §9), on react-aria's toast region. The queue is light and
 // always there; the region (react-aria components) is loaded with the first toast, so that a page that
 // shows none (the sign-in page) does not download it (docs/decisions/022).
 import { lazy, Suspense, useEffect, useState } from 'react';

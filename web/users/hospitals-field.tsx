@@ -1,6 +1,6 @@
 // The hospitals of a HOSPITAL user in the user form (decision 024): the chosen ones as checkboxes (uncheck
 // to drop one; it stays listed until the form closes, to be checked again), and a ComboBox that searches
-// hospitals by name on the server, 500 ms after the last keystroke (spec §5), to add another (typing
+// hospitals by name on the server, 500 ms after the last keystroke (requirements §5), to add another (typing
 // opens its list, as does its button).
 import { useEffect, useState } from 'react';
 import {

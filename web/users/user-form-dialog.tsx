@@ -1,4 +1,4 @@
-// The add and edit dialogs of a user (spec §2 'Users', §5 user form): same fields, the hospitals (one or
+// The add and edit dialogs of a user (requirements §2 'Users', §5 user form): same fields, the hospitals (one or
 // more, decision 024) only for the Hospital role (cleared otherwise), checked with the contract schemas
 // the API uses.
 import type { DataResponse } from '../../contract/http';

@@ -1,4 +1,4 @@
-// 'UTILISATEURS' (spec §2, ADMIN only): search, add, export, the paged table, edit and delete.
+// 'UTILISATEURS' (requirements §2, ADMIN only): search, add, export, the paged table, edit and delete.
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../contract/roles';
 import {

@@ -1,4 +1,4 @@
--- Price tables (spec §3, DESIGN.md §4 'Prices'): amounts in integer cents, periods of inclusive calendar
+-- Price tables (requirements §3, architecture.md §4 'Prices'): amounts in integer cents, periods of inclusive calendar
 -- days. No two rows of a table (of one ICAO code for airports) share a day: exclusion constraints on the
 -- inclusive daterange, so that two concurrent writes cannot both pass (btree_gist gives text `=` a GiST
 -- operator class; PGlite ships it and api/db/client.ts loads it).

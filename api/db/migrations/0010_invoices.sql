@@ -1,4 +1,4 @@
--- Invoices (spec §3 'Invoice export row', decision 018): one accounting row per Leon sales invoice or
+-- Invoices (requirements §3 'Invoice export row', decision 018): one accounting row per Leon sales invoice or
 -- credit note, keyed by Leon's id; amounts in integer cents; ERROR rows carry their French reason.
 CREATE TABLE "invoices" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
