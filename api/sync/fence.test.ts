@@ -111,6 +111,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the sync write fence, a lock cut 
     await second.db.execute(
       sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = 7261001`,
     );
+    // The lock goes when the backend has exited, a moment after pg_terminate_backend answers.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await second.db.execute(
+              sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 7261001`,
+            )) as { rows: Array<{ n: number }> }
+          ).rows[0]?.n,
+        { timeout: 10_000 },
+      )
+      .toBe(0);
     const other = await runSync(optionsOf(second, leon), 'synchronize', null);
     expect(other).toMatchObject({ created: 1 });
     late.open();
