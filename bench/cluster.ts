@@ -132,8 +132,9 @@ const apiEnv = (index: number) => ({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: 'Back-office <no-reply@bench.test>',
   METRICS_TOKEN,
-  // One process per instance, as in production, but on one machine: no single-instance file store opt-in
-  // is needed for the load mix (it stores no file).
+  // The load mix stores no file, so the instances need no shared bucket: production's refusal to start
+  // with files on one machine's disk is lifted by the explicit opt-in (decision 031).
+  SINGLE_INSTANCE: 'true',
 });
 const startApi = (index: number) =>
   start(`api${index}`, [process.execPath, join(root, 'dist/api/server.js')], apiEnv(index));

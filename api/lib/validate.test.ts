@@ -442,7 +442,8 @@ describeEachDatabase('bad input', (database) => {
         const keys = typeof answer.body === 'object' && answer.body ? Object.keys(answer.body) : [];
         if (
           answer.status !== 400 ||
-          keys.join() !== 'message' ||
+          // The error shape: the French message and the request id (decision 032), nothing else.
+          keys.join() !== 'message,requestId' ||
           typeof message !== 'string' ||
           message === '' ||
           ENGLISH.test(message) ||
