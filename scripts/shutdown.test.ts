@@ -145,12 +145,15 @@ it('drains on SIGTERM: health 503, the slow request finishes, the sync is record
 
   // Draining: the health check says so, while the slow request is still in flight.
   await expect.poll(async () => (await call('/health')).status, { timeout: 30_000 }).toBe(503);
-  expect(await (await call('/health')).json()).toEqual({ message: SHUTTING_DOWN });
+  expect(await (await call('/health')).json()).toEqual({
+    message: SHUTTING_DOWN,
+    requestId: expect.any(String),
+  });
   // The sync stopped reading and answered, its run recorded as interrupted.
   const syncAnswer = await sync;
   expect({ status: syncAnswer.status, body: await syncAnswer.json() }).toEqual({
     status: 503,
-    body: { message: RUN_INTERRUPTED },
+    body: { message: RUN_INTERRUPTED, requestId: expect.any(String) },
   });
   const runs = await rows<{ status: string; reason: string; ended: boolean }>(
     sql`select status, reason, finished_at is not null as ended from sync_runs`,

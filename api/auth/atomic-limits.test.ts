@@ -41,7 +41,10 @@ describeEachDatabase('limits under a concurrent burst', (database) => {
     );
     // The daily cap of wrong codes for the account (10) lets 10 through, the others are refused…
     expect(statuses(answers)).toEqual({ 400: 10, 429: BURST - 10 });
-    expect(answers.find((a) => a.status === 429)?.body).toEqual({ message: MESSAGES.otpLocked });
+    expect(answers.find((a) => a.status === 429)?.body).toEqual({
+      message: MESSAGES.otpLocked,
+      requestId: expect.any(String),
+    });
     // …and of those 10, the code itself was compared 5 times only.
     expect((await codeRow(email)).attempts).toBe(5);
   });
@@ -71,7 +74,10 @@ describeEachDatabase('limits under a concurrent burst', (database) => {
     );
     // 10 wrong passwords per account and address: 10 checked (401), the others refused before any check.
     expect(statuses(answers)).toEqual({ 401: 10, 429: BURST - 10 });
-    expect(answers.find((a) => a.status === 429)?.body).toEqual({ message: MESSAGES.tooManyAttempts });
+    expect(answers.find((a) => a.status === 429)?.body).toEqual({
+      message: MESSAGES.tooManyAttempts,
+      requestId: expect.any(String),
+    });
     // The owner, from another address, still signs in.
     expect((await new Caller(t.app, '203.0.113.90').login('operation@demo.test')).status).toBe(200);
   });
@@ -82,7 +88,10 @@ describeEachDatabase('limits under a concurrent burst', (database) => {
       Array.from({ length: 10 }, () => fresh().post('/auth/request-forget-password', { email })),
     );
     expect(statuses(answers)).toEqual({ 200: 1, 429: 9 });
-    expect(answers.find((a) => a.status === 429)?.body).toEqual({ message: MESSAGES.otpResendTooSoon });
+    expect(answers.find((a) => a.status === 429)?.body).toEqual({
+      message: MESSAGES.otpResendTooSoon,
+      requestId: expect.any(String),
+    });
     expect(await database().db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(1);
   });
 });

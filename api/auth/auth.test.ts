@@ -334,7 +334,7 @@ describeEachDatabase('sessions', (database) => {
         body: '{',
       });
       expect(answer.status).toBe(400);
-      expect(await answer.json()).toEqual({ message: MESSAGES.invalidBody });
+      expect(await answer.json()).toEqual({ message: MESSAGES.invalidBody, requestId: expect.any(String) });
     });
   });
 });

@@ -227,7 +227,11 @@ describeEachDatabase('invoices', (database) => {
     ];
     for (const [input, message] of cases) {
       const answer = await callers.accounting.post(EXPORT, input);
-      expect([input, answer.status, answer.body]).toEqual([input, 400, { message, requestId: expect.any(String) }]);
+      expect([input, answer.status, answer.body]).toEqual([
+        input,
+        400,
+        { message, requestId: expect.any(String) },
+      ]);
     }
     const sort = await callers.accounting.get('/invoice/leon-invoices?sort=password');
     expect(sort).toMatchObject(refusal(400, INVOICE_MESSAGES.unknownSort));

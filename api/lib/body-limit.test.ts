@@ -36,14 +36,14 @@ describe('the API caps request bodies', () => {
     const body = loginOf(MB + 1);
     const answer = await post(body, { 'content-length': String(body.length) });
     expect(answer.status).toBe(413);
-    expect(await answer.json()).toEqual({ message: MESSAGES.tooLarge });
+    expect(await answer.json()).toEqual({ message: MESSAGES.tooLarge, requestId: expect.any(String) });
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses a streamed body (no Content-Length) once it passes 1 MB', async () => {
     const answer = await post(streamOf(loginOf(3 * MB)));
     expect(answer.status).toBe(413);
-    expect(await answer.json()).toEqual({ message: MESSAGES.tooLarge });
+    expect(await answer.json()).toEqual({ message: MESSAGES.tooLarge, requestId: expect.any(String) });
   });
 
   it('reads a body of 1 MB, declared or streamed', async () => {

@@ -30,7 +30,10 @@ describe('answers of the API', () => {
     for (const path of ['/%E0%A4%A', '/missions/%', '/users/%C3']) {
       const answer = await t.app.request(path);
       expect({ path, status: answer.status }).toEqual({ path, status: 400 });
-      expect(await answer.json()).toEqual({ message: MESSAGES.malformedRequest });
+      expect(await answer.json()).toEqual({
+        message: MESSAGES.malformedRequest,
+        requestId: expect.any(String),
+      });
     }
   });
 });

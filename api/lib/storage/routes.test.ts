@@ -38,7 +38,10 @@ describe('file routes in the API', async () => {
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
     // Signed URLs follow the API's clock.
     advance(301_000);
-    expect(await (await app.request(viaEdge(url))).json()).toEqual({ message: FILE_MESSAGES.linkExpired });
+    expect(await (await app.request(viaEdge(url))).json()).toEqual({
+      message: FILE_MESSAGES.linkExpired,
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses an upload from another origin before reading it', async () => {
@@ -49,7 +52,7 @@ describe('file routes in the API', async () => {
       body: pdf,
     });
     expect(upload.status).toBe(403);
-    expect(await upload.json()).toEqual({ message: MESSAGES.badOrigin });
+    expect(await upload.json()).toEqual({ message: MESSAGES.badOrigin, requestId: expect.any(String) });
     expect(await files.head('statistics/s2.pdf')).toBeNull();
   });
 });
