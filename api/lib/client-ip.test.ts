@@ -41,7 +41,10 @@ describeEachDatabase('the client address of the API', (database) => {
       const spoofed = { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-real-ip': `203.0.113.${i + 1}` };
       expect((await signIn(spoofed)).status).toBe(401);
     }
-    const limited = { status: 429, body: { message: MESSAGES.tooManyAttempts } };
+    const limited = {
+      status: 429,
+      body: { message: MESSAGES.tooManyAttempts, requestId: expect.any(String) },
+    };
     expect(await signIn({ 'x-forwarded-for': '192.0.2.200' })).toEqual(limited);
     // A header without the right secret is ignored just the same.
     expect(await signIn({ 'x-forwarded-for': '192.0.2.201', 'x-edge-secret': 'guessed' })).toEqual(limited);
