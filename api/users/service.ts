@@ -19,7 +19,8 @@ import { welcomeMail } from '../lib/mail-texts';
 import { containsPattern } from '../lib/paging';
 import { hashPassword, temporaryPassword } from '../lib/passwords';
 
-const rowColumns = {
+/** The columns of a user as the API shows it (never the password hash). */
+export const rowColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
