@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { describeEachDatabase, freshDatabase } from '../test/databases';
-import { Caller, EDGE_SECRET, ORIGIN, refusal, seededTestApp } from '../test/harness';
+import { Caller, EDGE_SECRET, ORIGIN, refusal, seededTestApp, testApp } from '../test/harness';
 import { EDGE_ONLY_MESSAGE } from './edge-only';
 
 const PRODUCTION = {
@@ -40,6 +40,22 @@ describeEachDatabase('a production API reached without the edge', (database) => 
       status: 200,
       body: { data: { status: 'ok' } },
     });
+  });
+
+  it('answers the metrics to the scraper that holds their token, without the edge secret', async () => {
+    const scraped = testApp(database().db, {
+      ...PRODUCTION,
+      METRICS_TOKEN: 'metrics-token-0123456789abcdef0123456789',
+    });
+    const metrics = (authorization?: string) =>
+      scraped.app.request('/metrics', authorization ? { headers: { authorization } } : {});
+    const answer = await metrics('Bearer metrics-token-0123456789abcdef0123456789');
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toMatch(/^mail_outbox_messages\{state="queued"\} \d+$/m);
+    expect(await answerOf(await metrics())).toMatchObject(
+      refusal(401, 'Jeton des métriques manquant ou invalide'),
+    );
+    expect(await answerOf(await t.app.request('/metrics'))).toMatchObject({ status: 404 });
   });
 
   it('has no outbox reader, even for the edge', async () => {
