@@ -278,20 +278,34 @@ try {
   );
   const intervalMs = POLL_MINUTES * 60_000;
   const polls = runs.rows.filter((r) => r.kind === 'poll');
-  const perInterval = new Map<number, number>();
+  // The poll's slots follow its own schedule (the `jobs` row), not this run's start: each slot is counted
+  // from the first run's start, half an interval either side.
+  const first = polls[0]?.started_at.getTime() ?? t0;
+  const perSlot = new Map<number, number>();
   for (const run of polls) {
-    const slot = Math.floor((run.started_at.getTime() - t0) / intervalMs);
-    perInterval.set(slot, (perInterval.get(slot) ?? 0) + 1);
+    const slot = Math.round((run.started_at.getTime() - first) / intervalMs);
+    perSlot.set(slot, (perSlot.get(slot) ?? 0) + 1);
   }
-  const slots = Math.floor((SECONDS * 1000) / intervalMs);
-  const counts = Array.from({ length: slots }, (_, i) => perInterval.get(i) ?? 0);
+  const slots = Math.floor((t0 + SECONDS * 1000 - first) / intervalMs) + 1;
+  const counts = Array.from({ length: slots }, (_, i) => perSlot.get(i) ?? 0);
+  const gaps = polls
+    .slice(1)
+    .map((run, i) => (run.started_at.getTime() - polls[i].started_at.getTime()) / 1000);
   const statuses = [...new Set(polls.map((p) => p.status))]
     .map((s) => `${s} ${polls.filter((p) => p.status === s).length}`)
     .join(', ');
   console.log(
-    `  sync: ${polls.length} poll runs recorded over ${slots} intervals of ${(intervalMs / 1000).toFixed(0)} s (${statuses || 'none'}); ` +
-      `runs per interval: ${counts.join(' ')} (1 each is the goal with 3 instances)`,
+    `  sync: ${polls.length} poll runs recorded in ${slots} slots of ${(intervalMs / 1000).toFixed(0)} s (${statuses || 'none'}); ` +
+      `runs per slot: ${counts.join(' ')} (1 each is the goal with 3 instances); ` +
+      `between two runs: ${gaps.length ? `${Math.min(...gaps).toFixed(1)}–${Math.max(...gaps).toFixed(1)} s` : 'n/a'}`,
   );
+  const byInstance = await client.query<{ last_instance: string | null; runs: number }>(
+    "select last_instance, runs from jobs where name = 'leon-poll'",
+  );
+  if (byInstance.rows[0])
+    console.log(
+      `  poll job row: ${byInstance.rows[0].runs} claims in all, the last by ${byInstance.rows[0].last_instance}`,
+    );
 
   // Each instance's own count of the poll runs it tried, from its metrics (the killed one's restart on zero).
   const tried: string[] = [];

@@ -1,5 +1,6 @@
 // Jobs claimed in the database: three instances looking at once run a due job once; a job not due is
-// left alone; a failed run is logged, recorded on its row, and runs again at the next interval. On
+// left alone; a late claim keeps the schedule and runs no missed slot; a failed run is logged, recorded
+// on its row, and runs again at the next interval. On
 // PostgreSQL three instances with their own pools; on PGlite three runners on the one database.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,24 @@ for (const kind of databaseKinds()) {
       expect(logs).toEqual([`swept by ${swept[0]}`]);
       const job = await row();
       expect(job).toMatchObject({ runs: 1, lastInstance: swept[0], lastError: null });
-      expect(job.nextAt.getTime() - job.lastStartedAt!.getTime()).toBe(6 * 3600_000);
+      // The slot after the one it claimed: six hours after the row's first slot (set when the runners
+      // started, a moment before this claim), not six hours after the claim.
+      const ahead = job.nextAt.getTime() - job.lastStartedAt!.getTime();
+      expect(ahead).toBeLessThanOrEqual(6 * 3600_000);
+      expect(ahead).toBeGreaterThan(6 * 3600_000 - 60_000);
+    });
+
+    it('keeps its schedule when claimed late: the next slot after now, and no run for the slots missed', async () => {
+      const [{ slot }] = await cluster.instances[0].db
+        .update(jobs)
+        .set({ nextAt: sql`now() - interval '15 hours'` })
+        .where(eq(jobs.name, 'sweep'))
+        .returning({ slot: jobs.nextAt });
+      await allLook();
+      await allLook();
+      expect(swept).toHaveLength(2);
+      // 15 h late on a 6 h schedule: slots at +6 h and +12 h are past, +18 h is the next one.
+      expect((await row()).nextAt.getTime() - slot.getTime()).toBe(18 * 3600_000);
     });
 
     it('runs once per interval, whichever instance claims it', async () => {
@@ -67,8 +85,8 @@ for (const kind of databaseKinds()) {
         await intervalPasses();
         await Promise.all([allLook(), allLook()]);
       }
-      expect(swept).toHaveLength(4);
-      expect((await row()).runs).toBe(4);
+      expect(swept).toHaveLength(5);
+      expect((await row()).runs).toBe(5);
     });
 
     it('logs and records a failed run, and runs again at the next interval', async () => {
@@ -76,12 +94,12 @@ for (const kind of databaseKinds()) {
       await intervalPasses();
       await allLook();
       expect(logs.at(-1)).toBe('Job sweep failed: stockage indisponible');
-      expect(await row()).toMatchObject({ runs: 5, lastError: 'stockage indisponible' });
-      await allLook();
-      expect(swept).toHaveLength(4);
-      await intervalPasses();
+      expect(await row()).toMatchObject({ runs: 6, lastError: 'stockage indisponible' });
       await allLook();
       expect(swept).toHaveLength(5);
+      await intervalPasses();
+      await allLook();
+      expect(swept).toHaveLength(6);
       expect((await row()).lastError).toBeNull();
     });
   });

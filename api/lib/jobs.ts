@@ -1,6 +1,6 @@
 // Background jobs run by whichever API instance claims them (decision 030). Each job has a row in `jobs`;
 // every instance looks every `checkMs` and runs a job only when its own claim moved the row's `next_at`
-// one interval ahead — `UPDATE … WHERE next_at <= now() RETURNING`, one statement, so that one instance
+// to the job's next slot — `UPDATE … WHERE next_at <= now() RETURNING`, one statement, so that one instance
 // runs each interval however many look at once. Times are the database's, never an instance's clock.
 // A job that fails is logged and recorded in its row; its next run is the next interval.
 import { hostname } from 'node:os';
@@ -27,8 +27,8 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** Looks every 30 s: a job runs at most this late after its slot. */
-export const CHECK_MS = 30_000;
+/** Looks every 5 s (one indexed UPDATE per job): a job runs at most this late after its slot. */
+export const CHECK_MS = 5_000;
 
 /** This process, as written in `jobs.last_instance`. */
 export const INSTANCE = `${hostname()}:${process.pid}`;
@@ -56,7 +56,9 @@ export function startJobs(
     const claimed = await db
       .update(jobs)
       .set({
-        nextAt: sql`now() + ${msInterval(job.everyMs)}`,
+        // The next slot of the job's own schedule after now: late claims (instances checking every few
+        // seconds, all of them down for a while) neither shift the schedule nor run missed slots.
+        nextAt: sql`${jobs.nextAt} + ${msInterval(job.everyMs)} * (floor(extract(epoch from now() - ${jobs.nextAt}) * 1000 / ${job.everyMs}) + 1)`,
         runs: sql`${jobs.runs} + 1`,
         lastStartedAt: sql`now()`,
         lastInstance: instance,
