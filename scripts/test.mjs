@@ -25,14 +25,24 @@ if (process.env.TEST_DATABASE_URL) {
 ensureChromium();
 
 const started = Date.now();
+const times = [];
+/** Each step's time, printed at the end whether the run passed or not. */
+const summary = () => {
+  console.log('\nTime per step:');
+  for (const [name, seconds] of times) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  in all`);
+};
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  times.push([name, (Date.now() - t0) / 1000]);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
+    summary();
     process.exit(result.status || 1);
   }
   console.log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
+summary();
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -40,6 +40,23 @@ export interface OpenOptions {
   migrationsFolder?: string;
   /** Opens without migrating (migrateOnly reads the journal first). */
   skipMigrations?: boolean;
+  /** An in-memory PGlite started from this data-directory image (`pgliteImage`), not from an empty one. */
+  image?: Blob;
+}
+
+/**
+ * The data directory of an in-memory PGlite with the migrations of `folder` applied, as an image that
+ * `openDatabase({ memory: true, image })` starts from in a fraction of the time that creating and
+ * migrating one takes (test and benchmark databases, api/db/scratch.ts).
+ */
+export async function pgliteImage(folder = MIGRATIONS_FOLDER): Promise<Blob> {
+  const client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+  try {
+    await migrateDatabase({ db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite' }, folder);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** The advisory lock under which one instance at a time applies the migrations. */
@@ -124,7 +141,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = join(options.dataDir ?? './data', 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, btree_gist },
+    ...(options.memory && options.image ? { loadDataDir: options.image } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (!options.skipMigrations) await migrateDatabase({ db, kind: 'pglite' }, options.migrationsFolder);
   return { db, kind: 'pglite', close: () => client.close() };

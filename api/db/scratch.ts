@@ -1,8 +1,13 @@
 // A throw-away database for tests and benchmarks: an in-memory PGlite, or a new PostgreSQL database on
-// the given server, migrated, whose `close` also drops it.
-import { randomBytes } from 'node:crypto';
+// the given server, migrated, whose `close` also drops it. Migrating takes far longer than copying a
+// migrated database, so each is a copy: of a PGlite image migrated once per process, or of a PostgreSQL
+// template database migrated once per server and set of migrations (named by their hash, built under a
+// lock so that parallel test processes build it once).
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from './client';
+import { type Database, MIGRATIONS_FOLDER, openDatabase, pgliteImage } from './client';
 
 /** Runs one statement (CREATE/DROP DATABASE) on the server's maintenance connection. */
 export async function onDatabaseServer(serverUrl: string, statement: string): Promise<void> {
@@ -15,20 +20,99 @@ export async function onDatabaseServer(serverUrl: string, statement: string): Pr
   }
 }
 
+/** The migrations of `folder`, hashed: a template is reused only for the very same migrations. */
+function migrationsHash(folder: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+let image: Promise<Blob> | undefined;
+
+const withDatabase = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+const templates = new Map<string, Promise<string>>();
+/** Serialises the template's creation among processes (any key of ours, on the maintenance database). */
+const TEMPLATE_LOCK_KEY = 7_261_100;
+
+/** The migrated template database of `serverUrl` for the current migrations, built if missing. */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  const hash = migrationsHash(MIGRATIONS_FOLDER);
+  const name = `scratch_template_${hash}`;
+  const key = `${serverUrl} ${name}`;
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+        const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (found.rowCount === 0) {
+          // Built under another name and renamed when complete: a crash leaves no half-built template.
+          const building = `scratch_building_${randomBytes(6).toString('hex')}`;
+          await admin.query(`CREATE DATABASE ${building}`);
+          const database = await openDatabase({
+            databaseUrl: withDatabase(serverUrl, building),
+            poolSize: 1,
+          });
+          await database.close();
+          await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+          // Templates of earlier migrations are of no further use.
+          const stale = await admin.query<{ datname: string }>(
+            "select datname from pg_database where datname like 'scratch\\_template\\_%' and datname <> $1",
+            [name],
+          );
+          for (const { datname } of stale.rows)
+            await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        }
+        return name;
+      } finally {
+        await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => undefined);
+        await admin.end();
+      }
+    })();
+    templates.set(key, template);
+    template.catch(() => templates.delete(key));
+  }
+  return template;
+}
+
 export async function scratchDatabase(
   options: ({ kind: 'pglite' } | { kind: 'postgres'; serverUrl: string; poolSize?: number }) & {
     migrationsFolder?: string;
   },
 ): Promise<Database> {
   const { migrationsFolder } = options;
-  if (options.kind === 'pglite') return openDatabase({ memory: true, migrationsFolder });
+  if (options.kind === 'pglite') {
+    // Another set of migrations (a migration's own test) starts from an empty database.
+    if (migrationsFolder) return openDatabase({ memory: true, migrationsFolder });
+    image ??= pgliteImage();
+    return openDatabase({ memory: true, image: await image });
+  }
   const { serverUrl, poolSize } = options;
   const name = `scratch_${randomBytes(6).toString('hex')}`;
-  await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = migrationsFolder ? null : await postgresTemplate(serverUrl);
+  await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize, migrationsFolder });
+    const database = await openDatabase({
+      databaseUrl: withDatabase(serverUrl, name),
+      poolSize,
+      migrationsFolder,
+    });
     return {
       ...database,
       async close() {
