@@ -3,10 +3,10 @@
 // as failed and interrupted, and the next sync stores as many missions as an uninterrupted one — every
 // trip Leon has. The API runs as its own process (api/server.ts) on a PostgreSQL database of its own
 // (TEST_DATABASE_URL's server, else the local test server), the Leon simulator in this process.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../api/db/client';
@@ -14,8 +14,8 @@ import { scratchDatabase } from '../api/db/scratch';
 import { seedDemo } from '../api/db/seed';
 import { type StartedLeonSimulator, startLeonSimulator } from '../api/leon/simulator/server';
 import { RUN_INTERRUPTED } from '../api/sync';
+import { startApiProcess } from '../api/test/api-process';
 
-const root = resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRIPS = 10_000;
 const ORIGIN = 'http://127.0.0.1:8999';
@@ -53,36 +53,19 @@ afterAll(async () => {
 
 /** Starts api/server.ts on the test database; answers its origin once it listens. */
 async function startApi(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      API_PORT: String(API_PORT),
-      PUBLIC_ORIGIN: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
-      EDGE_SECRET,
-      SINGLE_INSTANCE: 'true',
-      LEON_URL: sim.url,
-      LEON_API_KEY: 'kill-key',
-      LEON_POLL_MINUTES: '0',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startApiProcess({
+    API_PORT: String(API_PORT),
+    PUBLIC_ORIGIN: ORIGIN,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
+    EDGE_SECRET,
+    LEON_URL: sim.url,
+    LEON_API_KEY: 'kill-key',
+    LEON_POLL_MINUTES: '0',
   });
-  api = child;
-  child.stderr?.resume();
-  return new Promise((resolvePort, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /API listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
-      if (port) resolvePort(`http://127.0.0.1:${port}`);
-    });
-    child.once('exit', (code) => reject(new Error(`the API stopped (${code}): ${out}`)));
-  });
+  api = started.child;
+  return started.origin;
 }
 
 async function signIn(origin: string): Promise<string> {

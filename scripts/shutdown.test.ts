@@ -4,12 +4,12 @@
 // process (api/server.ts, production settings) on a PostgreSQL database of its own (TEST_DATABASE_URL's
 // server, else the local test server). The slow request is held by a table lock this test takes, and the
 // sync by a Leon that never answers: nothing here depends on timing.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ import type { Database } from '../api/db/client';
 import { scratchDatabase } from '../api/db/scratch';
 import { seedDemo } from '../api/db/seed';
 import { RUN_INTERRUPTED } from '../api/sync';
+import { startApiProcess } from '../api/test/api-process';
 
-const root = resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORIGIN = 'http://127.0.0.1:8998';
 const EDGE_SECRET = 'shutdown-test-edge-secret-0123456789abcdef';
@@ -59,38 +59,21 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startApi(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      API_PORT: String(API_PORT),
-      PUBLIC_ORIGIN: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SINGLE_INSTANCE: 'true',
-      SESSION_SECRET: 'shutdown-test-secret-0123456789abcdef01234',
-      EDGE_SECRET,
-      LEON_URL: `http://127.0.0.1:${(leon.address() as AddressInfo).port}`,
-      LEON_API_KEY: 'key',
-      LEON_POLL_MINUTES: '0',
-      SEED_DEMO: 'false',
-      // Far more than the test needs: the stop must not wait for it.
-      SHUTDOWN_DEADLINE_MS: '120000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startApi(): Promise<void> {
+  const started = await startApiProcess({
+    API_PORT: String(API_PORT),
+    PUBLIC_ORIGIN: ORIGIN,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'shutdown-test-secret-0123456789abcdef01234',
+    EDGE_SECRET,
+    LEON_URL: `http://127.0.0.1:${(leon.address() as AddressInfo).port}`,
+    LEON_API_KEY: 'key',
+    LEON_POLL_MINUTES: '0',
+    // Far more than the test needs: the stop must not wait for it.
+    SHUTDOWN_DEADLINE_MS: '120000',
   });
-  api = child;
-  child.stderr?.resume();
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/API listening on/.test(out)) resolveStart();
-    });
-    child.once('exit', (code) => reject(new Error(`the API stopped (${code}): ${out}`)));
-  });
+  api = started.child;
 }
 
 const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
