@@ -19,7 +19,7 @@ import { Agent } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
-import { pct } from './lib/timing';
+import { Figures } from './lib/timing';
 import { sleep, usersFor, VirtualUser } from './lib/virtual-user';
 
 const root = resolve(import.meta.dirname, '..');
@@ -66,34 +66,23 @@ function start(name: string, args: string[], env: Record<string, string> = {}): 
 
 // ——— Figures ———
 
-const timings = new Map<string, number[]>();
-const errors = new Map<string, number>();
 /** Errors by kind of answer (status and first words), counted. */
 const errorKinds = new Map<string, number>();
-let measuring = false;
 /** When the killed instance was down (from the kill to its health check passing again). */
 const outage = { from: Number.POSITIVE_INFINITY, to: Number.POSITIVE_INFINITY };
 let errorsDuringOutage = 0;
-
-function record(kind: string, ms: number, error?: string): void {
-  if (!measuring) return;
-  const list = timings.get(kind) ?? [];
-  timings.set(kind, list);
-  list.push(ms);
-  if (error) {
-    errors.set(kind, (errors.get(kind) ?? 0) + 1);
-    const now = Date.now();
-    // An answer that ended within the outage (or a second after, for the requests started during it).
-    if (now >= outage.from && now <= outage.to + 1000) errorsDuringOutage++;
-    const what = error
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/,?"requestId":"[^"]*"/, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 70);
-    errorKinds.set(what, (errorKinds.get(what) ?? 0) + 1);
-  }
-}
+const figures = new Figures((_kind, error) => {
+  const now = Date.now();
+  // An answer that ended within the outage (or a second after, for the requests started during it).
+  if (now >= outage.from && now <= outage.to + 1000) errorsDuringOutage++;
+  const what = error
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/,?"requestId":"[^"]*"/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 70);
+  errorKinds.set(what, (errorKinds.get(what) ?? 0) + 1);
+});
 
 // ——— The run ———
 
@@ -191,7 +180,7 @@ try {
   });
   await waitFor(`${edge}/api/health`, 1200);
 
-  const context = { edge, agent, thinkMs: THINK_MS, record };
+  const context = { edge, agent, thinkMs: THINK_MS, record: figures.record };
   const users = usersFor(USERS, context);
   const admin = new VirtualUser('admin@demo.test', true, context);
   console.log(
@@ -202,7 +191,7 @@ try {
         .map((l) => l.toFixed(1))
         .join(' ')} at start`,
   );
-  measuring = true;
+  figures.measuring = true;
   const t0 = Date.now();
   const until = t0 + SECONDS * 1000;
 
@@ -243,18 +232,12 @@ try {
     creator,
     fault,
   ]);
-  measuring = false;
+  figures.measuring = false;
   const elapsed = (Date.now() - t0) / 1000;
 
-  const all = [...timings.values()].flat();
-  const line = (kind: string, values: number[], errorCount: number) => {
-    console.log(
-      `  ${kind.padEnd(10)} ${String(values.length).padStart(8)} req  ${String(errorCount).padStart(5)} errors   p50 ${(pct(values, 50) ?? 0).toFixed(1).padStart(7)} ms   p95 ${(pct(values, 95) ?? 0).toFixed(1).padStart(7)} ms   p99 ${(pct(values, 99) ?? 0).toFixed(1).padStart(7)} ms`,
-    );
-  };
-  for (const [kind, values] of [...timings].sort()) line(kind, values, errors.get(kind) ?? 0);
-  const errorTotal = [...errors.values()].reduce((a, b) => a + b, 0);
-  line('all', all, errorTotal);
+  figures.print();
+  const all = figures.all;
+  const errorTotal = figures.errorTotal;
   console.log(
     `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal}, of which ${errorsDuringOutage} while the killed instance was down ` +
       `(${((outage.to - outage.from) / 1000).toFixed(0)} s, until its health check passed); ${errorTotal - errorsDuringOutage} at other times (goal 0)`,

@@ -15,7 +15,8 @@ import { Agent } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
-import { usersFor } from './lib/virtual-user';
+import { Figures } from './lib/timing';
+import { sleep, usersFor } from './lib/virtual-user';
 
 const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.LOAD_USERS ?? 100);
@@ -46,27 +47,12 @@ function start(entry: string, env: Record<string, string>): void {
 
 // ——— Figures ———
 
-const timings = new Map<string, number[]>();
-const errors = new Map<string, number>();
 const errorSamples: string[] = [];
-let measuring = false;
-
-function record(kind: string, ms: number, error?: string): void {
-  if (!measuring) return;
-  const list = timings.get(kind) ?? [];
-  timings.set(kind, list);
-  list.push(ms);
-  if (error) {
-    errors.set(kind, (errors.get(kind) ?? 0) + 1);
-    if (errorSamples.length < 10) errorSamples.push(`${kind}: ${error}`);
-  }
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+const figures = new Figures((kind, error) => {
+  if (errorSamples.length < 10) errorSamples.push(`${kind}: ${error}`);
+});
 
 const agent = new Agent({ connections: USERS * 2, keepAliveTimeout: 4_000 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ——— The run ———
 
@@ -98,32 +84,25 @@ try {
   });
   await waitFor(`${edge}/api/health`, 1200);
 
-  const users = usersFor(USERS, { edge, agent, thinkMs: THINK_MS, record });
+  const users = usersFor(USERS, { edge, agent, thinkMs: THINK_MS, record: figures.record });
   console.log(
     `${USERS} virtual users through the edge for ${SECONDS} s, think time ${THINK_MS} ms ×0.5–1.5, ` +
       `PostgreSQL, ${TRIPS} Leon trips synchronised; ${cpus().length} CPU cores, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')} at start`,
   );
-  measuring = true;
+  figures.measuring = true;
   const t0 = Date.now();
   const until = t0 + SECONDS * 1000;
   // Users arrive over the first 10 s (or tenth of the run), not all in the same millisecond.
   const ramp = Math.min(10_000, (SECONDS * 1000) / 10);
   await Promise.all(users.map((u, i) => sleep((ramp * i) / USERS).then(() => u.run(until))));
-  measuring = false;
+  figures.measuring = false;
   const elapsed = (Date.now() - t0) / 1000;
 
-  const all = [...timings.values()].flat().sort((a, b) => a - b);
-  const line = (kind: string, values: number[], errorCount: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    console.log(
-      `  ${kind.padEnd(10)} ${String(sorted.length).padStart(8)} req  ${String(errorCount).padStart(5)} errors   p50 ${pct(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${pct(sorted, 95).toFixed(1).padStart(7)} ms   p99 ${pct(sorted, 99).toFixed(1).padStart(7)} ms`,
-    );
-  };
-  for (const [kind, values] of [...timings].sort()) line(kind, values, errors.get(kind) ?? 0);
-  const errorTotal = [...errors.values()].reduce((a, b) => a + b, 0);
-  line('all', all, errorTotal);
+  figures.print();
+  const all = figures.all;
+  const errorTotal = figures.errorTotal;
   console.log(
     `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal} (goal 0); load average ${loadavg()
       .map((l) => l.toFixed(1))

@@ -23,3 +23,44 @@ export async function timePair(
   }
   return samples.map((values) => ({ p50: pct(values, 50), p95: pct(values, 95) }));
 }
+
+/**
+ * The answers of a load run (bench/load.ts, bench/cluster.ts): each request's time by kind, and its
+ * errors, counted only while `measuring`; `print` writes one line per kind and one for all.
+ */
+export class Figures {
+  readonly timings = new Map<string, number[]>();
+  readonly errors = new Map<string, number>();
+  measuring = false;
+
+  /** `onError` sees each error counted (samples, kinds, when it happened). */
+  constructor(private readonly onError?: (kind: string, error: string) => void) {}
+
+  record = (kind: string, ms: number, error?: string): void => {
+    if (!this.measuring) return;
+    const list = this.timings.get(kind) ?? [];
+    this.timings.set(kind, list);
+    list.push(ms);
+    if (error) {
+      this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+      this.onError?.(kind, error);
+    }
+  };
+
+  get all(): number[] {
+    return [...this.timings.values()].flat();
+  }
+
+  get errorTotal(): number {
+    return [...this.errors.values()].reduce((a, b) => a + b, 0);
+  }
+
+  print(): void {
+    const line = (kind: string, values: number[], errorCount: number) =>
+      console.log(
+        `  ${kind.padEnd(10)} ${String(values.length).padStart(8)} req  ${String(errorCount).padStart(5)} errors   p50 ${(pct(values, 50) ?? 0).toFixed(1).padStart(7)} ms   p95 ${(pct(values, 95) ?? 0).toFixed(1).padStart(7)} ms   p99 ${(pct(values, 99) ?? 0).toFixed(1).padStart(7)} ms`,
+      );
+    for (const [kind, values] of [...this.timings].sort()) line(kind, values, this.errors.get(kind) ?? 0);
+    line('all', this.all, this.errorTotal);
+  }
+}
