@@ -39,16 +39,15 @@ it('builds bundles that migrate, create the first administrator and serve, with 
   expect(migrate.stdout).toMatch(/^Migrations: (\d+) applied, \1 in all\.$/m);
   expect(node('migrate.js').stdout).toMatch(/^Migrations: 0 applied/m);
 
-  const admin = node('create-admin.js', [
-    '--email',
-    'premier.admin@organ-air.fr',
-    '--first-name',
-    'Claire',
-    '--last-name',
-    'Durand',
-    '--phone',
-    '0140000000',
-  ]);
+  const admin = node(
+    'create-admin.js',
+    Object.entries({
+      email: 'premier.admin@organ-air.fr',
+      'first-name': 'Claire',
+      'last-name': 'Durand',
+      phone: '0140000000',
+    }).map(([name, value]) => `--${name}=${value}`),
+  );
   expect(admin.stderr).toBe('');
   expect(admin.stdout).toMatch(/Mot de passe temporaire : \S{12,}/);
 
