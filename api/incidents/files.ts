@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import { incidentAttachments } from '../db/schema';
 import type { Deps } from '../lib/context';
-import type { Job } from '../lib/jobs';
+import { type Job, orphanSweepJob } from '../lib/jobs';
 import type { SweepResult } from '../lib/storage';
 
 export const INCIDENTS_PREFIX = 'incidents/';
@@ -30,16 +30,6 @@ export async function sweepIncidentFiles(
   });
 }
 
-/** The sweep as a job: at start, then every `hours`, by one instance at a time. */
-export function incidentFilesSweepJob(deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job {
-  return {
-    name: 'incident-files-sweep',
-    everyMs: hours * 3600_000,
-    async run() {
-      const result = await sweepIncidentFiles(deps);
-      return result.deleted.length
-        ? `Incident files: ${result.deleted.length} orphan(s) removed.`
-        : undefined;
-    },
-  };
-}
+/** The sweep as a job (api/lib/jobs.ts): at start, then every `hours`, by one instance at a time. */
+export const incidentFilesSweepJob = (deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job =>
+  orphanSweepJob('incident-files-sweep', 'Incident files', () => sweepIncidentFiles(deps), hours);

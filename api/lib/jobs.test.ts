@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { databaseKinds, instancesOf } from '../test/databases';
-import { type Job, type JobRunner, startJobs } from './jobs';
+import { type Job, type JobRunner, orphanSweepJob, startJobs } from './jobs';
 
 for (const kind of databaseKinds()) {
   describe(`jobs on three instances [${kind}]`, () => {
@@ -104,3 +104,14 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+describe('a sweep of orphan files as a job', () => {
+  it('runs every given hours and tells how many files it removed, or nothing when none', async () => {
+    let deleted: string[] = ['statistics/a.pdf', 'statistics/b.pdf'];
+    const job = orphanSweepJob('statistics-files-sweep', 'Statistics files', async () => ({ deleted }), 6);
+    expect(job).toMatchObject({ name: 'statistics-files-sweep', everyMs: 6 * 3600_000 });
+    expect(await job.run()).toBe('Statistics files: 2 orphan(s) removed.');
+    deleted = [];
+    expect(await job.run()).toBeUndefined();
+  });
+});

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { logger } from './log';
+import type { SweepResult } from './storage';
 
 export interface Job {
   /** The row's key: one slot per name across all instances. */
@@ -127,3 +128,23 @@ export function startJobs(
 }
 
 const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::double precision)`;
+
+/**
+ * A sweep of the files nothing points to, as a job: at start, then every `hours`, by one instance at a
+ * time; logs how many it removed, if any (statistics PDFs, incident attachments).
+ */
+export function orphanSweepJob(
+  name: string,
+  what: string,
+  sweep: () => Promise<SweepResult>,
+  hours = 6,
+): Job {
+  return {
+    name,
+    everyMs: hours * 3600_000,
+    async run() {
+      const { deleted } = await sweep();
+      return deleted.length ? `${what}: ${deleted.length} orphan(s) removed.` : undefined;
+    },
+  };
+}

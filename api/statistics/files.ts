@@ -5,7 +5,7 @@
 import { inArray, or } from 'drizzle-orm';
 import { statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
-import type { Job } from '../lib/jobs';
+import { type Job, orphanSweepJob } from '../lib/jobs';
 import type { SweepResult } from '../lib/storage';
 import { STATISTICS_PREFIX } from './routes';
 
@@ -30,15 +30,5 @@ export async function sweepStatisticFiles(
 }
 
 /** The sweep as a job (api/lib/jobs.ts): at start, then every `hours`, by one instance at a time. */
-export function statisticsSweepJob(deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job {
-  return {
-    name: 'statistics-files-sweep',
-    everyMs: hours * 3600_000,
-    async run() {
-      const result = await sweepStatisticFiles(deps);
-      return result.deleted.length
-        ? `Statistics files: ${result.deleted.length} orphan(s) removed.`
-        : undefined;
-    },
-  };
-}
+export const statisticsSweepJob = (deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job =>
+  orphanSweepJob('statistics-files-sweep', 'Statistics files', () => sweepStatisticFiles(deps), hours);
