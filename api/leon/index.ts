@@ -1,7 +1,15 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
 export { withoutNul } from './checked';
-export { createLeonClient, type LeonClient, type LeonSource } from './client';
+export {
+  createLeonClient,
+  type LeonClient,
+  type LeonGraphqlSource,
+  type LeonSafetyReportSource,
+  type LeonSource,
+  type LeonTripSource,
+  offersSafetyReports,
+} from './client';
 export { LeonError } from './errors';
 export { type LeonInvoiceReader, leonInvoices } from './invoice-reads';
 export {
