@@ -1,50 +1,30 @@
-// The incident part of a Leon sync run (issue #13): Leon's safety reports, new and changed since the
-// incident sync's own Leon timestamp (a first load, or one after more than six days, reads the last 12
-// months), each written all-or-nothing in its own savepoint; their attachments copied into the file
-// storage. A copy that fails is stored as waiting (storage_key null), reported on the run and tried again
-// at every run until it succeeds: never dropped. The run calls `readIncidents` before its write
-// transaction (Leon and the downloads are slow; PGlite serves nothing else while a transaction is open)
-// and the writer it returns inside it, so that incidents, their timestamp and the run's row commit together.
+// The safety-reports step of a Leon sync run (`safetyReportsStep`, issue #13): Leon's safety reports, new
+// and changed since the incident sync's own Leon timestamp (a first load, or one after more than six days,
+// reads the last 12 months), each written all-or-nothing in its own savepoint; their attachments copied
+// into the file storage. A copy that fails is stored as waiting (storage_key null), reported on the run
+// and tried again at every run until it succeeds: never dropped. The step reads (and copies) before the
+// run's write transaction and writes inside it, so that incidents, their timestamp and the run's row
+// commit together.
 import { subMonths } from 'date-fns';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { IncidentSyncReport, PendingAttachment, SkippedReport } from '../../contract/incidents';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { incidentAttachments, incidentSyncState, incidents } from '../db/schema';
 import {
-  type LeonClient,
   LeonError,
   LeonFileError,
   type LeonReportFailure,
   type LeonSafetyReport,
+  type LeonSafetyReportSource,
+  offersSafetyReports,
   withoutNul,
 } from '../leon';
 import { audit } from '../lib/audit';
 import { sqlState } from '../lib/errors';
+import type { RunStep } from '../lib/leon-step';
 import { logger } from '../lib/log';
 import type { FileStore } from '../lib/storage';
 import { INCIDENTS_PREFIX } from './files';
-
-/** What the incident sync needs of Leon (the client, or a test's stand-in). */
-export type IncidentSource = Pick<
-  LeonClient,
-  'safetyReportsBetween' | 'modifiedSafetyReportsSince' | 'attachment'
->;
-
-export interface IncidentSyncOptions {
-  db: Db;
-  /** Leon as the run has it; the incident sync runs only when it offers the safety-report calls. */
-  source: object;
-  /** Where attachments are copied; without it (some tests), incidents are not synced. */
-  files?: FileStore;
-  now: () => Date;
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface IncidentWriter {
-  /** Writes what was read, inside the run's transaction; null when incidents are not synced. */
-  write(tx: Tx, at: Date): Promise<IncidentSyncReport | null>;
-}
 
 /** Attachments larger than this are not copied (reported, tried again). */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -57,11 +37,6 @@ const FIRST_LOAD_MONTHS = 12;
 /** Leon's modified list reaches one week back; past six days, read the whole range again. */
 const MAX_INCREMENTAL_AGE_S = 6 * 24 * 3600;
 const REASON_MAX = 300;
-
-const isSource = (source: object): source is IncidentSource =>
-  typeof (source as Partial<IncidentSource>).modifiedSafetyReportsSince === 'function' &&
-  typeof (source as Partial<IncidentSource>).safetyReportsBetween === 'function' &&
-  typeof (source as Partial<IncidentSource>).attachment === 'function';
 
 const clean = (text: string) => {
   const value = withoutNul(text).trim();
@@ -76,7 +51,8 @@ export function attachmentKey(reportNid: number, attachmentNid: number, fileName
 
 type Copy = { ok: true; key: string; size: number } | { ok: false; reason: string };
 
-interface Reading {
+/** The safety reports a run read from Leon, with the attachments it copied. */
+interface SafetyReportReading {
   reports: LeonSafetyReport[];
   failures: LeonReportFailure[];
   deletedNids: number[];
@@ -84,29 +60,44 @@ interface Reading {
   copies: Map<number, Copy>;
 }
 
-const NOTHING: IncidentWriter = { write: async () => null };
-
-/** Reads Leon's safety reports and copies their attachments; answers the writer the run calls in its transaction. */
-export async function readIncidents(options: IncidentSyncOptions): Promise<IncidentWriter> {
-  const { db, source, files } = options;
-  if (!files || !isSource(source)) return NOTHING;
-  let reading: Reading;
-  try {
-    reading = await readLeon(db, source, files, options.now());
-  } catch (error) {
-    // Missions matter more: a Leon that refuses safety reports (a key without that scope…) is reported on
-    // the run, the incident timestamp stays, and the next run tries again.
-    if (!(error instanceof LeonError)) throw error;
-    const failure = clean(error.message);
-    return { write: async (tx) => ({ ...(await emptyReport(tx)), failure }) };
-  }
-  return { write: (tx, at) => writeIncidents(tx, reading, at) };
+/** A Leon that refused the safety-report reads: the French reason, reported on the run. */
+interface SafetyReportsRefused {
+  refused: string;
 }
 
-async function readLeon(db: Db, source: IncidentSource, files: FileStore, now: Date): Promise<Reading> {
+/**
+ * Leon's safety reports become incidents; the step runs when the source offers the safety-report reads
+ * and the run has a file storage for the attachments. It reports `incidents` on the run's result.
+ */
+export const safetyReportsStep: RunStep<SafetyReportReading | SafetyReportsRefused> = {
+  name: 'safety reports',
+  phase: 'run',
+  async read(source, db, run) {
+    if (!run.files || !offersSafetyReports(source)) return null;
+    try {
+      return await readSafetyReports(db, source, run.files, run.now());
+    } catch (error) {
+      // Missions matter more: a Leon that refuses safety reports (a key without that scope…) is reported
+      // on the run, the incident timestamp stays, and the next run tries again.
+      if (!(error instanceof LeonError)) throw error;
+      return { refused: clean(error.message) };
+    }
+  },
+  async write(tx, reading, run) {
+    if ('refused' in reading) return { incidents: { ...(await emptyReport(tx)), failure: reading.refused } };
+    return { incidents: await writeIncidents(tx, reading, run.startedAt) };
+  },
+};
+
+async function readSafetyReports(
+  db: Db,
+  source: LeonSafetyReportSource,
+  files: FileStore,
+  now: Date,
+): Promise<SafetyReportReading> {
   const [state] = await db.select().from(incidentSyncState).where(eq(incidentSyncState.id, 1));
   const nowS = Math.floor(now.getTime() / 1000);
-  let reading: Omit<Reading, 'copies'>;
+  let reading: Omit<SafetyReportReading, 'copies'>;
   const last = state?.lastTimestamp ?? null;
   if (last === null || nowS - last > MAX_INCREMENTAL_AGE_S) {
     const end = new Date(now.getTime() + 24 * 3600_000);
@@ -190,7 +181,7 @@ async function readLeon(db: Db, source: IncidentSource, files: FileStore, now: D
 }
 
 /** Why a report could not be stored, in French (the database's own message goes to the log only). */
-function storeFailure(error: unknown): string {
+function reportStoreFailure(error: unknown): string {
   const state = sqlState(error);
   return `Import impossible : erreur de la base de données${state ? ` (code ${state})` : ''}`;
 }
@@ -335,7 +326,7 @@ async function writeReport(
   return outcome;
 }
 
-async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<IncidentSyncReport> {
+async function writeIncidents(tx: Tx, reading: SafetyReportReading, at: Date): Promise<IncidentSyncReport> {
   const report = { created: 0, updated: 0, deleted: 0 };
   const skipped: SkippedReport[] = reading.failures.map((f) => ({
     reportNid: f.reportNid,
@@ -370,7 +361,7 @@ async function writeIncidents(tx: Tx, reading: Reading, at: Date): Promise<Incid
       skipped.push({
         reportNid: leon.reportNid,
         reportNumber: leon.reportNumber,
-        reason: storeFailure(error),
+        reason: reportStoreFailure(error),
       });
     }
   }

@@ -2,4 +2,4 @@
 // sync run that turns Leon's sales invoices into accounting rows.
 export { buildInvoiceRow } from './build';
 export { invoicesRoutes } from './routes';
-export { syncLeonInvoices } from './sync';
+export { invoicesStep } from './sync';

@@ -11,8 +11,30 @@ import { leonTrips } from './trip-reads';
 
 export type LeonClient = ReturnType<typeof createLeonClient>;
 
-/** What the sync reads from Leon: the client, or a stand-in in tests. */
-export type LeonSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
+/** Leon's trips, as the missions step of a sync reads them. */
+export type LeonTripSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
+/** Leon's safety reports and their attachments, as the incidents step reads them. */
+export type LeonSafetyReportSource = Pick<
+  LeonClient,
+  'safetyReportsBetween' | 'modifiedSafetyReportsSince' | 'attachment'
+>;
+/** Any GraphQL document (the invoice reads go through it). */
+export type LeonGraphqlSource = Pick<LeonClient, 'graphql'>;
+
+/**
+ * What the sync reads from Leon: the client, which offers everything; a test's stand-in may offer the
+ * trips alone, and then only the missions are synced (the other steps find their part absent).
+ */
+export type LeonSource = LeonTripSource & Partial<LeonSafetyReportSource & LeonGraphqlSource>;
+
+/** Whether the source offers the safety-report reads (the client does). */
+export function offersSafetyReports(source: LeonSource): source is LeonSource & LeonSafetyReportSource {
+  return (
+    source.safetyReportsBetween !== undefined &&
+    source.modifiedSafetyReportsSince !== undefined &&
+    source.attachment !== undefined
+  );
+}
 
 export function createLeonClient(options: LeonClientOptions) {
   const transport = createTransport(options);

@@ -1,8 +1,24 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
 export { withoutNul } from './checked';
-export { createLeonClient, type LeonClient, type LeonSource } from './client';
-export { LeonError } from './errors';
+export {
+  createLeonClient,
+  type LeonAttachment,
+  type LeonClient,
+  LeonError,
+  type LeonFailure,
+  LeonFileError,
+  type LeonGraphqlSource,
+  type LeonReportFailure,
+  type LeonSafetyReport,
+  type LeonSafetyReportSource,
+  type LeonSource,
+  type LeonTrip,
+  type LeonTripSource,
+  type ModifiedSafetyReports,
+  offersSafetyReports,
+  type SafetyReportsResult,
+} from './client';
 export { type LeonInvoiceReader, leonInvoices } from './invoice-reads';
 export {
   type InvoiceFailure,
@@ -10,12 +26,5 @@ export {
   type LeonSalesInvoice,
   mapSalesInvoice,
 } from './invoices';
-export {
-  LeonFileError,
-  type ModifiedSafetyReports,
-  type SafetyReportsResult,
-} from './safety-report-reads';
-export type { LeonAttachment, LeonReportFailure, LeonSafetyReport } from './safety-reports';
 export { createLeonSimulator } from './simulator/app';
 export { AIRPORTS } from './simulator/data';
-export type { LeonFailure, LeonTrip } from './trips';

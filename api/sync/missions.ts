@@ -1,18 +1,18 @@
-// The missions step of a sync run: Leon's trips become missions and legs (architecture.md §4). Leon owns the
+// The missions step of a sync run (`missionsStep`): Leon's trips become missions and legs (architecture.md §4). Leon owns the
 // trip, legs, times, crew, aircraft and requester; the back-office owns the medical fields and, once staff
 // edited them, the status and aircraft type. A deleted mission stays deleted; a leg belongs to one
 // mission and never moves to another; each trip is all-or-nothing.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MissionStatus } from '../../contract/missions';
 import type { Tx } from '../db/client';
-import { hospitals, missionLegs, missions } from '../db/schema';
+import { hospitals, leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
 import type { LeonTrip } from '../leon';
 import { audit } from '../lib/audit';
+import type { RunStep, SyncRun } from '../lib/leon-step';
 import { logger } from '../lib/log';
-import type { Reading } from './read';
-import { SkipTrip, storeFailure } from './reasons';
-import type { Outcome } from './report';
-import type { SyncRun } from './types';
+import { readTrips, type TripReading } from './read';
+import { SkipTrip, tripStoreFailure } from './reasons';
+import { type Outcome, RunReport } from './report';
 
 const TRIPS_PER_BATCH = 200;
 const CANCEL_NOTICE_MS = 45 * 60_000;
@@ -198,15 +198,26 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
 }
 
 /**
- * Writes what Leon said of the missions: flights Leon deleted first (so that a trip of this run may take a
- * flight id they freed: trips are read after the list of deletions, what they hold is Leon's latest
- * word), then the trips, then the missions whose last leg went.
+ * Leon's trips become missions. Its write: flights Leon deleted first (so that a trip of this run may take
+ * a flight id they freed: trips are read after the list of deletions, what they hold is Leon's latest
+ * word), then the trips, then the missions whose last leg went; then its bookkeeping: the skipped trips
+ * kept for the next run and Leon's timestamp, committed with the data so that the timestamp never moves
+ * past a trip left unreported. It reports the run's trip counts and skipped trips (`RunReport`).
  */
-export async function syncMissions(tx: Tx, reading: Reading, run: SyncRun): Promise<void> {
-  const emptied = await removeDeletedLegs(tx, reading.deletedNids);
-  await storeTrips(tx, reading.trips, run);
-  await deleteEmptiedMissions(tx, emptied, run);
-}
+export const missionsStep: RunStep<TripReading> = {
+  name: 'missions',
+  phase: 'run',
+  read: readTrips,
+  async write(tx, reading, run) {
+    const report = new RunReport(reading.failures);
+    const emptied = await removeDeletedLegs(tx, reading.deletedNids);
+    await storeTrips(tx, reading.trips, report, run.startedAt);
+    await deleteEmptiedMissions(tx, emptied, report, run.startedAt);
+    await keepSkippedTrips(tx, report, run.startedAt);
+    await storeTimestamp(tx, reading.timestamp, run);
+    return report.result();
+  },
+};
 
 /** Deletes the legs of flights Leon deleted; returns the missions that held them. */
 async function removeDeletedLegs(tx: Tx, flightNids: number[]): Promise<Set<string>> {
@@ -222,8 +233,7 @@ async function removeDeletedLegs(tx: Tx, flightNids: number[]): Promise<Set<stri
  * Trips are written in batches, each in a savepoint; a batch that fails is retried trip by trip, so only
  * the failing trip is left out (skipped and reported).
  */
-async function storeTrips(tx: Tx, trips: LeonTrip[], run: SyncRun): Promise<void> {
-  const { report, startedAt: now } = run;
+async function storeTrips(tx: Tx, trips: LeonTrip[], report: RunReport, now: Date): Promise<void> {
   for (let i = 0; i < trips.length; i += TRIPS_PER_BATCH) {
     const batch = trips.slice(i, i + TRIPS_PER_BATCH);
     try {
@@ -242,7 +252,7 @@ async function storeTrips(tx: Tx, trips: LeonTrip[], run: SyncRun): Promise<void
             tripNumber: trip.tripNumber,
             tripNid: trip.tripNid,
             flightNid: null,
-            reason: storeFailure(error),
+            reason: tripStoreFailure(error),
           });
         }
       }
@@ -251,8 +261,12 @@ async function storeTrips(tx: Tx, trips: LeonTrip[], run: SyncRun): Promise<void
 }
 
 /** A mission whose last leg Leon deleted is deleted, once this run's trips are written. */
-async function deleteEmptiedMissions(tx: Tx, missionIds: Set<string>, run: SyncRun): Promise<void> {
-  const now = run.startedAt;
+async function deleteEmptiedMissions(
+  tx: Tx,
+  missionIds: Set<string>,
+  report: RunReport,
+  now: Date,
+): Promise<void> {
   for (const missionId of missionIds) {
     const [left] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -264,7 +278,47 @@ async function deleteEmptiedMissions(tx: Tx, missionIds: Set<string>, run: SyncR
         .set({ deletedAt: now, updatedAt: now })
         .where(and(eq(missions.id, missionId), isNull(missions.deletedAt)))
         .returning({ id: missions.id });
-      run.report.count('deleted', done.length);
+      report.count('deleted', done.length);
     }
   }
+}
+
+/** Skipped trips wait to be read again; stored ones stop waiting. */
+async function keepSkippedTrips(tx: Tx, report: RunReport, now: Date): Promise<void> {
+  const stored = report.storedNumbers;
+  if (stored.length) await tx.delete(leonSkippedTrips).where(inArray(leonSkippedTrips.tripNumber, stored));
+  const waiting = report.waiting;
+  if (waiting.length)
+    await tx
+      .insert(leonSkippedTrips)
+      .values(
+        waiting.map((entry) => ({
+          tripNumber: entry.tripNumber as string,
+          tripNid: entry.tripNid,
+          flightNid: entry.flightNid,
+          reason: entry.reason,
+          firstSkippedAt: now,
+          lastSkippedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: leonSkippedTrips.tripNumber,
+        set: {
+          tripNid: sql`coalesce(excluded.trip_nid, ${leonSkippedTrips.tripNid})`,
+          flightNid: sql`excluded.flight_nid`,
+          reason: sql`excluded.reason`,
+          lastSkippedAt: sql`excluded.last_skipped_at`,
+          attempts: sql`${leonSkippedTrips.attempts} + 1`,
+        },
+      });
+}
+
+/** Leon's clock for the next run (null: keep the stored one, as update-data does). */
+async function storeTimestamp(tx: Tx, timestamp: number | null, run: SyncRun): Promise<void> {
+  if (timestamp === null) return;
+  const now = run.startedAt;
+  await tx
+    .insert(leonState)
+    .values({ id: 1, lastTimestamp: timestamp, updatedAt: now })
+    .onConflictDoUpdate({ target: leonState.id, set: { lastTimestamp: timestamp, updatedAt: now } });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { missions } from '../db/schema';
 import type { Deps } from '../lib/context';
 import type { Job } from '../lib/jobs';
+import { syncOptions } from './options';
 import { runSync, SyncBusyError } from './run';
 
 /**
@@ -19,18 +20,7 @@ export function pollJob(deps: Deps, minutes: number): Job | null {
     firstAfterMs: minutes * 60_000,
     async run() {
       try {
-        const result = await runSync(
-          {
-            db: deps.db,
-            source: leon,
-            now: deps.now,
-            files: deps.files,
-            accounting: deps.config.accounting,
-            signal: deps.shutdown,
-          },
-          'poll',
-          null,
-        );
+        const result = await runSync(syncOptions(deps, leon), 'poll', null);
         if (result.created || result.updated || result.deleted || result.failed)
           return `Leon poll: ${result.created} created, ${result.updated} updated, ${result.deleted} deleted, ${result.failed} failed`;
         return undefined;
@@ -50,16 +40,5 @@ export async function syncDemoMissions(deps: Deps) {
   if (!deps.leon) return null;
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(missions);
   if (count > 0) return null;
-  return runSync(
-    {
-      db: deps.db,
-      source: deps.leon,
-      now: deps.now,
-      files: deps.files,
-      accounting: deps.config.accounting,
-      signal: deps.shutdown,
-    },
-    'synchronize',
-    null,
-  );
+  return runSync(syncOptions(deps, deps.leon), 'synchronize', null);
 }

@@ -1,19 +1,20 @@
-// The reading half of a sync run: what Leon says changed, fetched outside any transaction (PGlite serves
-// nothing else meanwhile). A first load reads flightList in windows of at most three months; later runs
+// The reading half of the missions step: the trips Leon says changed, fetched outside any transaction
+// (PGlite serves nothing else meanwhile). A first load reads flightList in windows of at most three months; later runs
 // read what changed since Leon's stored timestamp; trips skipped by earlier runs are read again.
 import { addMonths, subMonths } from 'date-fns';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { MissionStatus, SyncKind } from '../../contract/missions';
+import type { MissionStatus } from '../../contract/missions';
+import type { Db } from '../db/client';
 import { leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
-import type { LeonFailure, LeonTrip } from '../leon';
-import type { SyncOptions } from './types';
+import type { LeonFailure, LeonTrip, LeonTripSource } from '../leon';
+import type { SyncRun } from '../lib/leon-step';
 
 /** Legs this close to the first load's range ends may belong to a trip that crosses them. */
 const EDGE_MS = 3 * 24 * 3600_000;
 const OPEN_STATUSES: MissionStatus[] = ['EN_ATTENTE', 'PROGRAMMEE', 'EN_COURS'];
 
-/** What a run read from Leon, before anything is written. */
-export interface Reading {
+/** The trips a run read from Leon, before anything is written. */
+export interface TripReading {
   trips: LeonTrip[];
   failures: LeonFailure[];
   deletedNids: number[];
@@ -23,9 +24,9 @@ export interface Reading {
 
 const NO_TRIPS = { trips: [], failures: [] };
 
-/** Reads what the run will write from Leon, outside any transaction (PGlite serves nothing else meanwhile). */
-export async function readLeon(options: SyncOptions, kind: SyncKind, now: Date): Promise<Reading> {
-  const { db, source } = options;
+/** Reads the trips the run will write from Leon, outside any transaction. */
+export async function readTrips(source: LeonTripSource, db: Db, run: SyncRun): Promise<TripReading> {
+  const { kind, startedAt: now } = run;
   const failures: LeonFailure[] = [];
   const [state] = await db.select().from(leonState).where(eq(leonState.id, 1));
   // Trips skipped by earlier runs are read again, whatever Leon says changed.
@@ -46,8 +47,8 @@ export async function readLeon(options: SyncOptions, kind: SyncKind, now: Date):
     return { trips: await byNumber([...numbers, ...pending]), failures, deletedNids: [], timestamp: null };
   }
   if (state?.lastTimestamp === null || state?.lastTimestamp === undefined) {
-    const from = subMonths(now, options.firstLoadMonthsBack ?? 12);
-    const to = addMonths(now, options.firstLoadMonthsAhead ?? 6);
+    const from = subMonths(now, run.firstLoadMonthsBack ?? 12);
+    const to = addMonths(now, run.firstLoadMonthsAhead ?? 6);
     const answer = await source.flightsBetween(from, to);
     failures.push(...answer.failures);
     // A trip astride the range's ends came with only its legs inside: read those few trips whole.

@@ -34,7 +34,7 @@ export function cleanReason(text: string): string {
  * Why a trip could not be stored, in French. The database's own message names the SQL and its
  * parameters: it goes to the log, never to the admin.
  */
-export function storeFailure(error: unknown): string {
+export function tripStoreFailure(error: unknown): string {
   if (error instanceof SkipTrip) return error.message;
   const state = sqlState(error);
   const why =

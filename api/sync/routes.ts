@@ -15,6 +15,7 @@ import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { query } from '../lib/validate';
+import { syncOptions } from './options';
 import { runFailure } from './reasons';
 import { runSync, SyncBusyError, type SyncKind } from './run';
 
@@ -23,18 +24,7 @@ export const LEON_NOT_CONFIGURED = "Leon n'est pas configuré sur ce serveur";
 async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
   if (!deps.leon) fail(503, LEON_NOT_CONFIGURED);
   try {
-    return await runSync(
-      {
-        db: deps.db,
-        source: deps.leon,
-        now: deps.now,
-        files: deps.files,
-        accounting: deps.config.accounting,
-        signal: deps.shutdown,
-      },
-      kind,
-      actorId,
-    );
+    return await runSync(syncOptions(deps, deps.leon), kind, actorId);
   } catch (error) {
     if (error instanceof SyncBusyError) fail(409, MISSION_MESSAGES.syncBusy);
     // The run was recorded as failed with this reason; Leon's failures are a bad gateway, ours unavailable.

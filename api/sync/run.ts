@@ -1,22 +1,21 @@
 // A Leon sync run (architecture.md §4, decision 006): read Leon, then write everything it said in one
-// transaction as a sequence of steps, one per feature fed by Leon. Incremental from Leon's stored
+// transaction, as a list of steps, one per Leon entity (`steps` below). Incremental from Leon's stored
 // timestamp, the same result when run twice, one instance at a time (an advisory lock), and one writer
 // at a time even when that lock is lost (the lease checked in the write transaction, decision 030). Every run is recorded; a trip that
 // cannot be stored is skipped, reported and read again at the next run until stored (decision 009).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
-import { leonSkippedTrips, leonState, syncLease, syncRuns } from '../db/schema';
-import { type IncidentWriter, readIncidents } from '../incidents';
-import { syncLeonInvoices } from '../invoices';
-import { LeonError } from '../leon';
+import { syncLease, syncRuns } from '../db/schema';
+import { safetyReportsStep } from '../incidents';
+import { invoicesStep } from '../invoices';
+import { LeonError, type LeonSource } from '../leon';
+import type { AfterCommitStep, RunStep, StepCounts, SyncRun } from '../lib/leon-step';
 import { logger } from '../lib/log';
 import { measureSyncRun } from '../lib/metrics';
-import { syncMissions } from './missions';
-import { type Reading, readLeon } from './read';
+import { missionsStep } from './missions';
+import type { SyncOptions } from './options';
 import { LostLeaseError, RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
-import { RunReport } from './report';
-import type { SyncOptions, SyncRun } from './types';
 
 export type { SkippedTrip, SyncKind, SyncOptions, SyncResult, SyncRun };
 
@@ -41,23 +40,59 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
 const LOCK_KEY = 7_261_001;
 
 /**
- * Writes what was read, in one transaction: each step below is one call, in this order, and a new
- * feature fed by Leon adds its own (e.g. `await syncIncidents(tx, run.source, run)`) before the bookkeeping.
- * The skipped trips, Leon's timestamp and the run's row commit with the data, so the timestamp never
- * moves past a trip left unreported.
+ * The steps of a run, one per Leon entity, in this order (the shape: api/lib/leon-step.ts). A run step's
+ * read comes before the write transaction and its write inside it; an after-commit step (invoices) is
+ * read and written once the run has committed. A new Leon entity is one file with its step and one line here.
  */
-async function writeRun(
-  tx: Tx,
-  reading: Reading,
+const steps = [missionsStep, safetyReportsStep, invoicesStep] as const;
+
+/** A run step's write, bound to what its read answered; null when the step has nothing to write. */
+type PendingWrite = ((tx: Tx) => Promise<StepCounts>) | null;
+
+async function readStep(
+  step: RunStep<unknown>,
+  source: LeonSource,
+  db: Db,
   run: SyncRun,
-  incidents: IncidentWriter,
-): Promise<SyncResult> {
+): Promise<PendingWrite> {
+  const reading = await step.read(source, db, run);
+  return reading === null ? null : (tx) => step.write(tx, reading, run);
+}
+
+/** What a run reports when no step said otherwise. */
+const NO_COUNTS: SyncResult = { created: 0, updated: 0, deleted: 0, failed: 0, errors: [], skipped: [] };
+
+/**
+ * Writes what was read, in one transaction: the fence first, then each step's write in the list's order,
+ * then the run's row with what the steps reported, so that the run commits whole or not at all.
+ */
+async function writeRun(tx: Tx, writes: PendingWrite[], run: SyncRun): Promise<SyncResult> {
   await holdLease(tx, run.runId);
-  await syncMissions(tx, reading, run);
-  const incidentReport = await incidents.write(tx, run.startedAt);
-  await keepSkippedTrips(tx, run);
-  await storeTimestamp(tx, reading.timestamp, run);
-  return recordRun(tx, run, incidentReport ? { incidents: incidentReport } : {});
+  let result = NO_COUNTS;
+  for (const write of writes) if (write) result = { ...result, ...(await write(tx)) };
+  await tx
+    .update(syncRuns)
+    .set({ finishedAt: run.now(), status: 'ok', reason: null, ...result })
+    .where(eq(syncRuns.id, run.runId));
+  return result;
+}
+
+/**
+ * An after-commit step, read and written in a transaction of its own: its failure is logged and never
+ * fails the run (the run's data are committed already; the step reads again at the next run).
+ */
+async function runAfterCommit(
+  step: AfterCommitStep<unknown>,
+  source: LeonSource,
+  db: Db,
+  run: SyncRun,
+): Promise<void> {
+  try {
+    const reading = await step.read(source, db, run);
+    if (reading !== null) await db.transaction((tx) => step.write(tx, reading, run));
+  } catch (error) {
+    logger.warn(`Leon ${step.name} not synced: ${(error as Error)?.message ?? String(error)}`);
+  }
 }
 
 /**
@@ -87,56 +122,6 @@ async function releaseLease(db: Db, runId: string): Promise<void> {
     .update(syncLease)
     .set({ runId: null })
     .where(and(eq(syncLease.id, 1), eq(syncLease.runId, runId)));
-}
-
-/** Skipped trips wait to be read again; stored ones stop waiting. */
-async function keepSkippedTrips(tx: Tx, run: SyncRun): Promise<void> {
-  const now = run.startedAt;
-  const stored = run.report.storedNumbers;
-  if (stored.length) await tx.delete(leonSkippedTrips).where(inArray(leonSkippedTrips.tripNumber, stored));
-  const waiting = run.report.waiting;
-  if (waiting.length)
-    await tx
-      .insert(leonSkippedTrips)
-      .values(
-        waiting.map((entry) => ({
-          tripNumber: entry.tripNumber as string,
-          tripNid: entry.tripNid,
-          flightNid: entry.flightNid,
-          reason: entry.reason,
-          firstSkippedAt: now,
-          lastSkippedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: leonSkippedTrips.tripNumber,
-        set: {
-          tripNid: sql`coalesce(excluded.trip_nid, ${leonSkippedTrips.tripNid})`,
-          flightNid: sql`excluded.flight_nid`,
-          reason: sql`excluded.reason`,
-          lastSkippedAt: sql`excluded.last_skipped_at`,
-          attempts: sql`${leonSkippedTrips.attempts} + 1`,
-        },
-      });
-}
-
-/** Leon's clock for the next run (null: keep the stored one, as update-data does). */
-async function storeTimestamp(tx: Tx, timestamp: number | null, run: SyncRun): Promise<void> {
-  if (timestamp === null) return;
-  const now = run.startedAt;
-  await tx
-    .insert(leonState)
-    .values({ id: 1, lastTimestamp: timestamp, updatedAt: now })
-    .onConflictDoUpdate({ target: leonState.id, set: { lastTimestamp: timestamp, updatedAt: now } });
-}
-
-async function recordRun(tx: Tx, run: SyncRun, more: Partial<SyncResult>): Promise<SyncResult> {
-  const result = { ...run.report.result(), ...more };
-  await tx
-    .update(syncRuns)
-    .set({ finishedAt: run.now(), status: 'ok', reason: null, ...result })
-    .where(eq(syncRuns.id, run.runId));
-  return result;
 }
 
 /**
@@ -187,22 +172,26 @@ async function runSyncOnce(
       try {
         runId = await openRun(db, kind, actorId, startedAt);
         await takeLease(db, runId);
-        const reading = await unlessAborted(readLeon(options, kind, startedAt), options.signal);
-        // Incidents are read (and their attachments copied) before the transaction, like the trips.
-        const incidents = await unlessAborted(readIncidents(options), options.signal);
         const run: SyncRun = {
-          source,
           kind,
           actorId,
           startedAt,
           now: options.now,
-          report: new RunReport(reading.failures),
           runId,
+          files: options.files,
+          accounting: options.accounting,
+          firstLoadMonthsBack: options.firstLoadMonthsBack,
+          firstLoadMonthsAhead: options.firstLoadMonthsAhead,
         };
-        const result = await db.transaction((tx) => writeRun(tx, reading, run, incidents));
-        // Invoices keep their own Leon timestamp and never fail the mission sync (decision 018); a stopping
-        // server leaves them to the next run.
-        if (!options.signal?.aborted) await syncLeonInvoices(options);
+        const writes: PendingWrite[] = [];
+        for (const step of steps)
+          if (step.phase === 'run')
+            writes.push(await unlessAborted(readStep(step, source, db, run), options.signal));
+        const result = await db.transaction((tx) => writeRun(tx, writes, run));
+        // After-commit steps never fail the run (decision 018); a stopping server leaves them to the next run.
+        for (const step of steps)
+          if (step.phase === 'afterCommit' && !options.signal?.aborted)
+            await runAfterCommit(step, source, db, run);
         await releaseLease(db, runId);
         return result;
       } catch (error) {

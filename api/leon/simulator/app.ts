@@ -1,38 +1,22 @@
 // A local Leon for development, demos and tests: the same protocol (API key → access token, Bearer
 // GraphQL, 401/429/400 as Leon answers them) over deterministic French data, plus a control API under
-// /__sim/ (not Leon's) to add, change, cancel and delete trips and to inject failures.
+// /__sim/ (not Leon's, control.ts) to add, change, cancel and delete trips and to inject failures.
 import { randomBytes } from 'node:crypto';
-import { type DocumentNode, execute, type GraphQLError, parse, validate as validateDocument } from 'graphql';
-import { Hono } from 'hono';
 import {
-  array,
-  boolean,
-  enums,
-  integer,
-  literal,
-  min,
-  nullable,
-  number,
-  object,
-  optional,
-  partial,
-  type Struct,
-  string,
-  union,
-  validate,
-} from 'superstruct';
+  type DocumentNode,
+  execute,
+  type GraphQLError,
+  type GraphQLSchema,
+  parse,
+  validate as validateDocument,
+} from 'graphql';
+import { Hono } from 'hono';
+import { type FailNextOptions, type FailureStatus, mountControlApi } from './control';
 import { generateTrips } from './generate';
 import { createInvoiceStore, invoiceRootValue } from './invoices';
-import { DAY, SIM_TRIP_KINDS, type SimSafetyReport, type SimTrip } from './model';
+import { DAY, type SimSafetyReport, type SimTrip } from './model';
 import { createLeonSchema, createRootValue } from './schema';
-import {
-  type AddReportInput,
-  type AddTripInput,
-  type ChangeReportInput,
-  type ChangeTripInput,
-  createStore,
-  SimulatorInputError,
-} from './store';
+import { createStore, SimulatorInputError } from './store';
 
 export interface LeonSimulatorOptions {
   /** The API key (refresh token) the simulator accepts. */
@@ -50,16 +34,7 @@ export interface LeonSimulatorOptions {
   reports?: SimSafetyReport[];
 }
 
-export type FailureStatus = 401 | 429 | 500 | 502 | 503 | 'timeout';
-
-export interface FailNextOptions {
-  /** Seconds or an HTTP date, sent as Retry-After with a 429. */
-  retryAfter?: number | string;
-  /** Which endpoint fails. Default: the GraphQL endpoint. */
-  on?: 'graphql' | 'refresh' | 'any';
-  /** How many consecutive requests fail. Default 1. */
-  times?: number;
-}
+export type { FailNextOptions, FailureStatus } from './control';
 
 export interface LeonSimulatorStats {
   refreshCalls: number;
@@ -83,68 +58,6 @@ export const GRAPHQL_PATH = '/api/graphql/';
 const MAX_HANG_MS = 120_000;
 const DOCUMENT_CACHE_LIMIT = 200;
 
-const TripStatusStruct = enums(['CONFIRMED', 'OPTION', 'OPPORTUNITY'] as const);
-const CrewStruct = array(
-  object({
-    contactNid: integer(),
-    position: string(),
-    name: string(),
-    surname: string(),
-    phoneWork: nullable(string()),
-  }),
-);
-const legFields = {
-  from: string(),
-  to: string(),
-  std: string(),
-  sta: optional(string()),
-  blockOff: optional(nullable(string())),
-  blockOn: optional(nullable(string())),
-  registration: optional(nullable(string())),
-  passengers: optional(min(integer(), 0)),
-  crew: optional(CrewStruct),
-  isCnl: optional(boolean()),
-  flightNo: optional(nullable(string())),
-};
-const AddTripStruct: Struct<AddTripInput> = object({
-  tripNumber: optional(string()),
-  status: optional(TripStatusStruct),
-  client: optional(nullable(string())),
-  kind: optional(enums(SIM_TRIP_KINDS)),
-  legs: optional(array(object({ ...legFields, flightNid: optional(min(integer(), 1)) }))),
-});
-const LegPatchStruct = partial(object(legFields));
-const ChangeTripStruct: Struct<ChangeTripInput> = object({
-  status: optional(TripStatusStruct),
-  client: optional(nullable(string())),
-  legs: optional(array(optional(nullable(LegPatchStruct)))),
-});
-const CancelStruct = object({ at: optional(string()) });
-const reportFields = {
-  tripNumber: optional(nullable(string())),
-  reportDateUTC: optional(string()),
-  status: optional(enums(['OPEN', 'CLOSED'] as const)),
-  category: optional(string()),
-  title: optional(string()),
-  description: optional(string()),
-  presumedCauses: optional(string()),
-  correctiveAction: optional(nullable(string())),
-};
-const AddReportStruct: Struct<AddReportInput> = object({
-  ...reportFields,
-  attachments: optional(
-    array(object({ fileName: string(), kind: optional(enums(['pdf', 'png'] as const)) })),
-  ),
-});
-const ChangeReportStruct: Struct<ChangeReportInput> = object(reportFields);
-const BreakStruct = object({ times: optional(min(integer(), 1)) });
-const FailNextStruct = object({
-  status: union([literal(401), literal(429), literal(500), literal(502), literal(503), literal('timeout')]),
-  retryAfter: optional(union([number(), string()])),
-  on: optional(enums(['graphql', 'refresh', 'any'] as const)),
-  times: optional(min(integer(), 1)),
-});
-
 export function createLeonSimulator(options: LeonSimulatorOptions) {
   const now = options.now ?? Date.now;
   const seed = options.seed ?? 1;
@@ -165,7 +78,7 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
   const schema = createLeonSchema();
   const invoices = createInvoiceStore({ now, trips: store.list });
   const rootValue = { ...createRootValue(store), ...invoiceRootValue(invoices, store.find) };
-  const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
+  const compile = documentCache(schema);
 
   const tokens = new Map<string, number>();
   const counters = { refreshCalls: 0, tokensIssued: 0, graphqlCalls: 0 };
@@ -181,53 +94,6 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     const index = injections.findIndex((i) => i.on === endpoint || i.on === 'any');
     if (index === -1) return undefined;
     return injections.splice(index, 1)[0];
-  }
-
-  async function injected(injection: Injection, signal: AbortSignal): Promise<Response> {
-    if (injection.status === 'timeout') {
-      // Never answers in time: waits until the caller gives up (or a long cap).
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, MAX_HANG_MS);
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
-      return new Response('Gateway Timeout', { status: 504 });
-    }
-    const headers = new Headers({ 'content-type': 'application/json' });
-    if (injection.status === 429) headers.set('retry-after', String(injection.retryAfter ?? 1));
-    const messages: Record<number, string> = {
-      401: 'Invalid or expired access token.',
-      429: 'Too many requests.',
-      500: 'Internal server error.',
-      502: 'Bad gateway.',
-      503: 'Service unavailable.',
-    };
-    return new Response(JSON.stringify({ detail: messages[injection.status] }), {
-      status: injection.status,
-      headers,
-    });
-  }
-
-  function compile(query: string) {
-    let entry = documents.get(query);
-    if (!entry) {
-      try {
-        const document = parse(query);
-        const errors = validateDocument(schema, document);
-        entry = errors.length ? { errors } : { document };
-      } catch (error) {
-        entry = { errors: [error as GraphQLError] };
-      }
-      if (documents.size >= DOCUMENT_CACHE_LIMIT) documents.clear();
-      documents.set(query, entry);
-    }
-    return entry;
   }
 
   const app = new Hono();
@@ -313,65 +179,13 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
 
   // ——— Control API (not Leon's) ———
 
-  async function input<T>(
-    c: { req: { json(): Promise<unknown> } },
-    struct: Struct<T>,
-    empty?: T,
-  ): Promise<T> {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      if (empty !== undefined) return empty;
-      throw new SimulatorInputError('A JSON body is required');
-    }
-    const [error, value] = validate(raw, struct);
-    if (error) throw new SimulatorInputError(error.message);
-    return value;
-  }
-
   app.onError((error, c) => {
     if (error instanceof SimulatorInputError) return c.json({ message: error.message }, error.status);
     console.error(error);
     return c.json({ message: 'Simulator error' }, 500);
   });
 
-  app.get('/__sim/health', (c) => c.json({ ok: true }));
-  app.get('/__sim/stats', (c) => c.json(stats()));
-  app.get('/__sim/trips', (c) => c.json(store.list()));
-  app.get('/__sim/trips/:tripNumber', (c) => c.json(store.get(c.req.param('tripNumber'))));
-  app.post('/__sim/trips', async (c) => c.json(store.add(await input(c, AddTripStruct, {})), 201));
-  app.patch('/__sim/trips/:tripNumber', async (c) =>
-    c.json(store.change(c.req.param('tripNumber'), await input(c, ChangeTripStruct))),
-  );
-  app.post('/__sim/trips/:tripNumber/cancel', async (c) =>
-    c.json(store.cancel(c.req.param('tripNumber'), await input(c, CancelStruct, {}))),
-  );
-  app.delete('/__sim/trips/:tripNumber', (c) => c.json(store.remove(c.req.param('tripNumber'))));
-  app.get('/__sim/safety-reports', (c) => c.json(store.reports().map(reportSummary)));
-  app.post('/__sim/safety-reports', async (c) =>
-    c.json(reportSummary(store.addReport(await input(c, AddReportStruct, {}))), 201),
-  );
-  app.patch('/__sim/safety-reports/:nid', async (c) =>
-    c.json(reportSummary(store.changeReport(Number(c.req.param('nid')), await input(c, ChangeReportStruct)))),
-  );
-  app.delete('/__sim/safety-reports/:nid', (c) =>
-    c.json(reportSummary(store.removeReport(Number(c.req.param('nid'))))),
-  );
-  app.post('/__sim/safety-report-attachments/:nid/break', async (c) => {
-    const { times } = await input(c, BreakStruct, {});
-    breakAttachment(Number(c.req.param('nid')), times);
-    return c.json({ ok: true });
-  });
-  app.post('/__sim/reset', (c) => {
-    reset();
-    return c.json({ ok: true });
-  });
-  app.post('/__sim/fail-next', async (c) => {
-    const { status, ...rest } = await input(c, FailNextStruct);
-    failNext(status, rest);
-    return c.json({ ok: true });
-  });
+  mountControlApi(app, { store, stats, reset, failNext, breakAttachment });
 
   function stats(): LeonSimulatorStats {
     return {
@@ -431,10 +245,55 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
 
 export type LeonSimulator = ReturnType<typeof createLeonSimulator>;
 
-/** A report as the control API shows it: without the attachments' bytes. */
-function reportSummary(report: SimSafetyReport) {
-  return {
-    ...report,
-    attachments: report.attachments.map(({ bytes, ...a }) => ({ ...a, size: bytes.byteLength })),
+/** A failure injected by `failNext`: Leon's error answer, or no answer in time for 'timeout'. */
+async function injected(injection: Injection, signal: AbortSignal): Promise<Response> {
+  if (injection.status === 'timeout') {
+    // Never answers in time: waits until the caller gives up (or a long cap).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MAX_HANG_MS);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    return new Response('Gateway Timeout', { status: 504 });
+  }
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (injection.status === 429) headers.set('retry-after', String(injection.retryAfter ?? 1));
+  const messages: Record<number, string> = {
+    401: 'Invalid or expired access token.',
+    429: 'Too many requests.',
+    500: 'Internal server error.',
+    502: 'Bad gateway.',
+    503: 'Service unavailable.',
   };
+  return new Response(JSON.stringify({ detail: messages[injection.status] }), {
+    status: injection.status,
+    headers,
+  });
+}
+
+/** Parses and validates a GraphQL document once; the answer (document or errors) is kept for the next calls. */
+function documentCache(schema: GraphQLSchema) {
+  const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
+  function compile(query: string) {
+    let entry = documents.get(query);
+    if (!entry) {
+      try {
+        const document = parse(query);
+        const errors = validateDocument(schema, document);
+        entry = errors.length ? { errors } : { document };
+      } catch (error) {
+        entry = { errors: [error as GraphQLError] };
+      }
+      if (documents.size >= DOCUMENT_CACHE_LIMIT) documents.clear();
+      documents.set(query, entry);
+    }
+    return entry;
+  }
+  return compile;
 }

@@ -1,35 +1,13 @@
 // The simulator's trips and legs, and the changes a test or the demo makes to them (add, change, cancel,
 // delete): each change ticks the clock and marks the legs it touched, as Leon does.
 import { instant, type SimClock, SimulatorInputError } from './clock';
-import { AIRPORTS_BY_KEY, FLEET_BY_REGISTRATION, HOSPITALS_BY_NAME } from './data';
-import { flightNoOf, generateTrip, legDurationMs } from './generate';
-import {
-  DAY,
-  isoAt,
-  type SimCrewOnLeg,
-  type SimLeg,
-  type SimTrip,
-  type SimTripKind,
-  type SimTripStatus,
-} from './model';
+import { FLEET_BY_REGISTRATION, HOSPITALS_BY_NAME } from './data';
+import { generateTrip } from './generate';
+import { buildLeg, type LegInput, type LegPatch, patchLeg } from './leg-input';
+import { DAY, isoAt, type SimLeg, type SimTrip, type SimTripKind, type SimTripStatus } from './model';
 import { createPrng } from './prng';
 
-export interface LegInput {
-  from: string;
-  to: string;
-  std: string;
-  /** Default: computed from the distance. */
-  sta?: string;
-  blockOff?: string | null;
-  blockOn?: string | null;
-  registration?: string | null;
-  passengers?: number;
-  crew?: SimCrewOnLeg[];
-  isCnl?: boolean;
-  flightNo?: string | null;
-  /** Leon's flight id; default: the next one. Tests give one already used to mimic bad Leon data. */
-  flightNid?: number;
-}
+export type { LegInput, LegPatch } from './leg-input';
 
 export interface AddTripInput {
   tripNumber?: string;
@@ -39,8 +17,6 @@ export interface AddTripInput {
   kind?: SimTripKind;
   legs?: LegInput[];
 }
-
-export type LegPatch = Partial<Omit<LegInput, 'flightNid'>>;
 
 export interface ChangeTripInput {
   status?: SimTripStatus;
@@ -64,11 +40,6 @@ export interface FlightQuery {
   isCnl?: boolean | null;
   aircraftNidList?: readonly number[] | null;
   requestedByNid?: number | null;
-}
-
-function airportKey(key: string, field: string): string {
-  if (!AIRPORTS_BY_KEY.has(key)) throw new SimulatorInputError(`${field}: unknown airport ${key}`);
-  return key;
 }
 
 export function createTripStore(options: {
@@ -105,49 +76,6 @@ export function createTripStore(options: {
     leg.lastModified = isoAt(lastModified);
   }
 
-  function buildLeg(input: LegInput, index: number, at: number): SimLeg {
-    const from = airportKey(input.from, `legs[${index}].from`);
-    const to = airportKey(input.to, `legs[${index}].to`);
-    const std = instant(input.std, `legs[${index}].std`);
-    const registration = input.registration === undefined ? 'F-HBMV' : input.registration;
-    const speed = FLEET_BY_REGISTRATION.get(registration ?? '')?.speedKmh;
-    const sta = input.sta ? instant(input.sta, `legs[${index}].sta`) : std + legDurationMs(from, to, speed);
-    if (sta <= std) throw new SimulatorInputError(`legs[${index}].sta must be after std`);
-    const flightNid = input.flightNid ?? ids.flightNid++;
-    return {
-      flightNid,
-      flightNo: input.flightNo === undefined ? flightNoOf(flightNid) : input.flightNo,
-      from,
-      to,
-      std: isoAt(std),
-      sta: isoAt(sta),
-      blockOff: input.blockOff ? isoAt(instant(input.blockOff, `legs[${index}].blockOff`)) : null,
-      blockOn: input.blockOn ? isoAt(instant(input.blockOn, `legs[${index}].blockOn`)) : null,
-      registration,
-      passengers: input.passengers ?? 2,
-      crew: input.crew ?? [
-        {
-          contactNid: 7001,
-          position: 'CPT',
-          name: 'Julien',
-          surname: 'Moreau',
-          phoneWork: '+33 6 12 48 73 90',
-        },
-        {
-          contactNid: 7011,
-          position: 'FO',
-          name: 'Thomas',
-          surname: 'Girard',
-          phoneWork: '+33 7 81 03 46 52',
-        },
-      ],
-      isCnl: input.isCnl ?? false,
-      lastModified: isoAt(now()),
-      createdAt: at,
-      modifiedAt: at,
-    };
-  }
-
   function checkClient(client: string | null | undefined): void {
     if (typeof client === 'string' && client.trim() === '')
       throw new SimulatorInputError('client: a name is required (or null for none)');
@@ -166,7 +94,7 @@ export function createTripStore(options: {
         status: input.status ?? 'CONFIRMED',
         isDeleted: false,
         client: input.client === undefined ? 'CHU de Bordeaux – Hôpital Pellegrin' : input.client,
-        legs: input.legs.map((leg, i) => buildLeg(leg, i, at)),
+        legs: input.legs.map((leg, i) => buildLeg(leg, i, { at, now, nextFlightNid: () => ids.flightNid++ })),
       };
     } else {
       const t = now();
@@ -201,21 +129,7 @@ export function createTripStore(options: {
       throw new SimulatorInputError(`Trip ${tripNumber} has ${trip.legs.length} legs`);
     trip.legs.forEach((leg, i) => {
       const p = patches[i];
-      if (p) {
-        if (p.from !== undefined) leg.from = airportKey(p.from, `legs[${i}].from`);
-        if (p.to !== undefined) leg.to = airportKey(p.to, `legs[${i}].to`);
-        if (p.std !== undefined) leg.std = isoAt(instant(p.std, `legs[${i}].std`));
-        if (p.sta !== undefined) leg.sta = isoAt(instant(p.sta, `legs[${i}].sta`));
-        if (p.blockOff !== undefined)
-          leg.blockOff = p.blockOff === null ? null : isoAt(instant(p.blockOff, `legs[${i}].blockOff`));
-        if (p.blockOn !== undefined)
-          leg.blockOn = p.blockOn === null ? null : isoAt(instant(p.blockOn, `legs[${i}].blockOn`));
-        if (p.registration !== undefined) leg.registration = p.registration;
-        if (p.passengers !== undefined) leg.passengers = p.passengers;
-        if (p.crew !== undefined) leg.crew = p.crew;
-        if (p.isCnl !== undefined) leg.isCnl = p.isCnl;
-        if (p.flightNo !== undefined) leg.flightNo = p.flightNo;
-      }
+      if (p) patchLeg(leg, p, i);
       if (p || wholeTrip) touch(leg, at);
     });
     return trip;

@@ -1,11 +1,10 @@
-// The shapes a sync run hands its steps (api/sync/run.ts runs them; missions.ts and read.ts use them),
-// in a module of their own so that the steps need not import the run.
-import type { SyncKind } from '../../contract/missions';
+// What a sync run is given (api/sync/run.ts), and the one place that builds it from the app's
+// dependencies: the routes, the background poll and the demo's first sync all start runs with it.
 import type { Db } from '../db/client';
 import type { LeonSource } from '../leon';
 import type { AccountingConfig } from '../lib/config';
+import type { Deps } from '../lib/context';
 import type { FileStore } from '../lib/storage';
-import type { RunReport } from './report';
 
 export interface SyncOptions {
   db: Db;
@@ -25,14 +24,14 @@ export interface SyncOptions {
   signal?: AbortSignal;
 }
 
-/** The run as each step sees it: Leon, who started the run, when, and the report every step adds to. */
-export interface SyncRun {
-  source: LeonSource;
-  kind: SyncKind;
-  actorId: string | null;
-  startedAt: Date;
-  now: () => Date;
-  report: RunReport;
-  /** Its sync_runs row, written 'failed, interrupted' as the run starts and completed in its transaction. */
-  runId: string;
+/** A run's options from the app's dependencies, on `leon` (the caller checked that Leon is configured). */
+export function syncOptions(deps: Deps, leon: LeonSource): SyncOptions {
+  return {
+    db: deps.db,
+    source: leon,
+    now: deps.now,
+    files: deps.files,
+    accounting: deps.config.accounting,
+    signal: deps.shutdown,
+  };
 }
