@@ -108,7 +108,12 @@ for (const kind of databaseKinds()) {
 describe('a sweep of orphan files as a job', () => {
   it('runs every given hours and tells how many files it removed, or nothing when none', async () => {
     let deleted: string[] = ['statistics/a.pdf', 'statistics/b.pdf'];
-    const job = orphanSweepJob('statistics-files-sweep', 'Statistics files', async () => ({ deleted }), 6);
+    const job = orphanSweepJob(
+      'statistics-files-sweep',
+      'Statistics files',
+      async () => ({ scanned: 3, deleted }),
+      6,
+    );
     expect(job).toMatchObject({ name: 'statistics-files-sweep', everyMs: 6 * 3600_000 });
     expect(await job.run()).toBe('Statistics files: 2 orphan(s) removed.');
     deleted = [];
