@@ -20,7 +20,7 @@ import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
 import { Figures } from './lib/timing';
-import { sleep, usersFor, VirtualUser } from './lib/virtual-user';
+import { runUsers, sleep, usersFor, VirtualUser } from './lib/virtual-user';
 
 const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 100);
@@ -226,12 +226,7 @@ try {
     outage.to = Date.now();
   })();
 
-  const ramp = Math.min(10_000, (SECONDS * 1000) / 10);
-  await Promise.all([
-    ...users.map((u, i) => sleep((ramp * i) / USERS).then(() => u.run(until))),
-    creator,
-    fault,
-  ]);
+  await Promise.all([...runUsers(users, until), creator, fault]);
   figures.measuring = false;
   const elapsed = (Date.now() - t0) / 1000;
 

@@ -16,7 +16,7 @@ import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
 import { Figures } from './lib/timing';
-import { sleep, usersFor } from './lib/virtual-user';
+import { runUsers, usersFor } from './lib/virtual-user';
 
 const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.LOAD_USERS ?? 100);
@@ -94,9 +94,7 @@ try {
   figures.measuring = true;
   const t0 = Date.now();
   const until = t0 + SECONDS * 1000;
-  // Users arrive over the first 10 s (or tenth of the run), not all in the same millisecond.
-  const ramp = Math.min(10_000, (SECONDS * 1000) / 10);
-  await Promise.all(users.map((u, i) => sleep((ramp * i) / USERS).then(() => u.run(until))));
+  await Promise.all(runUsers(users, until));
   figures.measuring = false;
   const elapsed = (Date.now() - t0) / 1000;
 

@@ -162,3 +162,12 @@ export class VirtualUser {
     }
   }
 }
+
+/**
+ * Runs every user until `until` (a time in ms), the users arriving over the first 10 s (or tenth of the
+ * run) rather than all in the same millisecond; one promise per user.
+ */
+export function runUsers(users: VirtualUser[], until: number): Promise<void>[] {
+  const ramp = Math.min(10_000, (until - Date.now()) / 10);
+  return users.map((user, i) => sleep((ramp * i) / users.length).then(() => user.run(until)));
+}
