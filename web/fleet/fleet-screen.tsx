@@ -63,7 +63,7 @@ function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
     },
     {
       id: 'open',
-      header: 'Missions de la période',
+      header: 'Actions',
       sticky: 'end',
       align: 'center',
       cell: (r) => (

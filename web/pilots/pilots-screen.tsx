@@ -21,10 +21,10 @@ const positions = (row: PilotRow) => row.positions.map((p) => CREW_POSITION_LABE
 function columns(onOpen: (row: PilotRow) => void): Column<PilotRow>[] {
   return [
     { id: 'name', header: 'Nom', cell: (r) => r.name || 'N.D', oneLine: 220 },
-    { id: 'positions', header: 'Fonction', cell: positions, oneLine: 220 },
+    { id: 'positions', header: 'Fonction', cell: positions },
     {
       id: 'phoneWork',
-      header: 'Téléphone professionnel',
+      header: 'Téléphone',
       cell: (r) => (r.phoneWork ? <a href={`tel:${r.phoneWork.replace(/\s/g, '')}`}>{r.phoneWork}</a> : '-'),
       text: (r) => r.phoneWork ?? '-',
       oneLine: true,
@@ -46,7 +46,7 @@ function columns(onOpen: (row: PilotRow) => void): Column<PilotRow>[] {
     },
     {
       id: 'open',
-      header: 'Missions de la période',
+      header: 'Actions',
       sticky: 'end',
       align: 'center',
       cell: (r) => (
