@@ -16,6 +16,7 @@ import * as dialogUi from '../ui/dialog.css';
 import { hoursMinutes, parisDate } from '../ui/format';
 import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
+import * as ui from './activity.css';
 import type { PeriodFilter } from './query';
 
 /** The period a screen starts with, and the one it shows now (none: the API's default). */
@@ -57,13 +58,14 @@ export function ActivityToolbar({
   );
 }
 
-/** '24012 du 01/03/2026', to the mission's details; '-' when none. */
+/** The mission number, to the mission's details, with its day under it; '-' when none. */
 export function MissionLinkCell({ mission }: { mission: MissionLink | null }) {
   if (!mission) return <>-</>;
   return (
-    <Link href={href('missionDetails', { id: mission.missionId })}>
-      {mission.tripNumber ?? 'N.D'} du {parisDate(mission.departure)}
-    </Link>
+    <>
+      <Link href={href('missionDetails', { id: mission.missionId })}>{mission.tripNumber ?? 'N.D'}</Link>
+      <span className={ui.day}>{parisDate(mission.departure)}</span>
+    </>
   );
 }
 

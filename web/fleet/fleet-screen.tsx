@@ -59,7 +59,6 @@ function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
       id: 'lastFlight',
       header: 'Dernier vol',
       cell: (r) => <MissionLinkCell mission={r.lastFlight} />,
-      oneLine: true,
     },
     {
       id: 'open',

@@ -36,7 +36,10 @@ const PRICES = [
 
 describe('Side menu', () => {
   it.each<[Role, string[]]>([
-    ['ADMIN', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures']],
+    [
+      'ADMIN',
+      [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures'],
+    ],
     ['OPERATION', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents']],
     ['ACCOUNTING', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents', 'Factures']],
     ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],

@@ -42,7 +42,6 @@ function columns(onOpen: (row: PilotRow) => void): Column<PilotRow>[] {
       id: 'lastMission',
       header: 'Dernière mission',
       cell: (r) => <MissionLinkCell mission={r.lastMission} />,
-      oneLine: true,
     },
     {
       id: 'open',
