@@ -24,15 +24,16 @@ const withoutCost = (n: number) => (n === 1 ? '1 mission sans coût' : `${n} mis
 
 function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
   return [
-    { id: 'registration', header: 'Immatriculation', cell: (r) => r.registration, oneLine: true },
     {
-      id: 'photo',
-      header: 'Photo',
+      id: 'registration',
+      header: 'Immatriculation',
       cell: (r) => (
-        <span className={ui.photo}>
-          <AircraftImage registration={r.registration} width={64} height={40} />
+        <span className={ui.aircraft}>
+          <AircraftImage registration={r.registration} width={56} height={35} />
+          {r.registration}
         </span>
       ),
+      text: (r) => r.registration,
     },
     { id: 'aircraftType', header: 'Type', cell: (r) => AIRCRAFT_TYPE_LABELS[r.aircraftType], oneLine: true },
     { id: 'missions', header: 'Missions', cell: (r) => r.missions, align: 'end' },

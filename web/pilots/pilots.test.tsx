@@ -93,9 +93,9 @@ describe('Flotte', () => {
     const table = await screen.findByRole('table', { name: 'Flotte' }, { timeout: 5000 });
     await within(table).findByText('F-XXXX');
     const [row] = cells(table);
-    expect(row.slice(0, 6)).toEqual(['F-XXXX', '', 'N.D', '3', '5', '10 h 05']);
-    expect(row[6]?.replace(/\s/g, ' ')).toBe('5 450,50 €2 missions sans coût');
-    expect(row[7]).toBe('-');
+    expect(row.slice(0, 5)).toEqual(['F-XXXX', 'N.D', '3', '5', '10 h 05']);
+    expect(row[5]?.replace(/\s/g, ' ')).toBe('5 450,50 €2 missions sans coût');
+    expect(row[6]).toBe('-');
     expect(within(table).getByRole('img', { name: 'Avion (photo indisponible)' })).toBeTruthy();
   });
 });
