@@ -71,7 +71,7 @@ async function typePeriod(page: Page, from: string, to: string) {
 }
 
 test.describe('as OPERATION', () => {
-  test.use(signedInAs('OPERATION'));
+  test.use({ ...signedInAs('OPERATION'), viewport: { width: 1440, height: 900 } });
 
   test('Pilotes: every column filled, search by name, period, a pilot’s missions', async ({
     page,
