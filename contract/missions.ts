@@ -221,6 +221,8 @@ export interface CrewMember {
   surname: string;
   position: string;
   phoneWork: string | null;
+  /** Leon's contact id of the person, the same on every trip; absent on legs synced before it was kept. */
+  contactNid?: number;
 }
 
 /** One leg of GET /missions/details/{id} (requirements §3 'Mission details, per leg'). */

@@ -59,9 +59,16 @@ async function checkState(page: Page, label: string, narrow: boolean): Promise<v
   if (!narrow) await page.setViewportSize(own);
 }
 
+/** `A11Y_SCREENS=pilots,aircraftFleet`: a targeted run checks only these screens; all of them by default. */
+const ONLY = process.env.A11Y_SCREENS?.split(',').filter(Boolean);
+
 /** The protected screens: every screen of the route table but the public ones, '/' and the forced change. */
 const PROTECTED = (Object.keys(SCREENS) as ScreenName[]).filter(
-  (screen) => SCREENS[screen].roles !== null && screen !== 'dashboard' && screen !== 'forcePasswordChange',
+  (screen) =>
+    SCREENS[screen].roles !== null &&
+    screen !== 'dashboard' &&
+    screen !== 'forcePasswordChange' &&
+    (!ONLY || ONLY.includes(screen)),
 );
 
 /** A dialog of a screen: the button that opens it, and how to make its form show errors (if it has one). */
@@ -179,6 +186,19 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
         await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
         return dialog.getByText('Obligatoire');
       },
+    },
+  ],
+  pilots: [
+    {
+      name: 'pilot missions',
+      opener: (page) => page.getByRole('button', { name: /^Voir les missions de / }).first(),
+    },
+    { name: 'period calendar', opener: (page) => page.getByRole('button', { name: 'Ouvrir le calendrier' }) },
+  ],
+  aircraftFleet: [
+    {
+      name: 'aircraft missions',
+      opener: (page) => page.getByRole('button', { name: /^Voir les missions de / }).first(),
     },
   ],
   invoices: [

@@ -9,14 +9,16 @@ import {
   ForgetPasswordScreen,
   LoginScreen,
 } from './auth';
+import { FleetScreen } from './fleet';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { InvoicesScreen } from './invoices';
 import { AppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
+import { PilotsScreen } from './pilots';
+import { PrcScreen } from './prc';
 import { PRICE_SCREENS, PriceScreen } from './prices';
 import { StatisticsScreen } from './statistics';
-import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
 
@@ -29,9 +31,9 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ['closedMissions', () => <MissionListScreen key="closed" category="closed" />],
   ['missionDetails', MissionDetailsScreen],
   ['statistics', StatisticsScreen],
-  ['prc', () => <ComingScreen title="PRC" />],
-  ['pilots', () => <ComingScreen title="Pilotes" />],
-  ['aircraftFleet', () => <ComingScreen title="Flotte" />],
+  ['prc', PrcScreen],
+  ['pilots', PilotsScreen],
+  ['aircraftFleet', FleetScreen],
   ['incidents', IncidentListScreen],
   ['incidentDetails', IncidentDetailsScreen],
   ['users', UsersScreen],

@@ -290,6 +290,28 @@ describe('flights of a range', () => {
     expect(trip.legs[1]).toMatchObject({ bloffUTC: null, blonUTC: null });
   });
 
+  it("carries Leon's crew member id, the same for one person on every trip", async () => {
+    const trips = generateTrips(40, {
+      seed: 5,
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-03-01T00:00:00Z',
+      now: Date.parse('2026-03-10T08:00:00Z'),
+    });
+    const { client } = setup({ trips });
+    const result = await client.flightsBetween('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
+    const crew = result.trips.flatMap((t) => t.legs.flatMap((l) => l.crew));
+    expect(crew.length).toBeGreaterThan(40);
+    const namesById = new Map<number, Set<string>>();
+    for (const member of crew) {
+      expect(member.contactNid).toEqual(expect.any(Number));
+      const names = namesById.get(member.contactNid!) ?? new Set<string>();
+      names.add(`${member.name} ${member.surname}`);
+      namesById.set(member.contactNid!, names);
+    }
+    expect(namesById.size).toBeGreaterThan(4);
+    for (const names of namesById.values()) expect(names.size).toBe(1);
+  });
+
   it('reports a trip it cannot map and imports the others', async () => {
     const { client, sim } = setup({ trips: 0 });
     const good = sim.addTrip({ legs: [{ from: 'LFBD', to: 'LFPO', std: '2026-03-12T10:00:00Z' }] });

@@ -85,6 +85,21 @@ describe('mapFlight', () => {
     });
   });
 
+  it("keeps Leon's contact id of a crew member when Leon gives it", () => {
+    const leg = mapFlight(
+      flight({
+        crewMemberList: [
+          { position: 'CPT', contact: { contactNid: 7002, name: 'Claire', surname: 'Dubois' } },
+          { position: 'FO', contact: { name: 'Camille', surname: 'Roux' } },
+        ],
+      }),
+    );
+    expect(leg.crew).toEqual([
+      { contactNid: 7002, name: 'Claire', surname: 'Dubois', position: 'CPT', phoneWork: null },
+      { name: 'Camille', surname: 'Roux', position: 'FO', phoneWork: null },
+    ]);
+  });
+
   it('accepts missing optional parts: no aircraft, crew, passengers or journey log', () => {
     const leg = mapFlight(
       flight({ acft: null, crewMemberList: null, passengerList: null, journeyLog: null }),

@@ -153,6 +153,7 @@ const RawCrewMember = type({
   isFirstOfficer: maybe(boolean()),
   contact: maybe(
     type({
+      contactNid: maybe(integer()),
       name: maybe(string()),
       surname: maybe(string()),
       phoneWork: maybe(string()),
@@ -210,12 +211,18 @@ function mapHeader(raw: Infer<typeof RawTripHeader>): LeonTripHeader {
 const POSITION_ORDER = ['CPT', 'FO'];
 
 function mapCrew(list: Infer<typeof RawCrewMember>[]): CrewMember[] {
-  const crew = list.map((member) => ({
-    name: member.contact?.name?.trim() ?? '',
-    surname: member.contact?.surname?.trim() ?? '',
-    position: member.position?.trim() || (member.isCaptain ? 'CPT' : member.isFirstOfficer ? 'FO' : ''),
-    phoneWork: member.contact?.phoneWork?.trim() || member.contact?.phoneMobile?.trim() || null,
-  }));
+  const crew = list.map((member) => {
+    const mapped: CrewMember = {
+      name: member.contact?.name?.trim() ?? '',
+      surname: member.contact?.surname?.trim() ?? '',
+      position: member.position?.trim() || (member.isCaptain ? 'CPT' : member.isFirstOfficer ? 'FO' : ''),
+      phoneWork: member.contact?.phoneWork?.trim() || member.contact?.phoneMobile?.trim() || null,
+    };
+    // Leon's id of the person (the same on every trip): the pilots screen groups by it (decision 034).
+    const contactNid = member.contact?.contactNid;
+    if (typeof contactNid === 'number') mapped.contactNid = contactNid;
+    return mapped;
+  });
   const rank = (p: string) => {
     const i = POSITION_ORDER.indexOf(p);
     return i === -1 ? POSITION_ORDER.length : i;

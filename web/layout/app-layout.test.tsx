@@ -36,9 +36,12 @@ const PRICES = [
 
 describe('Side menu', () => {
   it.each<[Role, string[]]>([
-    ['ADMIN', [...MISSIONS, 'Statistiques', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures']],
-    ['OPERATION', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents']],
-    ['ACCOUNTING', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents', 'Factures']],
+    [
+      'ADMIN',
+      [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures'],
+    ],
+    ['OPERATION', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents']],
+    ['ACCOUNTING', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents', 'Factures']],
     ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
   ])('shows %s the entries the role may open', async (role, expected) => {
     const { menu, user } = await openAs(role);

@@ -32,6 +32,8 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
     ],
   },
   { label: 'Statistiques', screen: 'statistics', count: 'statistics' },
+  { label: 'Pilotes', screen: 'pilots' },
+  { label: 'Flotte', screen: 'aircraftFleet' },
   { label: 'Utilisateurs', screen: 'users' },
   {
     label: 'Prix',

@@ -11,6 +11,7 @@ import {
   ORGAN_LABELS,
 } from '../../contract/missions';
 import { apiCall, download, errorMessage } from '../lib/api';
+import { AircraftImage } from '../ui/aircraft-image';
 import { DetailsState } from '../ui/details-state';
 import { BackIcon, OpenIcon, ToIcon } from '../ui/icons';
 import { Page } from '../ui/page';
@@ -20,30 +21,6 @@ import { parisDateTime } from './format';
 import * as ui from './mission-details.css';
 
 const withZone = (iso: string | null) => (iso ? `${parisDateTime(iso)} (heure de Paris)` : '-');
-
-/**
- * The registrations with a photo shipped in web/public/images/acfts, listed at build time: the others show
- * the plane icon without asking for a photo that would answer 404 (a console error, docs/decisions/022).
- */
-const PHOTOS = new Set(
-  Object.keys(import.meta.glob('../public/images/acfts/*.png')).map((path) =>
-    path.replace(/^.*\//, '').replace(/\.png$/, ''),
-  ),
-);
-
-function AircraftImage({ registration }: { registration: string | null }) {
-  const [missing, setMissing] = useState(!registration || !PHOTOS.has(registration));
-  if (missing) return <img src="/plane.svg" alt="Avion (photo indisponible)" width={160} height={100} />;
-  return (
-    <img
-      src={`/images/acfts/${registration}.png`}
-      alt={`Avion ${registration}`}
-      width={160}
-      height={100}
-      onError={() => setMissing(true)}
-    />
-  );
-}
 
 function LegCard({ leg, index }: { leg: MissionDetailsLeg; index: number }) {
   return (

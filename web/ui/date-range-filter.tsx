@@ -85,11 +85,20 @@ function MonthYear() {
 /** Said under the period, over what follows it: the toolbar does not move (requirements §5 says it in English). */
 export const DATE_INVALID = 'Date non valide.';
 
-export function DateRangeFilter({ onChange }: { onChange: (range: DayRange | null) => void }) {
+export function DateRangeFilter({
+  onChange,
+  defaultRange,
+}: {
+  onChange: (range: DayRange | null) => void;
+  /** The period shown at first (a screen whose list starts filtered); none by default. */
+  defaultRange?: DayRange;
+}) {
   const [value, setValue] = useState<{
     start: ReturnType<typeof parseDate>;
     end: ReturnType<typeof parseDate>;
-  } | null>(null);
+  } | null>(() =>
+    defaultRange ? { start: parseDate(defaultRange.startDate), end: parseDate(defaultRange.endDate) } : null,
+  );
   const max = today(getLocalTimeZone());
   const min = parseDate(MIN_DAY);
   return (

@@ -1,0 +1,322 @@
+// Pilots and fleet on PGlite and PostgreSQL: trips synced from the Leon simulator, one row per crew member
+// (Leon's id; by name for legs stored without it) and per aircraft over a period (default: the last 12
+// months), block time, the cost engine's flight-time cost, the missions of a row, staff only, bad input
+// answered 400 in French.
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import type { ActivityMissionRow, AircraftRow, PilotRow } from '../../contract/crew-and-fleet';
+import { CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
+import type { SyncResult } from '../../contract/missions';
+import { flightUnitCosts, missionLegs, missions } from '../db/schema';
+import { seedDemo } from '../db/seed';
+import { describeEachDatabase } from '../test/databases';
+import { type Caller, signedIn, testApp, testLeon } from '../test/harness';
+
+type Page<T> = { data: { rows: T[]; pageCount: number }; message?: string };
+
+const CLAIRE = {
+  contactNid: 7002,
+  position: 'CPT',
+  name: 'Claire',
+  surname: 'Dubois',
+  phoneWork: '+33 6 23 57 81 04',
+};
+const CAMILLE = {
+  contactNid: 7012,
+  position: 'FO',
+  name: 'Camille',
+  surname: 'Roux',
+  phoneWork: '+33 7 82 14 57 63',
+};
+const THOMAS = {
+  contactNid: 7011,
+  position: 'FO',
+  name: 'Thomas',
+  surname: 'Girard',
+  phoneWork: '+33 7 81 03 46 52',
+};
+const JULIEN = {
+  contactNid: 7001,
+  position: 'CPT',
+  name: 'Julien',
+  surname: 'Moreau',
+  phoneWork: '+33 6 12 48 73 90',
+};
+
+describeEachDatabase('Pilots and fleet', (database) => {
+  const now = Date.parse('2026-03-10T09:00:00Z');
+  const { sim, leon } = testLeon({ now: () => now, seed: 3, trips: 0 });
+  let t: ReturnType<typeof testApp>;
+  let ops: Caller;
+  let accounting: Caller;
+  let hospital: Caller;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { db } = database();
+    await seedDemo(db, new Date(now));
+    t = testApp(db, {}, leon);
+    t.clock.now = new Date(now);
+    ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.30' });
+    accounting = await signedIn(t.app, 'accounting@demo.test', { ip: '203.0.113.31' });
+    hospital = await signedIn(t.app, 'hopital@demo.test', { ip: '203.0.113.32' });
+    // A: Bordeaux ↔ Marseille on F-HBMV, flown (90 + 80 min of block time).
+    const a = sim.addTrip({
+      status: 'CONFIRMED',
+      client: 'CHU de Bordeaux',
+      legs: [
+        {
+          from: 'LFBD',
+          to: 'LFML',
+          std: '2026-03-01T08:00:00Z',
+          sta: '2026-03-01T09:30:00Z',
+          blockOff: '2026-03-01T08:05:00Z',
+          blockOn: '2026-03-01T09:35:00Z',
+          registration: 'F-HBMV',
+          crew: [CLAIRE, CAMILLE],
+        },
+        {
+          from: 'LFML',
+          to: 'LFBD',
+          std: '2026-03-01T11:00:00Z',
+          sta: '2026-03-01T12:30:00Z',
+          blockOff: '2026-03-01T11:00:00Z',
+          blockOn: '2026-03-01T12:20:00Z',
+          registration: 'F-HBMV',
+          crew: [CLAIRE, CAMILLE],
+        },
+      ],
+    });
+    // B: Nantes → Orly on F-HGPB, flown (70 min); stored below as legs synced before Leon's ids were kept.
+    const b = sim.addTrip({
+      status: 'CONFIRMED',
+      client: 'CHU de Nantes',
+      legs: [
+        {
+          from: 'LFRS',
+          to: 'LFPO',
+          std: '2026-02-10T10:00:00Z',
+          sta: '2026-02-10T11:00:00Z',
+          blockOff: '2026-02-10T10:00:00Z',
+          blockOn: '2026-02-10T11:10:00Z',
+          registration: 'F-HGPB',
+          crew: [CLAIRE, THOMAS],
+        },
+      ],
+    });
+    // C: planned after today, outside the default period.
+    const c = sim.addTrip({
+      status: 'CONFIRMED',
+      client: 'CHU de Lille',
+      legs: [
+        {
+          from: 'LFPO',
+          to: 'LFQQ',
+          std: '2026-03-20T10:00:00Z',
+          sta: '2026-03-20T11:00:00Z',
+          registration: 'F-HBMV',
+          crew: [JULIEN, CAMILLE],
+        },
+      ],
+    });
+    const sync = await ops.put<{ data: SyncResult; message?: string }>('/leon/synchronize-data');
+    expect(sync.status, sync.body.message).toBe(200);
+    const rows = await db
+      .select({ id: missions.id, tripNumber: missions.tripNumber })
+      .from(missions)
+      .where(inArray(missions.tripNumber, [a.tripNumber, b.tripNumber, c.tripNumber]));
+    for (const row of rows) ids[row.tripNumber!] = row.id;
+    ids.a = ids[a.tripNumber];
+    ids.b = ids[b.tripNumber];
+    ids.c = ids[c.tripNumber];
+    const strip = ({ contactNid: _, ...member }: typeof CLAIRE) => member;
+    await db
+      .update(missionLegs)
+      .set({ crew: [strip(CLAIRE), strip(THOMAS)] })
+      .where(eq(missionLegs.missionId, ids.b));
+    // Mission A has its OCS filled in (the cost engine needs it); B does not.
+    await db.update(missions).set({ isWithOCS: true }).where(eq(missions.id, ids.a));
+  });
+
+  it("lists the crew of the last 12 months by Leon's id, by name for legs stored without it", async () => {
+    const answer = await ops.get<Page<PilotRow>>('/pilots');
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data).toEqual({
+      pageCount: 1,
+      rows: [
+        {
+          id: 'c7002',
+          name: 'Claire Dubois',
+          positions: ['CPT'],
+          phoneWork: '+33 6 23 57 81 04',
+          missions: 2,
+          legs: 3,
+          blockMinutes: 240,
+          lastMission: {
+            missionId: ids.a,
+            tripNumber: expect.any(String),
+            departure: '2026-03-01T08:00:00.000Z',
+          },
+          identifiedByLeon: true,
+        },
+        {
+          id: 'n:thomas girard',
+          name: 'Thomas Girard',
+          positions: ['FO'],
+          phoneWork: '+33 7 81 03 46 52',
+          missions: 1,
+          legs: 1,
+          blockMinutes: 70,
+          lastMission: {
+            missionId: ids.b,
+            tripNumber: expect.any(String),
+            departure: '2026-02-10T10:00:00.000Z',
+          },
+          identifiedByLeon: false,
+        },
+        {
+          id: 'c7012',
+          name: 'Camille Roux',
+          positions: ['FO'],
+          phoneWork: '+33 7 82 14 57 63',
+          missions: 1,
+          legs: 2,
+          blockMinutes: 170,
+          lastMission: {
+            missionId: ids.a,
+            tripNumber: expect.any(String),
+            departure: '2026-03-01T08:00:00.000Z',
+          },
+          identifiedByLeon: true,
+        },
+      ],
+    });
+  });
+
+  it('searches by name (case and accents aside) and filters by period', async () => {
+    const found = await accounting.get<Page<PilotRow>>('/pilots?search=CL%C3%82IRE');
+    expect(found.body.data.rows.map((r) => r.name)).toEqual(['Claire Dubois']);
+    const future = await ops.get<Page<PilotRow>>('/pilots?startDate=2026-03-15&endDate=2026-03-31');
+    expect(future.body.data.rows).toEqual([
+      expect.objectContaining({ name: 'Julien Moreau', missions: 0, legs: 0, blockMinutes: 0 }),
+      expect.objectContaining({
+        name: 'Camille Roux',
+        missions: 0,
+        lastMission: expect.objectContaining({ missionId: ids.c }),
+      }),
+    ]);
+    const paged = await ops.get<Page<PilotRow>>('/pilots?pageSize=2&pageNumber=2');
+    expect(paged.body.data).toMatchObject({ pageCount: 2, rows: [{ name: 'Camille Roux' }] });
+  });
+
+  it("lists a pilot's missions, latest first", async () => {
+    const answer = await ops.get<Page<ActivityMissionRow>>('/pilots/missions?pilot=c7002');
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data.rows).toEqual([
+      {
+        id: ids.a,
+        tripNumber: expect.any(String),
+        status: expect.any(String),
+        buyerName: 'CHU de Bordeaux',
+        departure: '2026-03-01T08:05:00.000Z',
+        route: 'LFBD → LFML → LFBD',
+        legs: 2,
+        blockMinutes: 170,
+        registrations: ['F-HBMV'],
+      },
+      expect.objectContaining({ id: ids.b, route: 'LFRS → LFPO', legs: 1, blockMinutes: 70 }),
+    ]);
+    const legacy = await ops.get<Page<ActivityMissionRow>>(
+      `/pilots/missions?pilot=${encodeURIComponent('n:thomas girard')}`,
+    );
+    expect(legacy.body.data.rows.map((r) => r.id)).toEqual([ids.b]);
+  });
+
+  it("lists the fleet with block time and the cost engine's flight-time cost", async () => {
+    const [price] = await database()
+      .db.select()
+      .from(flightUnitCosts)
+      .where(eq(flightUnitCosts.fromDate, '2026-01-01'));
+    // 170 block minutes + the 15 billed minutes of a mission, at the JET-with-OCS hourly price.
+    const cents = Math.floor(((170 + 15) * price.priceJetWithOcsCents + 30) / 60);
+    const answer = await ops.get<Page<AircraftRow>>('/fleet');
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data).toEqual({
+      pageCount: 1,
+      rows: [
+        {
+          id: 'F-HBMV',
+          registration: 'F-HBMV',
+          aircraftType: 'JET',
+          missions: 1,
+          legs: 2,
+          blockMinutes: 170,
+          flightCost: cents / 100,
+          missionsWithoutCost: 0,
+          lastFlight: {
+            missionId: ids.a,
+            tripNumber: expect.any(String),
+            departure: '2026-03-01T08:00:00.000Z',
+          },
+        },
+        {
+          id: 'F-HGPB',
+          registration: 'F-HGPB',
+          aircraftType: 'TURBOPROP',
+          missions: 1,
+          legs: 1,
+          blockMinutes: 70,
+          flightCost: 0,
+          missionsWithoutCost: 1,
+          lastFlight: {
+            missionId: ids.b,
+            tripNumber: expect.any(String),
+            departure: '2026-02-10T10:00:00.000Z',
+          },
+        },
+      ],
+    });
+    const searched = await ops.get<Page<AircraftRow>>('/fleet?search=gpb');
+    expect(searched.body.data.rows.map((r) => r.registration)).toEqual(['F-HGPB']);
+    const missionsOf = await ops.get<Page<ActivityMissionRow>>('/fleet/missions?registration=F-HBMV');
+    expect(missionsOf.body.data.rows.map((r) => r.id)).toEqual([ids.a]);
+    const future = await ops.get<Page<ActivityMissionRow>>(
+      '/fleet/missions?registration=F-HBMV&startDate=2026-03-01&endDate=2026-03-31',
+    );
+    expect(future.body.data.rows.map((r) => r.id)).toEqual([ids.c, ids.a]);
+  });
+
+  it('refuses hospital users (403) and signed-out callers (401)', async () => {
+    for (const path of [
+      '/pilots',
+      '/pilots/missions?pilot=c7002',
+      '/fleet',
+      '/fleet/missions?registration=F-HBMV',
+    ]) {
+      const refused = await hospital.get(path);
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 403,
+        body: { message: "Vous n'avez pas accès à cette ressource", requestId: expect.any(String) },
+      });
+      const anonymous = await t.app.request(path, {
+        headers: { 'x-edge-secret': 'test-edge-secret-0123456789abcdef012345' },
+      });
+      expect(anonymous.status).toBe(401);
+    }
+  });
+
+  it.each([
+    ['/pilots?startDate=2026-02-30', 'Date invalide (format attendu : aaaa-mm-jj)'],
+    ['/fleet?startDate=2026-03-10&endDate=2026-03-01', CREW_AND_FLEET_MESSAGES.dateOrder],
+    ['/pilots?pageSize=500', 'pageSize doit être un entier entre 1 et 100'],
+    ['/pilots/missions?pilot=x7002', CREW_AND_FLEET_MESSAGES.pilotId],
+    ['/pilots/missions', CREW_AND_FLEET_MESSAGES.pilotId],
+    ['/fleet/missions?registration=F%20HBMV%3B', CREW_AND_FLEET_MESSAGES.registration],
+  ])('answers bad input %s with 400 and a French message', async (path, message) => {
+    const answer = await ops.get(path);
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 400,
+      body: { message: expect.stringContaining(message), requestId: expect.any(String) },
+    });
+  });
+});

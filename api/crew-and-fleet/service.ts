@@ -1,0 +1,314 @@
+// What the crew members and the aircraft seen on synced legs did over a period (decision 034): the legs
+// of the period are read once (not cancelled, of a mission not deleted, departed in the period) and
+// grouped here, by Leon's crew member id (by name for legs synced before it was kept) or by registration.
+// Block time is block-off to block-on of the flown legs; the fleet's cost is the cost engine's.
+import { fromZonedTime } from 'date-fns-tz';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import {
+  type ActivityMissionRow,
+  type AircraftRow,
+  CREW_POSITION_ORDER,
+  defaultPeriod,
+  type MissionLink,
+  type Period,
+  type PilotRow,
+} from '../../contract/crew-and-fleet';
+import type { AircraftType, CrewMember, MissionStatus } from '../../contract/missions';
+import type { Db } from '../db/client';
+import { missionLegs, missions } from '../db/schema';
+import { type CostRules, computeMissionCosts, type PriceBook } from '../prices';
+
+const PARIS = 'Europe/Paris';
+const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The period asked for, each missing end taken from the default (the last 12 months). */
+export function periodOf(q: { startDate?: string; endDate?: string }, now: Date): Period {
+  const fallback = defaultPeriod(now);
+  const endDate = q.endDate ?? fallback.endDate;
+  // A start given alone after the default end, or an end alone before the default start: a one-day period.
+  const earlier = (a: string, b: string) => [a, b].sort()[0];
+  const later = (a: string, b: string) => [a, b].sort()[1];
+  const startDate = q.startDate ?? earlier(endDate, fallback.startDate);
+  return { startDate, endDate: later(endDate, startDate) };
+}
+
+export interface PeriodLeg {
+  missionId: string;
+  position: number;
+  departure: Date;
+  stdUtc: Date;
+  staUtc: Date;
+  bloffUtc: Date | null;
+  blonUtc: Date | null;
+  adepIcao: string;
+  adesIcao: string;
+  registration: string | null;
+  crew: CrewMember[];
+  tripNumber: string | null;
+  status: MissionStatus;
+  buyerName: string | null;
+  missionDeparture: Date | null;
+  aircraftType: AircraftType;
+  isWithOCS: boolean | null;
+  numberOfMeals: number | null;
+  airportDeIcing: string[];
+}
+
+const departure = sql<Date>`coalesce(${missionLegs.bloffUtc}, ${missionLegs.stdUtc})`.mapWith(
+  missionLegs.stdUtc,
+);
+
+/** The legs of the period: not cancelled, of a live mission, departed (block-off, else scheduled) in it. */
+export async function legsOf(db: Db, period: Period): Promise<PeriodLeg[]> {
+  const rows = await db
+    .select({
+      missionId: missionLegs.missionId,
+      position: missionLegs.position,
+      departure,
+      stdUtc: missionLegs.stdUtc,
+      staUtc: missionLegs.staUtc,
+      bloffUtc: missionLegs.bloffUtc,
+      blonUtc: missionLegs.blonUtc,
+      adepIcao: missionLegs.adepIcao,
+      adesIcao: missionLegs.adesIcao,
+      registration: missionLegs.registration,
+      crew: missionLegs.crew,
+      tripNumber: missions.tripNumber,
+      status: missions.status,
+      buyerName: missions.buyerName,
+      missionDeparture: missions.departureDateTime,
+      aircraftType: missions.aircraftType,
+      isWithOCS: missions.isWithOCS,
+      numberOfMeals: missions.numberOfMeals,
+      airportDeIcing: missions.airportDeIcing,
+    })
+    .from(missionLegs)
+    .innerJoin(missions, eq(missions.id, missionLegs.missionId))
+    .where(
+      and(
+        isNull(missions.deletedAt),
+        eq(missionLegs.isCnl, false),
+        gte(departure, parisDayStart(period.startDate)),
+        lt(departure, parisDayStart(nextDay(period.endDate))),
+      ),
+    );
+  return rows
+    .map((r) => ({ ...r, departure: new Date(r.departure), crew: Array.isArray(r.crew) ? r.crew : [] }))
+    .sort((a, b) => a.departure.getTime() - b.departure.getTime() || a.position - b.position);
+}
+
+/** Block-off to block-on in whole minutes, or null when the leg has not been flown (or its times are odd). */
+export function blockMinutes(leg: Pick<PeriodLeg, 'bloffUtc' | 'blonUtc'>): number | null {
+  if (!leg.bloffUtc || !leg.blonUtc) return null;
+  const ms = leg.blonUtc.getTime() - leg.bloffUtc.getTime();
+  return ms >= 0 ? Math.round(ms / 60_000) : null;
+}
+
+/** Lower case, accents off, spaces collapsed: how names and searches are compared. */
+export const folded = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+const fullName = (m: CrewMember) => `${m.name ?? ''} ${m.surname ?? ''}`.replace(/\s+/g, ' ').trim();
+
+/** What the legs of one pilot or aircraft add up to. */
+interface Tally {
+  missions: Set<string>;
+  flownMissions: Set<string>;
+  legs: number;
+  blockMinutes: number;
+  last: PeriodLeg | null;
+}
+
+const newTally = (): Tally => ({
+  missions: new Set(),
+  flownMissions: new Set(),
+  legs: 0,
+  blockMinutes: 0,
+  last: null,
+});
+
+function count(tally: Tally, leg: PeriodLeg) {
+  tally.missions.add(leg.missionId);
+  const minutes = blockMinutes(leg);
+  if (minutes !== null) {
+    tally.flownMissions.add(leg.missionId);
+    tally.legs += 1;
+    tally.blockMinutes += minutes;
+  }
+  tally.last = leg; // legs come in departure order
+}
+
+const link = (leg: PeriodLeg | null): MissionLink | null =>
+  leg && {
+    missionId: leg.missionId,
+    tripNumber: leg.tripNumber,
+    departure: (leg.missionDeparture ?? leg.departure).toISOString(),
+  };
+
+const positionRank = (p: string) => {
+  const i = CREW_POSITION_ORDER.indexOf(p);
+  return i === -1 ? CREW_POSITION_ORDER.length : i;
+};
+
+/**
+ * The key of each crew member of `legs`: Leon's id when the leg has it; otherwise the id Leon gives the
+ * same name on other legs, when exactly one; otherwise the name.
+ */
+function crewKeys(legs: PeriodLeg[]) {
+  const idsByName = new Map<string, Set<number>>();
+  for (const leg of legs)
+    for (const member of leg.crew)
+      if (typeof member.contactNid === 'number') {
+        const name = folded(fullName(member));
+        const ids = idsByName.get(name) ?? new Set<number>();
+        ids.add(member.contactNid);
+        idsByName.set(name, ids);
+      }
+  return (member: CrewMember): string | null => {
+    if (typeof member.contactNid === 'number') return `c${member.contactNid}`;
+    const name = folded(fullName(member));
+    if (!name) return null;
+    const ids = idsByName.get(name);
+    return ids?.size === 1 ? `c${[...ids][0]}` : `n:${name}`;
+  };
+}
+
+interface PilotTally extends Tally {
+  name: string;
+  positions: Set<string>;
+  phoneWork: string | null;
+}
+
+/** Every crew member of the period's legs, with what they flew, in name order. */
+export function pilotRows(legs: PeriodLeg[]): PilotRow[] {
+  const keyOf = crewKeys(legs);
+  const pilots = new Map<string, PilotTally>();
+  for (const leg of legs) {
+    const seen = new Set<string>();
+    for (const member of leg.crew) {
+      const key = keyOf(member);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      const pilot = pilots.get(key) ?? {
+        ...newTally(),
+        name: fullName(member),
+        positions: new Set<string>(),
+        phoneWork: null,
+      };
+      count(pilot, leg);
+      if (member.position) pilot.positions.add(member.position);
+      // The latest leg's name and phone: Leon's current ones.
+      if (fullName(member)) pilot.name = fullName(member);
+      if (member.phoneWork) pilot.phoneWork = member.phoneWork;
+      pilots.set(key, pilot);
+    }
+  }
+  return [...pilots]
+    .map(([id, p]) => ({
+      id,
+      name: p.name,
+      positions: [...p.positions].sort((a, b) => positionRank(a) - positionRank(b) || a.localeCompare(b)),
+      phoneWork: p.phoneWork,
+      missions: p.flownMissions.size,
+      legs: p.legs,
+      blockMinutes: p.blockMinutes,
+      lastMission: link(p.last),
+      identifiedByLeon: id.startsWith('c'),
+    }))
+    .sort((a, b) => sortName(a.name).localeCompare(sortName(b.name), 'fr') || a.id.localeCompare(b.id));
+}
+
+/** 'Claire Dubois' sorts as 'dubois claire'. */
+const sortName = (name: string) => {
+  const parts = folded(name).split(' ');
+  return [...parts.slice(1), parts[0]].join(' ');
+};
+
+/** The legs of one pilot (a row id of `pilotRows`). */
+export function legsOfPilot(legs: PeriodLeg[], pilot: string): PeriodLeg[] {
+  const keyOf = crewKeys(legs);
+  return legs.filter((leg) => leg.crew.some((member) => keyOf(member) === pilot));
+}
+
+interface AircraftTally extends Tally {
+  legsByMission: Map<string, PeriodLeg[]>;
+}
+
+/** Every aircraft of the period's legs, with its missions, block time and flight-time cost. */
+export function aircraftRows(legs: PeriodLeg[], book: PriceBook, rules: CostRules): AircraftRow[] {
+  const fleet = new Map<string, AircraftTally>();
+  for (const leg of legs) {
+    if (!leg.registration) continue;
+    const aircraft = fleet.get(leg.registration) ?? { ...newTally(), legsByMission: new Map() };
+    count(aircraft, leg);
+    if (blockMinutes(leg) !== null) {
+      const list = aircraft.legsByMission.get(leg.missionId) ?? [];
+      list.push(leg);
+      aircraft.legsByMission.set(leg.missionId, list);
+    }
+    fleet.set(leg.registration, aircraft);
+  }
+  return [...fleet]
+    .map(([registration, a]) => {
+      let cents = 0;
+      let missionsWithoutCost = 0;
+      for (const flown of a.legsByMission.values()) {
+        const [first] = flown;
+        const costs = computeMissionCosts(
+          {
+            departureDateTime: first.missionDeparture ?? first.departure,
+            aircraftType: first.aircraftType,
+            isWithOCS: first.isWithOCS,
+            numberOfMeals: first.numberOfMeals,
+            airportDeIcing: first.airportDeIcing,
+            legs: flown,
+          },
+          book,
+          rules,
+        );
+        if (costs.costOfFlightTime.ok) cents += costs.costOfFlightTime.value;
+        else missionsWithoutCost += 1;
+      }
+      return {
+        id: registration,
+        registration,
+        // The type of its latest mission (staff may have corrected Leon's).
+        aircraftType: a.last?.aircraftType ?? 'ND',
+        missions: a.flownMissions.size,
+        legs: a.legs,
+        blockMinutes: a.blockMinutes,
+        flightCost: cents / 100,
+        missionsWithoutCost,
+        lastFlight: link(a.last),
+      };
+    })
+    .sort((a, b) => a.registration.localeCompare(b.registration));
+}
+
+/** The missions of `legs` (one pilot's or one aircraft's), latest first. */
+export function missionRows(legs: PeriodLeg[]): ActivityMissionRow[] {
+  const byMission = new Map<string, PeriodLeg[]>();
+  for (const leg of legs) byMission.set(leg.missionId, [...(byMission.get(leg.missionId) ?? []), leg]);
+  return [...byMission]
+    .map(([id, list]) => {
+      const [first] = list;
+      const minutes = list.map(blockMinutes).filter((m): m is number => m !== null);
+      return {
+        id,
+        tripNumber: first.tripNumber,
+        status: first.status,
+        buyerName: first.buyerName,
+        departure: first.departure.toISOString(),
+        route: [first.adepIcao, ...list.map((l) => l.adesIcao)].join(' → '),
+        legs: minutes.length,
+        blockMinutes: minutes.reduce((sum, m) => sum + m, 0),
+        registrations: [...new Set(list.map((l) => l.registration).filter((r): r is string => !!r))],
+      };
+    })
+    .sort((a, b) => b.departure.localeCompare(a.departure));
+}

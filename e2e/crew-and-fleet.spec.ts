@@ -1,0 +1,195 @@
+// Pilots and fleet in the browser (issue 25): a trip flown with a known crew and aircraft comes with a
+// sync; staff open 'Pilotes' and 'Flotte' from the menu, search, change the period (the last 12 months at
+// first), open a row's missions and go on to a mission's details; the keyboard opens and closes the
+// dialog; HOSPITAL has no menu entry and is sent away from the URLs. Axe on each screen and dialog.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { href } from '../contract/routes';
+import { E2E } from './env';
+import { shoot } from './layout';
+import { at, expect, expectAccessible, expectRedirects, menu, signedInAs, tableNamed, test } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const CLAIRE = {
+  contactNid: 7002,
+  position: 'CPT',
+  name: 'Claire',
+  surname: 'Dubois',
+  phoneWork: '+33 6 23 57 81 04',
+};
+const CAMILLE = {
+  contactNid: 7012,
+  position: 'FO',
+  name: 'Camille',
+  surname: 'Roux',
+  phoneWork: '+33 7 82 14 57 63',
+};
+let tripNumber = '';
+
+async function flownTrip(request: APIRequestContext) {
+  const std = new Date(Date.now() - 2 * 3600_000).toISOString();
+  const sta = new Date(Date.now() - 3600_000).toISOString();
+  const answer = await request.post(`${E2E.simURL}/__sim/trips`, {
+    data: {
+      status: 'CONFIRMED',
+      client: 'CHU de Bordeaux – Hôpital Pellegrin',
+      legs: [
+        {
+          from: 'LFBD',
+          to: 'LFML',
+          std,
+          sta,
+          blockOff: std,
+          blockOn: sta,
+          registration: 'F-HBMV',
+          crew: [CLAIRE, CAMILLE],
+        },
+      ],
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { tripNumber: string }).tripNumber;
+}
+
+/** Every column of `table` holds a value other than '-' on some row (the demo data fills them all). */
+async function everyColumnFilled(page: Page, name: string) {
+  const table = tableNamed(page, name);
+  const headers = (await table.table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  for (const header of headers.filter((h) => h !== 'Actions'))
+    expect(
+      (await table.column(header)).some((text) => text !== '' && text !== '-'),
+      header,
+    ).toBe(true);
+}
+
+async function typePeriod(page: Page, from: string, to: string) {
+  const period = page.getByRole('group', { name: 'Période' });
+  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+  await page.keyboard.type(from);
+  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+  await page.keyboard.type(to);
+}
+
+test.describe('as OPERATION', () => {
+  test.use({ ...signedInAs('OPERATION'), viewport: { width: 1440, height: 900 } });
+
+  test('Pilotes: every column filled, search by name, period, a pilot’s missions', async ({
+    page,
+    request,
+  }) => {
+    tripNumber = await flownTrip(request);
+    await page.goto(href('requestedMissions'));
+    await menu(page).getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+    await expect(page.getByText('Données synchronisées avec succès')).toBeVisible();
+
+    await menu(page).getByRole('link', { name: 'Pilotes' }).click();
+    await expect(page).toHaveURL(at('pilots'));
+    const list = tableNamed(page, 'Pilotes');
+    await expect(list.rows.first()).toBeVisible();
+    await everyColumnFilled(page, 'Pilotes');
+    await expectAccessible(page);
+    await shoot(page, test.info(), 'pilotes 1440');
+
+    await page.getByLabel('Rechercher').fill('DUBOIS');
+    await expect(list.rows).toHaveCount(1);
+    expect(await list.column('Nom')).toEqual(['Claire Dubois']);
+    expect(await list.column('Fonction')).toEqual(['Commandant de bord']);
+    expect(await list.column('Téléphone')).toEqual(['+33 6 23 57 81 04']);
+
+    // A pilot's missions: the trip just flown is the first, and opens its details.
+    await page.getByRole('button', { name: 'Voir les missions de Claire Dubois' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Missions de Claire Dubois' });
+    await expect(dialog).toBeVisible();
+    const missions = tableNamed(page, 'Missions de Claire Dubois');
+    const mine = missions.rows.filter({ hasText: tripNumber });
+    await expect(mine).toHaveCount(1);
+    await expect(await missions.cell(mine, 'Trajet')).toHaveText('LFBD → LFML');
+    await expect(await missions.cell(mine, 'Heures bloc')).toHaveText('1 h 00');
+    await expectAccessible(page);
+    await shoot(page, test.info(), 'pilotes dialog 1440');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // A period long before any flight: nobody.
+    await typePeriod(page, '01012023', '02012023');
+    await expect(page.getByText('Aucun pilote trouvé')).toBeVisible();
+    // Cleared: the API's default, the last 12 months.
+    await page.getByRole('button', { name: 'Effacer la période' }).click();
+    await expect(list.rows).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Voir les missions de Claire Dubois' }).click();
+    await missions.table.getByRole('link', { name: tripNumber }).click();
+    await expect(page).toHaveURL(/\/mission-details\/[0-9a-f-]{36}$/);
+  });
+
+  test('Pilotes at 390 px: the table scrolls in its frame, the dialog fits', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(href('pilots'));
+    await expect(tableNamed(page, 'Pilotes').rows.first()).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, test.info(), 'pilotes 390');
+    await page
+      .getByRole('button', { name: /^Voir les missions de / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shoot(page, test.info(), 'pilotes dialog 390');
+  });
+
+  test('Flotte: every column filled, search by registration, period, an aircraft’s missions', async ({
+    page,
+  }) => {
+    await page.goto(href('requestedMissions'));
+    await menu(page).getByRole('link', { name: 'Flotte' }).click();
+    await expect(page).toHaveURL(at('aircraftFleet'));
+    const list = tableNamed(page, 'Flotte');
+    await expect(list.rows.first()).toBeVisible();
+    await everyColumnFilled(page, 'Flotte');
+    await expect(list.table.getByRole('img', { name: 'Avion F-HBMV' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, test.info(), 'flotte 1440');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot(page, test.info(), 'flotte 1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByLabel('Rechercher').fill('hbmv');
+    await expect(list.rows).toHaveCount(1);
+    expect(await list.column('Immatriculation')).toEqual(['F-HBMV']);
+    expect(await list.column('Type')).toEqual(['JET']);
+    expect((await list.column('Coût du temps de vol'))[0]).toMatch(/€/);
+
+    // The keyboard opens the aircraft's missions and closes them.
+    await page.getByRole('button', { name: 'Voir les missions de F-HBMV' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Missions de F-HBMV' });
+    await expect(dialog).toBeVisible();
+    await expect(tableNamed(page, 'Missions de F-HBMV').rows.first()).toBeVisible();
+    expect(await tableNamed(page, 'Missions de F-HBMV').column('N° de mission')).toContain(tripNumber);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+
+    await typePeriod(page, '01012023', '02012023');
+    await expect(page.getByText('Aucun avion trouvé')).toBeVisible();
+  });
+
+  test('PRC says what it will hold, and has no menu entry', async ({ page }) => {
+    await page.goto(href('prc'));
+    await expect(page.getByRole('heading', { name: 'PRC' })).toBeVisible();
+    await expect(page.getByText(/Son contenu sera défini lorsque l'opérateur l'aura décrit/)).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'PRC' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test('no Pilotes nor Flotte entry, and their URLs lead elsewhere', async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await expect(menu(page).getByRole('link', { name: 'Statistiques' })).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'Pilotes' })).toHaveCount(0);
+    await expect(menu(page).getByRole('link', { name: 'Flotte' })).toHaveCount(0);
+    await expectRedirects(page, ['pilots', 'aircraftFleet', 'prc'], 'requestedMissions');
+  });
+});

@@ -1,0 +1,118 @@
+// What the pilots and fleet screens share: the period (the last 12 months at first, as the API's default),
+// the toolbar (search and period), the link to a mission, and the dialog listing one row's missions.
+import { useState } from 'react';
+import { Link } from 'wouter';
+import {
+  type ActivityMissionRow,
+  CREW_AND_FLEET_MESSAGES,
+  defaultPeriod,
+  type MissionLink,
+} from '../../contract/crew-and-fleet';
+import { href } from '../../contract/routes';
+import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
+import { ModalDialog } from '../ui/dialog';
+import * as dialogUi from '../ui/dialog.css';
+import { hoursMinutes, parisDate } from '../ui/format';
+import { SearchToolbar } from '../ui/search-toolbar';
+import * as css from '../ui/theme.css';
+import * as ui from './activity.css';
+import type { PeriodFilter } from './query';
+
+/** The period a screen starts with, and the one it shows now (none: the API's default). */
+export function usePeriod() {
+  const [initial] = useState<DayRange>(() => defaultPeriod(new Date()));
+  const [period, setPeriod] = useState<PeriodFilter>(initial);
+  return { initial, period, setPeriod };
+}
+
+export function ActivityToolbar({
+  id,
+  placeholder,
+  search,
+  onSearch,
+  initial,
+  onPeriod,
+}: {
+  id: string;
+  placeholder: string;
+  search: string;
+  onSearch: (value: string) => void;
+  initial: DayRange;
+  onPeriod: (period: PeriodFilter) => void;
+}) {
+  return (
+    <SearchToolbar
+      id={id}
+      label="Rechercher"
+      placeholder={placeholder}
+      value={search}
+      onChange={onSearch}
+      basis={220}
+    >
+      <DateRangeFilter
+        defaultRange={initial}
+        onChange={(range) => onPeriod(range ? { startDate: range.startDate, endDate: range.endDate } : {})}
+      />
+    </SearchToolbar>
+  );
+}
+
+/** The mission number, to the mission's details, with its day under it; '-' when none. */
+export function MissionLinkCell({ mission }: { mission: MissionLink | null }) {
+  if (!mission) return <>-</>;
+  return (
+    <>
+      <Link href={href('missionDetails', { id: mission.missionId })}>{mission.tripNumber ?? 'N.D'}</Link>
+      <span className={ui.day}>{parisDate(mission.departure)}</span>
+    </>
+  );
+}
+
+const missionColumns: Column<ActivityMissionRow>[] = [
+  {
+    id: 'tripNumber',
+    header: 'N° de mission',
+    cell: (m) => <Link href={href('missionDetails', { id: m.id })}>{m.tripNumber ?? 'N.D'}</Link>,
+    oneLine: true,
+  },
+  { id: 'departure', header: 'Départ', cell: (m) => parisDate(m.departure), oneLine: true },
+  { id: 'buyerName', header: 'Hôpital', cell: (m) => m.buyerName ?? '-', oneLine: 200 },
+  { id: 'route', header: 'Trajet', cell: (m) => m.route, oneLine: true },
+  { id: 'legs', header: 'Vols', cell: (m) => m.legs, align: 'end' },
+  {
+    id: 'blockMinutes',
+    header: 'Heures bloc',
+    cell: (m) => hoursMinutes(m.blockMinutes),
+    align: 'end',
+    oneLine: true,
+  },
+  { id: 'registrations', header: 'Avion', cell: (m) => m.registrations.join(', ') || '-', oneLine: true },
+];
+
+/** The missions of one row over the period, 10 a page, each opening its details. */
+export function ActivityMissionsDialog({
+  title,
+  list,
+  onClose,
+}: {
+  title: string;
+  list: TableList<ActivityMissionRow>;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog title={title} isOpen onClose={onClose} wide>
+      <DataTable
+        label={title}
+        columns={missionColumns}
+        list={list}
+        emptyText={CREW_AND_FLEET_MESSAGES.noMission}
+      />
+      <div className={dialogUi.dialogActions}>
+        <button type="button" className={css.button.secondary} onClick={onClose}>
+          Fermer
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
