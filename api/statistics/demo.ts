@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
 import { missions, statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
-import { STATISTICS_PREFIX } from './routes';
+import { STATISTICS_PREFIX } from './service';
 
 async function demoPdf(title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
 import type { CostRules, PriceBook } from '../prices';
-import { mostRealisationDays, readPage, toRows } from './service';
+import { mostRealisationDays, readPage, toRows } from './records';
 
 const BATCH = 1000;
 const YIELD_EVERY = 100;
