@@ -2,7 +2,8 @@
 // secret is refused before any work, so that nobody reaching the API's address directly skips the edge's
 // body limits, headers and client address. The health check stays open to the load balancer.
 import { createMiddleware } from 'hono/factory';
-import { EDGE_SECRET_HEADER, isEdgeSecret } from './client-ip';
+import { EDGE_SECRET_HEADER } from '../../contract/http';
+import { isEdgeSecret } from './client-ip';
 import type { AppEnv } from './context';
 
 export const EDGE_ONLY_MESSAGE = 'Accès refusé : ce service ne répond qu’au site du back-office.';
