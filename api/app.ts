@@ -1,13 +1,9 @@
 // The API as one Hono app, its routes at the root (the edge strips `/api`). Dependencies are given, so
 // tests build it on a fresh database and a clock of their own.
-import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { optional, type } from 'superstruct';
-import { safeText } from '../contract/validation';
 import { authRoutes } from './auth';
 import { crewAndFleetRoutes } from './crew-and-fleet';
 import { ping } from './db/client';
-import { outbox } from './db/schema';
 import { incidentsRoutes } from './incidents';
 import { invoicesRoutes } from './invoices';
 import { bodyLimits } from './lib/body-limit';
@@ -18,10 +14,11 @@ import { notFound, onError } from './lib/errors';
 import { answerHeaders, decodablePath } from './lib/http-guards';
 import { type Logger, logger } from './lib/log';
 import { MAX_DELIVERY_ATTEMPTS } from './lib/mail';
+import { devOutboxRoutes } from './lib/mail-dev-routes';
 import { isMetricsToken, METRICS_CONTENT_TYPE, metricsText } from './lib/metrics';
 import { observe } from './lib/observe';
 import { fileStoreFromConfig } from './lib/storage';
-import { query as parseQuery } from './lib/validate';
+import type { InputObserver } from './lib/validate';
 import { missionsRoutes } from './missions';
 import { pricesRoutes } from './prices';
 import { statisticsRoutes } from './statistics';
@@ -35,13 +32,20 @@ export const hasDevRoutes = (app: Hono<AppEnv>) => app.routes.some((route) => ro
 
 const METRICS_REFUSED = 'Jeton des métriques manquant ou invalide';
 
-const OutboxQuery = type({ to: optional(safeText) });
-
+/**
+ * The app on `deps`; `log` replaces the process logger, and `onValidate` is told of every input schema a
+ * route reads (the route fuzz test learns the routes' schemas so; nothing else gives one).
+ */
 export function createApp(
-  deps: Omit<Deps, 'now' | 'files'> & { now?: () => Date; files?: Deps['files']; log?: Logger },
+  deps: Omit<Deps, 'now' | 'files'> & {
+    now?: () => Date;
+    files?: Deps['files'];
+    log?: Logger;
+    onValidate?: InputObserver;
+  },
 ): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
-  const { log = logger, ...rest } = deps;
+  const { log = logger, onValidate, ...rest } = deps;
   const full: Deps = { ...rest, now, files: deps.files ?? fileStoreFromConfig(deps.config, now, deps.db) };
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -50,6 +54,7 @@ export function createApp(
   app.use(answerHeaders());
   app.use(async (c, next) => {
     c.set('deps', full);
+    if (onValidate) c.set('onValidate', onValidate);
     await next();
     c.header('Cache-Control', 'no-store');
   });
@@ -95,15 +100,7 @@ export function createApp(
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 
-  if (full.config.devRoutes) {
-    // Development and tests only (NODE_ENV set to one of them): reset codes and welcome passwords
-    // without an SMTP server. Never with NODE_ENV unset or production (decision 031).
-    app.get('/dev/outbox', async (c) => {
-      const to = parseQuery(c, OutboxQuery).to?.toLowerCase();
-      const query = full.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
-      const rows = await (to ? query.where(eq(outbox.to, to)) : query);
-      return c.json({ data: rows });
-    });
-  }
+  // Development and tests only (NODE_ENV set to one of them); never with NODE_ENV unset or production.
+  if (full.config.devRoutes) app.route('/', devOutboxRoutes);
   return app;
 }

@@ -8,9 +8,9 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Struct } from 'superstruct';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { seedDemo } from './db/seed';
-import { type InputSeen, observeInputs } from './lib/validate';
+import type { InputObserver } from './lib/validate';
 import { arbitraryFor, hostileJson, pathValue, queryArbitraryFor } from './test/arbitraries';
 import { describeEachDatabase } from './test/databases';
 import { insertMissions } from './test/fixtures';
@@ -48,16 +48,14 @@ interface Request {
 }
 
 let seen: Map<string, Inputs> = new Map();
-beforeAll(() => {
-  observeInputs((c, input: InputSeen) => {
-    const key = `${c.req.method} ${c.req.routePath}`;
-    const inputs = seen.get(key) ?? { params: {} };
-    if (input.where === 'param') inputs.params[input.name] = input.schema;
-    else inputs[input.where] = input.schema;
-    seen.set(key, inputs);
-  });
-});
-afterAll(() => observeInputs(undefined));
+/** Given to the app (createApp's `onValidate`): learns the schemas each route reads its input with. */
+const learnInputs: InputObserver = (c, input) => {
+  const key = `${c.req.method} ${c.req.routePath}`;
+  const inputs = seen.get(key) ?? { params: {} };
+  if (input.where === 'param') inputs.params[input.name] = input.schema;
+  else inputs[input.where] = input.schema;
+  seen.set(key, inputs);
+};
 
 describeEachDatabase('route-table fuzzing', (database) => {
   let t: ReturnType<typeof testApp>;
@@ -127,7 +125,7 @@ describeEachDatabase('route-table fuzzing', (database) => {
     // Leon is the simulator, so that the sync routes run for real.
     const now = () => Date.parse('2026-03-02T10:00:00Z');
     const { leon, sim } = testLeon({ now, seed: 3, trips: 6 });
-    t = testApp(database().db, {}, leon);
+    t = testApp(database().db, {}, leon, { onValidate: learnInputs });
     [missionId] = await insertMissions(database().db, [
       { tripNumber: 'TR-7001', status: 'TERMINEE', buyerName: 'CHU X', departure: '2026-02-10T08:00:00Z' },
     ]);
@@ -155,7 +153,7 @@ describeEachDatabase('route-table fuzzing', (database) => {
       const key = `${route.method} ${route.path}`;
       const isGet = route.method === 'GET';
       const beforeAll = await fingerprint();
-      // A first, well-formed call teaches us the schemas the route reads (see observeInputs).
+      // A first, well-formed call teaches us the schemas the route reads (see learnInputs).
       await send(route.method, {
         path: fill(route.path, {}),
         query: {},

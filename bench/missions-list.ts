@@ -6,7 +6,7 @@ import type { Database } from '../api/db/client';
 import { missions } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
 import type { CurrentUser } from '../api/lib/context';
-import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/service';
+import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/queries';
 import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
 import { check } from '../contract/validation';
 import { benchApp } from './lib/app';

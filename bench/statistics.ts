@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../api/db/client';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
 import type { CurrentUser } from '../api/lib/context';
-import { countWhere, filtersWhere, readPage } from '../api/statistics/service';
+import { countWhere, filtersWhere, readPage } from '../api/statistics/records';
 import { StatisticsListQuery } from '../contract/statistics';
 import { check } from '../contract/validation';
 import { benchApp } from './lib/app';

@@ -6,7 +6,9 @@ import type { BadgeColor } from './badges';
 import { MISSION_STATUSES, type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
 import { calendarDay, INPUT_MESSAGES, maxText, pageNumber, pageSize, safeText, uuid } from './validation';
 
-export const INVOICE_STATUSES = [
+/** The billing progress of a statistic record's flight and airport invoices (requirements §4), not the
+ * accounting rows' statuses of contract/invoices.ts. */
+export const STATISTIC_INVOICE_STATUSES = [
   'TO_BE_EDITED',
   'EDITED',
   'INVOICE_SENT',
@@ -14,9 +16,12 @@ export const INVOICE_STATUSES = [
   'PAID',
   'NOT_APPLICABLE',
 ] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type StatisticInvoiceStatus = (typeof STATISTIC_INVOICE_STATUSES)[number];
 
-export const INVOICE_STATUS_BADGES: Record<InvoiceStatus, { label: string; color: BadgeColor }> = {
+export const STATISTIC_INVOICE_STATUS_BADGES: Record<
+  StatisticInvoiceStatus,
+  { label: string; color: BadgeColor }
+> = {
   TO_BE_EDITED: { label: 'A éditer', color: 'orange' },
   EDITED: { label: 'Éditée', color: 'blue' },
   INVOICE_SENT: { label: 'Facture transmise', color: 'purple' },
@@ -146,9 +151,9 @@ export interface StatisticRow {
   /** The mission's id, which the visibility toggle takes. */
   missionId?: string;
   flightInvoiceNumber?: string | null;
-  flightStatus?: InvoiceStatus;
+  flightStatus?: StatisticInvoiceStatus;
   airportInvoiceNumber?: string | null;
-  airportStatus?: InvoiceStatus;
+  airportStatus?: StatisticInvoiceStatus;
   showForHospital?: boolean;
   disableAirportPdfUpload?: boolean;
 }
@@ -169,7 +174,7 @@ export const STAFF_ONLY_FIELDS = [
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
   define<T>('oneOf', (v) => (typeof v === 'string' && (values as readonly string[]).includes(v)) || message);
 
-export const invoiceStatus = oneOf(INVOICE_STATUSES, STATISTIC_MESSAGES.unknownStatus);
+export const statisticInvoiceStatus = oneOf(STATISTIC_INVOICE_STATUSES, STATISTIC_MESSAGES.unknownStatus);
 
 const periodDay = refine(
   calendarDay,
@@ -190,8 +195,8 @@ const filters = {
   startDate: optional(periodDay),
   endDate: optional(periodDay),
   organName: optional(organName),
-  flightStatus: optional(invoiceStatus),
-  airportStatus: optional(invoiceStatus),
+  flightStatus: optional(statisticInvoiceStatus),
+  airportStatus: optional(statisticInvoiceStatus),
 };
 
 const periodInOrder = (q: { startDate?: string; endDate?: string }) =>
@@ -219,8 +224,8 @@ export const ChangeStatusBody = refine(
       if (ids.length === 0) return STATISTIC_MESSAGES.noSelection;
       return ids.length <= MAX_SELECTED_IDS || STATISTIC_MESSAGES.tooManySelected;
     }),
-    flightStatus: optional(invoiceStatus),
-    airportStatus: optional(invoiceStatus),
+    flightStatus: optional(statisticInvoiceStatus),
+    airportStatus: optional(statisticInvoiceStatus),
   }),
   'changeStatus',
   (b) => Boolean(b.flightStatus || b.airportStatus) || STATISTIC_MESSAGES.noStatus,

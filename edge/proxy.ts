@@ -4,6 +4,7 @@
 // on Workers, a pooled undici client on Node). Rules: docs/decisions/008-edge-trust-and-body-limits.md.
 import type { Context } from 'hono';
 import { BODY_LIMITS, type BodyLimits, bodyLimitFor } from '../contract/body-limits';
+import { EDGE_SECRET_HEADER } from '../contract/http';
 import { json, MESSAGES } from './errors';
 
 export interface UpstreamInit {
@@ -15,8 +16,6 @@ export interface UpstreamInit {
 export type Upstream = (url: string, init: UpstreamInit) => Promise<Response>;
 
 export const API_PREFIX = '/api';
-/** The header that proves to the API that the request went through the edge (EDGE_SECRET). */
-export const EDGE_SECRET_HEADER = 'x-edge-secret';
 
 const HOP_BY_HOP = [
   'connection',

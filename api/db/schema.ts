@@ -18,7 +18,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { IncidentSyncReport } from '../../contract/incidents';
+import { INCIDENT_STATUSES, type IncidentStatus, type IncidentSyncReport } from '../../contract/incidents';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../contract/invoices';
 import {
   AIRCRAFT_TYPES,
   type CrewMember,
@@ -30,9 +31,12 @@ import {
   type SyncRunStatus,
 } from '../../contract/missions';
 import { ROLES } from '../../contract/roles';
-import { INVOICE_STATUSES } from '../../contract/statistics';
+import { STATISTIC_INVOICE_STATUSES } from '../../contract/statistics';
 
 export const roleEnum = pgEnum('role', ROLES);
+
+/** A contract's values as the SQL list of a check, `'A', 'B'`: the same text a hand-written list gives. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -418,8 +422,8 @@ export const incidents = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     cause: text('cause').notNull(),
-    leonStatus: text('leon_status').$type<'OPEN' | 'CLOSED'>().notNull(),
-    status: text('status').$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
+    leonStatus: text('leon_status').$type<IncidentStatus>().notNull(),
+    status: text('status').$type<IncidentStatus>().notNull().default('OPEN'),
     response: text('response'),
     responseBy: uuid('response_by').references(() => users.id, { onDelete: 'set null' }),
     responseAt: timestamp('response_at', { withTimezone: true }),
@@ -431,8 +435,8 @@ export const incidents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('incidents_status', sql`${t.status} in ('OPEN', 'CLOSED')`),
-    check('incidents_leon_status', sql`${t.leonStatus} in ('OPEN', 'CLOSED')`),
+    check('incidents_status', sql`${t.status} in (${sqlList(INCIDENT_STATUSES)})`),
+    check('incidents_leon_status', sql`${t.leonStatus} in (${sqlList(INCIDENT_STATUSES)})`),
     check('incidents_response', sql`${t.response} is null or length(${t.response}) between 1 and 5000`),
     index('incidents_declared').on(t.declaredAt.desc(), t.id.desc()),
     index('incidents_trip_number').on(t.tripNumber),
@@ -481,7 +485,7 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     leonInvoiceNid: integer('leon_invoice_nid').notNull().unique(),
-    status: text('status').notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull(),
     invoiceType: text('invoice_type').notNull(),
     errorMessage: text('error_message'),
     society: text('society'),
@@ -518,7 +522,7 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('invoices_status', sql`${t.status} in ('PENDING', 'ERROR', 'SUCCESS')`),
+    check('invoices_status', sql`${t.status} in (${sqlList(INVOICE_STATUSES)})`),
     check('invoices_amounts', sql`${t.debitCents} >= 0 and ${t.creditCents} >= 0`),
     check('invoices_error', sql`(${t.status} = 'ERROR') = (${t.errorMessage} is not null)`),
     index('invoices_status_date').on(t.status, t.invoiceDate),
@@ -537,7 +541,7 @@ export const leonInvoiceState = pgTable('leon_invoice_state', {
 // One record per mission in scope (TERMINEE, CLOTUREE, ANNULEE_45_MOINS), created and retired (`active`)
 // by the trigger `missions_statistics` of migration 0008 (decision 015); never written by the sync. The
 // trigger also copies the mission's columns the list filters and orders on (migration 0013, decision 025).
-export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
+export const statisticInvoiceStatusEnum = pgEnum('invoice_status', STATISTIC_INVOICE_STATUSES);
 
 export const statistics = pgTable(
   'statistics',
@@ -547,8 +551,8 @@ export const statistics = pgTable(
       .notNull()
       .references(() => missions.id),
     active: boolean('active').notNull().default(true),
-    flightStatus: invoiceStatusEnum('flight_status').notNull().default('TO_BE_EDITED'),
-    airportStatus: invoiceStatusEnum('airport_status').notNull().default('TO_BE_EDITED'),
+    flightStatus: statisticInvoiceStatusEnum('flight_status').notNull().default('TO_BE_EDITED'),
+    airportStatus: statisticInvoiceStatusEnum('airport_status').notNull().default('TO_BE_EDITED'),
     showForHospital: boolean('show_for_hospital').notNull().default(false),
     flightInvoiceId: text('flight_invoice_id'),
     airportInvoiceId: text('airport_invoice_id'),

@@ -10,7 +10,7 @@ import type {
   InvoiceStatus,
   InvoiceType,
 } from '../../contract/invoices';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { invoices } from '../db/schema';
 import type { LeonSalesInvoice } from '../leon';
 import { audit } from '../lib/audit';
@@ -19,7 +19,6 @@ import { containsPattern, type PageParams, toPage } from '../lib/paging';
 import { buildInvoiceRow } from './build';
 import { writeInvoicesCsv } from './csv';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type InvoiceRecord = typeof invoices.$inferSelect;
 
 /** Exports wait for each other (a transaction-scoped advisory lock): no row is exported twice. */

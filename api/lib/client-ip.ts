@@ -5,10 +5,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { EDGE_SECRET_HEADER } from '../../contract/http';
 import type { AppEnv } from './context';
-
-/** The header the edge adds with EDGE_SECRET (edge/proxy.ts sends the same name). */
-export const EDGE_SECRET_HEADER = 'x-edge-secret';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Logger } from './log';
 import type { Mailer } from './mail';
 import type { FileStore } from './storage';
+import type { InputObserver } from './validate';
 
 export interface Deps {
   db: Db;
@@ -32,5 +33,7 @@ export type AppEnv = {
     /** The request's id (api/lib/observe.ts) and a logger that writes it on every line. */
     requestId: string;
     log: Logger;
+    /** Told of the schema of every input a route reads: the route fuzz test only (createApp's `onValidate`). */
+    onValidate?: InputObserver;
   };
 };

@@ -3,7 +3,8 @@
 // body limits, headers and client address. The health check stays open to the load balancer, and the
 // metrics to the Prometheus that scrapes each instance inside the network (they have their own token).
 import { createMiddleware } from 'hono/factory';
-import { EDGE_SECRET_HEADER, isEdgeSecret } from './client-ip';
+import { EDGE_SECRET_HEADER } from '../../contract/http';
+import { isEdgeSecret } from './client-ip';
 import type { AppEnv } from './context';
 
 export const EDGE_ONLY_MESSAGE = 'Accès refusé : ce service ne répond qu’au site du back-office.';

@@ -489,3 +489,17 @@ it('is the only place where the API reads a query, a path parameter or a body', 
   );
   expect(direct).toEqual([]);
 });
+
+describeEachDatabase('input observer', (database) => {
+  it("tells the schema a route reads to the onValidate given to createApp, and to no other app's", async () => {
+    const seen: string[] = [];
+    const observed = testApp(database().db, {}, undefined, {
+      onValidate: (c, input) => seen.push(`${c.req.method} ${c.req.routePath} ${input.where}`),
+    });
+    const plain = testApp(database().db);
+    expect((await plain.app.request('/dev/outbox?to=nobody%40demo.test')).status).toBe(200);
+    expect(seen).toEqual([]);
+    expect((await observed.app.request('/dev/outbox?to=nobody%40demo.test')).status).toBe(200);
+    expect(seen).toEqual(['GET /dev/outbox query']);
+  });
+});

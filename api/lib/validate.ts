@@ -9,20 +9,20 @@ import { fail } from './errors';
 // biome-ignore lint/suspicious/noExplicitAny: any struct, whatever its schema type
 type AnyStruct = Struct<any, any>;
 
-/** Where a route reads its input from, and the schema it reads it with (see `observeInputs`). */
+/** Where a route reads its input from, and the schema it reads it with (see `InputObserver`). */
 export type InputSeen =
   | { where: 'body' | 'query'; schema: AnyStruct }
   | { where: 'param'; name: string; schema: AnyStruct };
-let observer: ((c: Context, seen: InputSeen) => void) | undefined;
 
 /**
- * Tells `fn` of every schema a route reads its input with, before the input is checked: the route-table
- * fuzz test (api/route-fuzz.test.ts) learns each route's schemas this way, so a new route is fuzzed
- * without being listed anywhere. Nothing observes in production.
+ * Told of every schema a route reads its input with, before the input is checked: the route-table fuzz
+ * test (api/route-fuzz.test.ts) learns each route's schemas this way, so a new route is fuzzed without
+ * being listed anywhere. Given to createApp (`onValidate`), which puts it on each request's context;
+ * production gives none.
  */
-export function observeInputs(fn: ((c: Context, seen: InputSeen) => void) | undefined): void {
-  observer = fn;
-}
+export type InputObserver = (c: Context, seen: InputSeen) => void;
+
+const observerOf = (c: Context): InputObserver | undefined => c.get('onValidate');
 
 /** Our bodies are at most a few levels deep; deeper ones are refused before a schema walks them. */
 export const MAX_JSON_DEPTH = 32;
@@ -51,7 +51,7 @@ export function jsonProblem(value: unknown): string | null {
 
 /** The JSON body, checked and coerced by `schema`. */
 export async function body<S extends AnyStruct>(c: Context, schema: S): Promise<Infer<S>> {
-  observer?.(c, { where: 'body', schema });
+  observerOf(c)?.(c, { where: 'body', schema });
   let input: unknown;
   try {
     input = JSON.parse(await c.req.text());
@@ -68,7 +68,7 @@ export async function body<S extends AnyStruct>(c: Context, schema: S): Promise<
  * name are ignored). An empty parameter (`?search=`) counts as absent; a repeated one gives its first value.
  */
 export function query<S extends AnyStruct>(c: Context, schema: S): Infer<S> {
-  observer?.(c, { where: 'query', schema });
+  observerOf(c)?.(c, { where: 'query', schema });
   const input = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
   return valid(schema, input);
 }
@@ -79,7 +79,7 @@ export function param<S extends AnyStruct = typeof uuid>(
   name: string,
   schema: S = uuid as unknown as S,
 ): Infer<S> {
-  observer?.(c, { where: 'param', name, schema });
+  observerOf(c)?.(c, { where: 'param', name, schema });
   return valid(schema, c.req.param(name));
 }
 

@@ -15,7 +15,7 @@ import { runSync } from '../sync';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 import { DEMO_HOSPITAL, seedDemoMissions } from './demo';
-import { listableStatuses } from './service';
+import { listableStatuses } from './queries';
 
 type Page<Row> = { data: { rows: Row[]; pageCount: number } };
 

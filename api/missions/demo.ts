@@ -8,7 +8,7 @@ import { type MissionStatus, ORGAN_TYPES, type OrganType } from '../../contract/
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed';
-import { listableStatuses } from './service';
+import { listableStatuses } from './queries';
 
 /** The hospital of the demo HOSPITAL account (hopital@demo.test). */
 export const DEMO_HOSPITAL = DEMO_ACCOUNTS.find((a) => a.email === 'hopital@demo.test')?.hospitals?.[0] ?? '';

@@ -1,150 +1,41 @@
-// Mission queries shared by the routes: role scoping, list filters, rows with their legs, details.
-import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+// What the missions routes do, one function a route: the role-scoped lists and counts, details, the PDFs,
+// and the staff writes (edit, delete), each found as the user sees it, written and audited in one
+// transaction (changeMission). The queries they share are in queries.ts.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Page } from '../../contract/http';
 import {
   CATEGORY_STATUSES,
   canList,
-  MISSION_CATEGORIES,
+  type EditMissionInput,
   MISSION_MESSAGES,
-  MISSION_STATUSES,
-  type MissionCategory,
+  MISSIONS_PAGE_SIZE,
   type MissionDetailsLeg,
   type MissionRow,
-  type MissionStatus,
   type MissionsListQueryInput,
+  type RecordsCount,
+  splitOrgans,
 } from '../../contract/missions';
-import type { Role } from '../../contract/roles';
 import type { Db, Tx } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { ofUserHospitals } from '../lib/hospital-scope';
-import { containsPattern } from '../lib/paging';
-
-export const PARIS = 'Europe/Paris';
-
-/** The statuses of the lists a role may open: a mission in no such list is not shown to that role. */
-export const listableStatuses = (role: Role): MissionStatus[] => [
-  ...new Set(MISSION_CATEGORIES.filter((c) => canList(c, role)).flatMap((c) => CATEGORY_STATUSES[c])),
-];
-const HOSPITAL_STATUSES = listableStatuses('HOSPITAL');
-
-/**
- * What a user may see: nobody deleted missions; HOSPITAL users only their hospitals' (any of them), and
- * only in the statuses of the lists they may open (requirements §6: no 'Annulée sans frais'). A list's own
- * `hospitals` filter is added to this, so that it narrows within the user's hospitals, never beyond.
- */
-export function visibleTo(user: CurrentUser): SQL {
-  const live = isNull(missions.deletedAt);
-  return user.role === 'HOSPITAL'
-    ? and(live, ofUserHospitals(missions.buyerName, user), inArray(missions.status, HOSPITAL_STATUSES))!
-    : live;
-}
-
-/** The instant a Paris calendar day starts. */
-export const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
-
-export interface ListFilters {
-  category: MissionCategory;
-  statusNeeded?: MissionStatus;
-  search: string;
-  hospitals: string[];
-  startDate?: string;
-  endDate?: string;
-}
-
-/** The filters of a parsed GET /missions query (contract MissionsListQuery). */
-export function readFilters(q: MissionsListQueryInput): ListFilters {
-  return {
-    category: q.status,
-    statusNeeded: q.statusNeeded,
-    // Control characters cannot be typed in the box, and one separates the fields in searchText.
-    search: (q.search ?? '').replace(/\p{Cc}/gu, '').trim(),
-    hospitals: (q.hospitals ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
-    startDate: q.startDate,
-    endDate: q.endDate,
-  };
-}
-
-export function listWhere(user: CurrentUser, f: ListFilters): SQL {
-  const statuses = f.statusNeeded ? [f.statusNeeded] : [...CATEGORY_STATUSES[f.category]];
-  return and(
-    visibleTo(user),
-    inArray(missions.status, statuses),
-    f.hospitals.length ? inArray(missions.buyerName, f.hospitals) : undefined,
-    f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
-    f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
-    // Mission number, hospital or cristal number (schema: missions.searchText).
-    f.search ? sql`${missions.searchText} like lower(${containsPattern(f.search)})` : undefined,
-  )!;
-}
-
-/** Open lists show the next departures first; closed ones the latest. */
-export const listOrder = (category: MissionCategory) =>
-  category === 'requested' || category === 'inProgress'
-    ? [sql`${missions.departureDateTime} asc nulls last`, asc(missions.id)]
-    : [sql`${missions.departureDateTime} desc nulls last`, desc(missions.id)];
-
-export async function rowsWithLegs(db: Db, rows: Mission[]): Promise<MissionRow[]> {
-  const legs = rows.length
-    ? await db
-        .select({
-          missionId: missionLegs.missionId,
-          adepIcao: missionLegs.adepIcao,
-          adepName: missionLegs.adepName,
-          adesIcao: missionLegs.adesIcao,
-          adesName: missionLegs.adesName,
-        })
-        .from(missionLegs)
-        .where(
-          inArray(
-            missionLegs.missionId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(missionLegs.missionId), asc(missionLegs.position))
-    : [];
-  return rows.map((m) => ({
-    id: m.id,
-    tripNumber: m.tripNumber,
-    status: m.status,
-    aircraftType: m.aircraftType,
-    buyerName: m.buyerName,
-    numberOfCristal: m.numberOfCristal,
-    organType: m.organType,
-    legs: legs.filter((l) => l.missionId === m.id).map(({ missionId: _, ...leg }) => leg),
-    departureDateTime: m.departureDateTime?.toISOString() ?? null,
-    numberOfMeals: m.numberOfMeals,
-    isWithIcing: m.isWithIcing,
-    isWithOCS: m.isWithOCS,
-    airportDeIcing: m.airportDeIcing,
-    hasTransportVoucher: m.tripNumber !== null,
-  }));
-}
-
-export type Mission = typeof missions.$inferSelect;
-
-/** The mission `id` as `user` may see it, or a 404. `id` is a UUID, parsed by the route (api/lib/validate.ts). */
-export async function findMission(db: Db, user: CurrentUser, id: string): Promise<Mission> {
-  const [row] = await db
-    .select()
-    .from(missions)
-    .where(and(eq(missions.id, id), visibleTo(user)));
-  if (!row) fail(404, MISSION_MESSAGES.notFound);
-  return row;
-}
+import { pageParams, toPage } from '../lib/paging';
+import { missionPdf, voucherPdf } from './pdf';
+import {
+  findMission,
+  listOrder,
+  listWhere,
+  type Mission,
+  missionDetails,
+  readFilters,
+  rowsWithLegs,
+  STATUS_SQL_LIST,
+  visibleTo,
+} from './queries';
 
 /** What a change wrote: the route's answer, and the audit's before/after (before: the whole mission). */
-export interface MissionChange<T> {
+interface MissionChange<T> {
   result: T;
   before?: unknown;
   after?: unknown;
@@ -154,7 +45,7 @@ export interface MissionChange<T> {
  * Every staff write to a mission: finds it as the user sees it (404 otherwise), runs `write` in a
  * transaction and audits it there as `action`, so that the change and its trace commit together.
  */
-export async function changeMission<T>(
+async function changeMission<T>(
   deps: Deps,
   user: CurrentUser,
   id: string,
@@ -178,35 +69,135 @@ export async function changeMission<T>(
   });
 }
 
-export async function missionDetails(db: Db, mission: Mission): Promise<MissionDetailsLeg[]> {
-  const legs = await db
-    .select()
-    .from(missionLegs)
-    .where(eq(missionLegs.missionId, mission.id))
-    .orderBy(asc(missionLegs.position));
-  return legs.map((leg) => ({
-    adepIcao: leg.adepIcao,
-    adepName: leg.adepName,
-    adesIcao: leg.adesIcao,
-    adesName: leg.adesName,
-    stdUTC: leg.stdUtc.toISOString(),
-    staUTC: leg.staUtc.toISOString(),
-    bloffUTC: leg.bloffUtc?.toISOString() ?? null,
-    blonUTC: leg.blonUtc?.toISOString() ?? null,
-    flightNumber: leg.flightNo,
-    passengerCounts: leg.passengerCount,
-    crewList: leg.crew,
-    acftRegisteration: leg.registration,
-    numberOfCristal: mission.numberOfCristal,
-    tripNumber: mission.tripNumber,
-    buyerName: mission.buyerName,
-    organType: mission.organType,
-  }));
+const byFrenchName = (a: string, b: string) => a.localeCompare(b, 'fr');
+
+/** GET /missions: one page of a category's list, as the user may open it (403 otherwise). */
+export async function listMissions(
+  db: Db,
+  user: CurrentUser,
+  q: MissionsListQueryInput,
+): Promise<Page<MissionRow>> {
+  if (!canList(q.status, user.role)) fail(403, MISSION_MESSAGES.listForbidden);
+  const { pageSize, offset } = pageParams(q, MISSIONS_PAGE_SIZE);
+  const filters = readFilters(q);
+  const where = listWhere(user, filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(missions)
+      .where(where)
+      .orderBy(...listOrder(filters.category))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(missions).where(where),
+  ]);
+  return toPage(await rowsWithLegs(db, rows), total, pageSize);
 }
 
-export const STATUS_SQL_LIST = (statuses: readonly MissionStatus[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-export { MISSION_STATUSES };
+/**
+ * The hospitals a user may filter the lists on (GET /user/hospitals is ADMIN only): for staff those of
+ * the missions, for a HOSPITAL user its own hospitals, each of them, and no other (decision 024).
+ */
+export async function missionHospitals(db: Db, user: CurrentUser): Promise<Array<{ name: string | null }>> {
+  if (user.role === 'HOSPITAL') return [...user.hospitals].sort(byFrenchName).map((name) => ({ name }));
+  return db
+    .selectDistinct({ name: missions.buyerName })
+    .from(missions)
+    .where(and(visibleTo(user), isNotNull(missions.buyerName)))
+    .orderBy(missions.buyerName);
+}
+
+/** The menu counts: the missions of each category the user sees, and those with a statistic. */
+export async function recordsCount(db: Db, user: CurrentUser): Promise<RecordsCount> {
+  const count = (statuses: readonly string[]) =>
+    sql<number>`(count(*) filter (where ${missions.status} in (${STATUS_SQL_LIST(statuses as never)})))::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      waiting: count(CATEGORY_STATUSES.requested),
+      inProgress: count(CATEGORY_STATUSES.inProgress),
+      completed: count(CATEGORY_STATUSES.completed),
+      canceled: count(CATEGORY_STATUSES.canceled),
+      closed: count(CATEGORY_STATUSES.closed),
+      statistics: sql<number>`(count(*) filter (where ${missions.status} in ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS')))::int`,
+    })
+    .from(missions)
+    .where(visibleTo(user));
+  return row satisfies RecordsCount;
+}
+
+/** The legs of the mission `id` as the user sees it (404 otherwise). */
+export async function missionDetailsOf(db: Db, user: CurrentUser, id: string): Promise<MissionDetailsLeg[]> {
+  return missionDetails(db, await findMission(db, user, id));
+}
+
+export interface PdfFile {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** The details PDF of the mission `id` as the user sees it. */
+export async function missionDetailsPdf(db: Db, user: CurrentUser, id: string): Promise<PdfFile> {
+  const mission = await findMission(db, user, id);
+  return {
+    bytes: await missionPdf(mission, await missionDetails(db, mission)),
+    fileName: 'mission-details.pdf',
+  };
+}
+
+/** The transport voucher of the mission `id` as the user sees it; a mission without a number has none. */
+export async function transportVoucherPdf(db: Db, user: CurrentUser, id: string): Promise<PdfFile> {
+  const mission = await findMission(db, user, id);
+  if (!mission.tripNumber) fail(404, MISSION_MESSAGES.notFound);
+  return {
+    bytes: await voucherPdf(mission, await missionDetails(db, mission)),
+    fileName: `bon-de-transport-${mission.tripNumber}.pdf`,
+  };
+}
+
+/** PUT /missions/edit/: the back-office fields of a mission (architecture.md §4 'Who owns which field'). */
+export async function editMission(
+  deps: Deps,
+  user: CurrentUser,
+  input: EditMissionInput,
+): Promise<MissionRow> {
+  const after = await changeMission(deps, user, input.id, 'mission.edit', async (tx, before, now) => {
+    const departures = new Set(
+      (
+        await tx
+          .select({ icao: missionLegs.adepIcao })
+          .from(missionLegs)
+          .where(eq(missionLegs.missionId, before.id))
+      ).map((l) => l.icao),
+    );
+    const deIcing = input.isWithIcing ? [...new Set(input.airportDeIcing ?? [])] : [];
+    if (deIcing.some((icao) => !departures.has(icao))) fail(400, MISSION_MESSAGES.unknownDeIcingAirport);
+    const [row] = await tx
+      .update(missions)
+      .set({
+        numberOfCristal: input.numberOfCristal,
+        status: input.astonStatus,
+        statusSetByStaff: before.statusSetByStaff || input.astonStatus !== before.status,
+        organType: splitOrgans(input.organType),
+        aircraftType: input.aircraftType,
+        aircraftTypeSetByStaff: before.aircraftTypeSetByStaff || input.aircraftType !== before.aircraftType,
+        numberOfMeals: input.numberOfMeals,
+        isWithIcing: input.isWithIcing,
+        isWithOCS: input.isWithOCS,
+        airportDeIcing: deIcing,
+        updatedAt: now,
+      })
+      .where(eq(missions.id, before.id))
+      .returning();
+    return { result: row, after: row };
+  });
+  return (await rowsWithLegs(deps.db, [after]))[0];
+}
+
+/** DELETE /missions/delete/:id: a soft delete (a sync never brings it back). */
+export async function deleteMission(deps: Deps, user: CurrentUser, id: string): Promise<{ id: string }> {
+  return changeMission(deps, user, id, 'mission.delete', async (tx, before, now) => {
+    await tx.update(missions).set({ deletedAt: now, updatedAt: now }).where(eq(missions.id, before.id));
+    return { result: { id: before.id } };
+  });
+}

@@ -16,7 +16,7 @@ import {
   toCents,
   toEuros,
 } from '../../contract/prices';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   airportCosts,
   flightUnitCosts,
@@ -26,7 +26,7 @@ import {
   regulationCosts,
 } from '../db/schema';
 import { audit } from '../lib/audit';
-import { fail } from '../lib/errors';
+import { fail, sqlState } from '../lib/errors';
 import { containsPattern } from '../lib/paging';
 import {
   type AirportPrice,
@@ -196,9 +196,6 @@ async function overlapping(
   return (row as { fromDate: string; toDate: string } | undefined) ?? null;
 }
 
-const pgCode = (error: unknown): string | undefined =>
-  (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-
 /** How many times a write aborted as a deadlock is tried in all. */
 const DEADLOCK_ATTEMPTS = 5;
 
@@ -222,7 +219,7 @@ async function guarded<T>(
     try {
       return await write();
     } catch (error) {
-      const code = pgCode(error);
+      const code = sqlState(error);
       if (code === '40P01' && attempt < DEADLOCK_ATTEMPTS) continue;
       if (code === '23P01') {
         const winner = await overlapping(db, def, values, exceptId);
@@ -243,7 +240,7 @@ export interface WriteContext {
 
 /** The wire row of a price record just written, audited as `${def.name}.${change}` (null before a create). */
 async function auditedRow<Name extends PriceTable, Input>(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  tx: Tx,
   ctx: WriteContext,
   def: PriceTableDef<Name, Input>,
   record: unknown,

@@ -4,10 +4,10 @@
 // the same values.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
+import { STATISTIC_INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
 import { missions, statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
-import { STATISTICS_PREFIX } from './routes';
+import { STATISTICS_PREFIX } from './service';
 
 async function demoPdf(title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -40,8 +40,8 @@ export async function seedDemoStatistics(deps: Pick<Deps, 'db' | 'files'>): Prom
       .where(eq(statistics.missionId, mission.id));
     if (!record) continue;
     const set: Partial<typeof statistics.$inferInsert> = {
-      flightStatus: INVOICE_STATUSES[n % 5],
-      airportStatus: n % 6 === 5 ? 'NOT_APPLICABLE' : INVOICE_STATUSES[(n + 2) % 5],
+      flightStatus: STATISTIC_INVOICE_STATUSES[n % 5],
+      airportStatus: n % 6 === 5 ? 'NOT_APPLICABLE' : STATISTIC_INVOICE_STATUSES[(n + 2) % 5],
       showForHospital: k % 4 < 2,
     };
     const number = mission.tripNumber ?? String(n);

@@ -6,8 +6,8 @@ import type { SQL } from 'drizzle-orm';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
-  INVOICE_STATUS_BADGES,
   LATE_CANCELLATION_LABEL,
+  STATISTIC_INVOICE_STATUS_BADGES,
   STATISTIC_MESSAGES,
   type StatisticRow,
   type WireFigure,
@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import type { CurrentUser } from '../lib/context';
 import { addTextRow, xlsxStreamResponse } from '../lib/spreadsheet';
 import type { CostRules, PriceBook } from '../prices';
-import { mostRealisationDays, readPage, toRows } from './service';
+import { mostRealisationDays, readPage, toRows } from './records';
 
 const BATCH = 1000;
 const YIELD_EVERY = 100;
@@ -128,9 +128,9 @@ function cells(row: StatisticRow, staff: boolean): Record<string, unknown> {
     ...(staff
       ? {
           flightInvoiceNumber: row.flightInvoiceNumber ?? '',
-          flightStatus: row.flightStatus ? INVOICE_STATUS_BADGES[row.flightStatus].label : '',
+          flightStatus: row.flightStatus ? STATISTIC_INVOICE_STATUS_BADGES[row.flightStatus].label : '',
           airportInvoiceNumber: row.airportInvoiceNumber ?? '',
-          airportStatus: row.airportStatus ? INVOICE_STATUS_BADGES[row.airportStatus].label : '',
+          airportStatus: row.airportStatus ? STATISTIC_INVOICE_STATUS_BADGES[row.airportStatus].label : '',
         }
       : {}),
   };

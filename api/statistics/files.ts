@@ -7,7 +7,7 @@ import { statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
 import { type Job, orphanSweepJob } from '../lib/jobs';
 import type { SweepResult } from '../lib/storage';
-import { STATISTICS_PREFIX } from './routes';
+import { STATISTICS_PREFIX } from './service';
 
 /** Upload URLs live 5 minutes; a day leaves room for any upload still on its way to update-pdf. */
 export const ORPHAN_AGE_MS = 24 * 3600_000;

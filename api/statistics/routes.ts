@@ -1,325 +1,75 @@
 // Statistics (requirements §7 'Statistics' and 'Media', and PUT /missions/toggle-statistic/{id}): the list with
 // its costs, bulk invoice statuses, the two-step PDF upload, downloads, deletes, the hospital flag and
 // the XLSX export. Every role reads (HOSPITAL: its hospital's visible records, without staff fields);
-// only staff write, and every write is audited.
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+// only staff write. Each route parses its input and calls the statistics service once (service.ts).
 import { Hono } from 'hono';
 import { STAFF_ROLES } from '../../contract/roles';
 import {
   ChangeStatusBody,
-  DOWNLOAD_TYPES,
   DownloadPdfQuery,
-  type MediaPath,
   MediaPathQuery,
-  type PdfKind,
   pdfKindParam,
-  STATISTIC_MESSAGES,
-  STATISTIC_PDF_MAX_BYTES,
-  STATISTICS_PAGE_SIZE,
   StatisticsExportQuery,
   StatisticsListQuery,
   UpdatePdfBody,
 } from '../../contract/statistics';
 import { requireRole, requireUser } from '../auth';
-import { missions, statistics } from '../db/schema';
-import { audit } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
-import { fail } from '../lib/errors';
-import { pageParams, toPage } from '../lib/paging';
-import { hit, type Limit } from '../lib/rate-limit';
 import { body, param, query } from '../lib/validate';
-import { loadPriceBook, priceBookAt } from '../prices';
-import { writeStatisticsWorkbook } from './export';
 import {
-  countAndPriceBookVersion,
-  filtersWhere,
-  findRecord,
-  type RecordRow,
-  readPage,
-  toRows,
-  visibleTo,
+  changeStatuses,
+  deletePdf,
+  downloadUrl,
+  exportStatistics,
+  listStatistics,
+  mediaPath,
+  toggleHospitalVisibility,
+  updatePdfs,
 } from './service';
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
 
-/**
- * Upload links a user may ask for per hour: each lets 20 MB in, and a file no record points to is swept
- * only after a day, so links without a limit would let one account fill the disk (decision 012).
- */
-export const MEDIA_PATH_LIMIT = (userId: string): Limit => ({
-  key: `media-path:${userId}`,
-  max: 60,
-  windowMs: 3600_000,
-});
-
-/** Where each kind of invoice PDF of a record lives: `statistics/<record id>/<kind>/<uuid>.pdf`. */
-export const STATISTICS_PREFIX = 'statistics/';
-const keyFor = (id: string, kind: PdfKind) => `${STATISTICS_PREFIX}${id}/${kind}/${randomUUID()}.pdf`;
-const KEY = /^statistics\/([0-9a-f-]{36})\/(flight|airport)\/[0-9a-f-]{36}\.pdf$/;
-const belongsTo = (key: string, id: string, kind: PdfKind) => {
-  const match = KEY.exec(key);
-  return match !== null && match[1] === id.toLowerCase() && match[2] === kind;
-};
-
-const KIND_NAMES: Record<PdfKind, string> = { flight: 'facture-vol', airport: 'facture-aeroport' };
-const downloadName = (record: RecordRow, kind: PdfKind) =>
-  `${KIND_NAMES[kind]}-${record.tripNumber ?? record.id}.pdf`;
-
-const columnsOf = (kind: PdfKind) =>
-  kind === 'flight'
-    ? { key: 'flightPdfKey', name: 'flightPdfName', invoiceId: 'flightInvoiceId' }
-    : { key: 'airportPdfKey', name: 'airportPdfName', invoiceId: 'airportInvoiceId' };
-
-/** What the audit keeps of a record. */
-const auditView = (r: typeof statistics.$inferSelect | RecordRow) => ({
-  flightStatus: r.flightStatus,
-  airportStatus: r.airportStatus,
-  showForHospital: r.showForHospital,
-  flightInvoiceId: r.flightInvoiceId,
-  airportInvoiceId: r.airportInvoiceId,
-  flightPdfKey: r.flightPdfKey,
-  airportPdfKey: r.airportPdfKey,
-});
-
 export const statisticsRoutes = new Hono<AppEnv>()
   .get('/statistic/all', requireUser(), async (c) => {
-    const { db, config } = c.get('deps');
-    const user = c.get('user');
     const q = query(c, StatisticsListQuery);
-    const { pageSize, offset } = pageParams(q, STATISTICS_PAGE_SIZE);
-    const where = filtersWhere(user, q);
-    // The page and its legs beside the exact count; the prices are read again only if they changed.
-    const [{ records, legs }, { total, prices }] = await Promise.all([
-      readPage(db, where, pageSize, offset),
-      countAndPriceBookVersion(db, where),
-    ]);
-    const book = await priceBookAt(db, prices);
-    return c.json({ data: toPage(toRows(user, records, legs, book, config.costRules), total, pageSize) });
+    return c.json({ data: await listStatistics(c.get('deps'), c.get('user'), q) });
   })
 
   .put('/statistic/change-status', ...staff, async (c) => {
-    const deps = c.get('deps');
     const input = await body(c, ChangeStatusBody);
-    const ids = [...new Set(input.selectedIds.map((id) => id.toLowerCase()))];
-    const now = deps.now();
-    const changed = await deps.db.transaction(async (tx) => {
-      // Locked, so that two bulk changes do not interleave their audit rows.
-      const before = await tx
-        .select()
-        .from(statistics)
-        .innerJoin(missions, eq(missions.id, statistics.missionId))
-        .where(and(inArray(statistics.id, ids), visibleTo(c.get('user'))))
-        .for('update', { of: statistics });
-      if (before.length !== ids.length) fail(404, STATISTIC_MESSAGES.someNotFound);
-      const set: Partial<typeof statistics.$inferInsert> = { updatedAt: now };
-      if (input.flightStatus) set.flightStatus = input.flightStatus;
-      if (input.airportStatus) set.airportStatus = input.airportStatus;
-      const after = await tx.update(statistics).set(set).where(inArray(statistics.id, ids)).returning();
-      const byId = new Map(after.map((r) => [r.id, r]));
-      for (const { statistics: record } of before)
-        await audit(tx, {
-          actorId: c.get('user').id,
-          action: 'statistic.change-status',
-          entity: 'statistic',
-          entityId: record.id,
-          before: { flightStatus: record.flightStatus, airportStatus: record.airportStatus },
-          after: {
-            flightStatus: byId.get(record.id)?.flightStatus,
-            airportStatus: byId.get(record.id)?.airportStatus,
-          },
-          at: now,
-        });
-      return after.map((r) => ({ id: r.id, flightStatus: r.flightStatus, airportStatus: r.airportStatus }));
-    });
-    return c.json({ data: changed });
+    return c.json({ data: await changeStatuses(c.get('deps'), c.get('user'), input) });
   })
 
-  // Step 1 of an upload: a short-lived URL signed for one key of this record, this kind and this size.
+  // Step 1 of an upload (step 2 is the browser's PUT to the signed URL).
   .get('/media/get-media-path', ...staff, async (c) => {
-    const deps = c.get('deps');
     const q = query(c, MediaPathQuery);
-    const limit = MEDIA_PATH_LIMIT(c.get('user').id);
-    if ((await hit(deps.db, limit, deps.now())) > limit.max) fail(429, STATISTIC_MESSAGES.tooManyUploads);
-    const record = await findRecord(deps.db, c.get('user'), q.id);
-    if (!record) fail(404, STATISTIC_MESSAGES.notFound);
-    if (q.kind === 'airport' && record.airportStatus === 'NOT_APPLICABLE')
-      fail(400, STATISTIC_MESSAGES.airportDisabled);
-    const path = keyFor(record.id, q.kind);
-    const signed = await deps.files.signUpload({
-      key: path,
-      contentType: 'application/pdf',
-      maxBytes: STATISTIC_PDF_MAX_BYTES,
-      size: q.size,
-    });
-    const answer: MediaPath = {
-      url: signed.url,
-      path,
-      headers: signed.headers,
-      expiresAt: signed.expiresAt.toISOString(),
-    };
-    return c.json({ data: answer });
+    return c.json({ data: await mediaPath(c.get('deps'), c.get('user'), q) });
   })
 
-  // Step 3: the uploaded files are checked (a real PDF of the announced size, under this record's
-  // keys), then recorded with their invoice ids in one write; any refusal leaves the record as it was
-  // and deletes the new files.
+  // Step 3: the uploaded files are checked, then recorded with their invoice ids.
   .put('/statistic/update-pdf', ...staff, async (c) => {
-    const deps = c.get('deps');
     const input = await body(c, UpdatePdfBody);
-    const uploads: Array<{ kind: PdfKind; key: string }> = [];
-    if (input.flightPdfPath) uploads.push({ kind: 'flight', key: input.flightPdfPath });
-    if (input.airportPdfPath) uploads.push({ kind: 'airport', key: input.airportPdfPath });
-    const record = await findRecord(deps.db, c.get('user'), input.id);
-    // A key of another record is not this caller's to delete: nothing is touched.
-    if (!record) fail(404, STATISTIC_MESSAGES.notFound);
-    // Only the files this call brings may be discarded: never a key the record points to (sent again
-    // beside a refused file, it must survive the refusal).
-    const stored = new Set([record.flightPdfKey, record.airportPdfKey].filter((k) => k !== null));
-    const discard = async () => {
-      for (const u of uploads)
-        if (KEY.test(u.key) && !stored.has(u.key)) await deps.files.delete(u.key).catch(() => {});
-    };
-    for (const u of uploads)
-      if (!belongsTo(u.key, record.id, u.kind)) fail(400, STATISTIC_MESSAGES.pathForeign);
-    if (input.airportPdfPath && record.airportStatus === 'NOT_APPLICABLE') {
-      await discard();
-      fail(400, STATISTIC_MESSAGES.airportDisabled);
-    }
-    for (const u of uploads) {
-      if (u.key === record.flightPdfKey || u.key === record.airportPdfKey) continue;
-      const verdict = await deps.files.verifyUpload(u.key, {
-        contentType: 'application/pdf',
-        maxBytes: STATISTIC_PDF_MAX_BYTES,
-      });
-      if (!verdict.ok) {
-        await discard();
-        fail(verdict.status, verdict.status === 415 ? STATISTIC_MESSAGES.notPdf : verdict.message);
-      }
-    }
-    const now = deps.now();
-    const set: Record<string, unknown> = { updatedAt: now };
-    const replaced: string[] = [];
-    for (const kind of ['flight', 'airport'] as const) {
-      const cols = columnsOf(kind);
-      const key = kind === 'flight' ? input.flightPdfPath : input.airportPdfPath;
-      const invoiceId = kind === 'flight' ? input.flightId : input.airportId;
-      if (!key || !invoiceId) continue;
-      set[cols.key] = key;
-      set[cols.name] = downloadName(record, kind);
-      set[cols.invoiceId] = invoiceId;
-      const old = record[cols.key as 'flightPdfKey' | 'airportPdfKey'];
-      if (old && old !== key) replaced.push(old);
-    }
-    const after = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(statistics)
-        .set(set as Partial<typeof statistics.$inferInsert>)
-        .where(and(eq(statistics.id, record.id), eq(statistics.active, true)))
-        .returning();
-      if (!row) fail(404, STATISTIC_MESSAGES.notFound);
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'statistic.update-pdf',
-        entity: 'statistic',
-        entityId: record.id,
-        before: auditView(record),
-        after: auditView(row),
-        at: now,
-      });
-      return row;
-    });
-    // The record no longer points to the files it replaced.
-    for (const key of replaced) await deps.files.delete(key).catch(() => {});
-    return c.json({
-      data: {
-        id: after.id,
-        flightInvoicePdf: after.flightPdfKey !== null,
-        flightInvoiceNumber: after.flightInvoiceId,
-        airportInvoicePdf: after.airportPdfKey !== null,
-        airportInvoiceNumber: after.airportInvoiceId,
-      },
-    });
+    return c.json({ data: await updatePdfs(c.get('deps'), c.get('user'), input) });
   })
 
   .get('/statistic/download-pdf', requireUser(), async (c) => {
-    const deps = c.get('deps');
     const q = query(c, DownloadPdfQuery);
-    const kind = DOWNLOAD_TYPES[q.type];
-    const record = await findRecord(deps.db, c.get('user'), q.id);
-    if (!record) fail(404, STATISTIC_MESSAGES.notFound);
-    const key = kind === 'flight' ? record.flightPdfKey : record.airportPdfKey;
-    if (!key) fail(404, STATISTIC_MESSAGES.noPdf);
-    const url = await deps.files.signDownload({ key, fileName: downloadName(record, kind) });
-    return c.json({ data: { url } });
+    return c.json({ data: { url: await downloadUrl(c.get('deps'), c.get('user'), q) } });
   })
 
   .delete('/statistic/delete-pdf-data/:id/:kind', ...staff, async (c) => {
-    const deps = c.get('deps');
     const id = param(c, 'id');
     const kind = param(c, 'kind', pdfKindParam);
-    const record = await findRecord(deps.db, c.get('user'), id);
-    if (!record) fail(404, STATISTIC_MESSAGES.notFound);
-    const cols = columnsOf(kind);
-    const now = deps.now();
-    const key = kind === 'flight' ? record.flightPdfKey : record.airportPdfKey;
-    await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(statistics)
-        .set({ [cols.key]: null, [cols.name]: null, [cols.invoiceId]: null, updatedAt: now })
-        .where(eq(statistics.id, record.id))
-        .returning();
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: `statistic.delete-${kind}-pdf`,
-        entity: 'statistic',
-        entityId: record.id,
-        before: auditView(record),
-        after: auditView(row),
-        at: now,
-      });
-    });
-    if (key) await deps.files.delete(key);
-    return c.json({ data: { id: record.id } });
+    return c.json({ data: await deletePdf(c.get('deps'), c.get('user'), id, kind) });
   })
 
   // The hospital visibility flag of a mission's statistic (the id is the mission's, as before).
   .put('/missions/toggle-statistic/:id', ...staff, async (c) => {
-    const deps = c.get('deps');
     const missionId = param(c, 'id');
-    const now = deps.now();
-    const after = await deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ id: statistics.id, showForHospital: statistics.showForHospital })
-        .from(statistics)
-        .innerJoin(missions, eq(missions.id, statistics.missionId))
-        .where(and(eq(statistics.missionId, missionId), visibleTo(c.get('user'))))
-        .for('update', { of: statistics });
-      if (!before) fail(404, STATISTIC_MESSAGES.notFound);
-      const [row] = await tx
-        .update(statistics)
-        .set({ showForHospital: sql`not ${statistics.showForHospital}`, updatedAt: now })
-        .where(eq(statistics.id, before.id))
-        .returning({ id: statistics.id, showForHospital: statistics.showForHospital });
-      await audit(tx, {
-        actorId: c.get('user').id,
-        action: 'statistic.toggle-hospital',
-        entity: 'statistic',
-        entityId: before.id,
-        before: { showForHospital: before.showForHospital },
-        after: { showForHospital: row.showForHospital },
-        at: now,
-      });
-      return row;
-    });
-    return c.json({ data: { id: missionId, statisticId: after.id, showForHospital: after.showForHospital } });
+    return c.json({ data: await toggleHospitalVisibility(c.get('deps'), c.get('user'), missionId) });
   })
 
   .get('/statistic/export-excel', requireUser(), async (c) => {
-    const deps = c.get('deps');
-    const user = c.get('user');
-    const where: SQL = filtersWhere(user, query(c, StatisticsExportQuery));
-    // Read before answering, so that a database failure is still a 500 with a message.
-    const book = await loadPriceBook(deps.db);
-    return writeStatisticsWorkbook(deps.db, user, where, book, deps.config.costRules);
+    const q = query(c, StatisticsExportQuery);
+    return exportStatistics(c.get('deps'), c.get('user'), q);
   });

@@ -1,327 +1,319 @@
-// Statistic queries shared by the routes and the export: who sees which record, the list filters, and
-// the row of requirements §3 with its costs from the cost engine (decision 010: computed on read, never stored).
-import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { OrganType } from '../../contract/missions';
+// What the statistics routes do, one function a route: the list with its costs, bulk invoice statuses, the
+// two-step PDF upload, downloads, deletes, the hospital flag and the XLSX export. Each finds the records
+// as the user may see them (records.ts), applies the rules and, for a write, runs it in a transaction with
+// its audit entry; files are deleted only once the record no longer points to them.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Infer } from 'superstruct';
+import type { Page } from '../../contract/http';
 import {
-  type AirportCostRow,
-  STAFF_ONLY_FIELDS,
+  type ChangeStatusInput,
+  DOWNLOAD_TYPES,
+  type DownloadPdfQuery,
+  type MediaPath,
+  type MediaPathQuery,
+  type PdfKind,
+  STATISTIC_MESSAGES,
+  STATISTIC_PDF_MAX_BYTES,
+  STATISTICS_PAGE_SIZE,
   type StatisticRow,
-  type StatisticsFilters,
-  type WireFigure,
+  type StatisticsExportQuery,
+  type StatisticsListQueryInput,
+  type UpdatePdfInput,
 } from '../../contract/statistics';
-import type { Db } from '../db/client';
-import { missionLegs, missions, statistics } from '../db/schema';
-import type { CurrentUser } from '../lib/context';
-import { ofUserHospitals } from '../lib/hospital-scope';
-import { containsPattern } from '../lib/paging';
+import { missions, statistics } from '../db/schema';
+import { audit } from '../lib/audit';
+import type { CurrentUser, Deps } from '../lib/context';
+import { fail } from '../lib/errors';
+import { pageParams, toPage } from '../lib/paging';
+import { hit, type Limit } from '../lib/rate-limit';
+import { loadPriceBook, priceBookAt } from '../prices';
+import { writeStatisticsWorkbook } from './export';
 import {
-  type CostRules,
-  computeMissionCosts,
-  DEFAULT_COST_RULES,
-  type Figure,
-  type PriceBook,
-  priceBookVersionSql,
-} from '../prices';
+  countAndPriceBookVersion,
+  filtersWhere,
+  findRecord,
+  type RecordRow,
+  readPage,
+  toRows,
+  visibleTo,
+} from './records';
 
-const PARIS = 'Europe/Paris';
-
-/** yyyy-MM-dd of an instant in Paris ('en-CA' writes days that way), a few µs where date-fns-tz takes tens. */
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PARIS,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
+/**
+ * Upload links a user may ask for per hour: each lets 20 MB in, and a file no record points to is swept
+ * only after a day, so links without a limit would let one account fill the disk (decision 012).
+ */
+export const MEDIA_PATH_LIMIT = (userId: string): Limit => ({
+  key: `media-path:${userId}`,
+  max: 60,
+  windowMs: 3600_000,
 });
-const parisDayOf = (at: Date) => PARIS_DAY.format(at);
 
-/** The instant a Paris calendar day starts. */
-const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+/** Where each kind of invoice PDF of a record lives: `statistics/<record id>/<kind>/<uuid>.pdf`. */
+export const STATISTICS_PREFIX = 'statistics/';
+const keyFor = (id: string, kind: PdfKind) => `${STATISTICS_PREFIX}${id}/${kind}/${randomUUID()}.pdf`;
+const KEY = /^statistics\/([0-9a-f-]{36})\/(flight|airport)\/[0-9a-f-]{36}\.pdf$/;
+const belongsTo = (key: string, id: string, kind: PdfKind) => {
+  const match = KEY.exec(key);
+  return match !== null && match[1] === id.toLowerCase() && match[2] === kind;
 };
 
-/**
- * The records a user may see: active ones (their mission in scope and not deleted); HOSPITAL users only
- * their hospitals' (any of them), and only those staff made visible to them.
- */
-export function visibleTo(user: CurrentUser): SQL {
-  // The trigger retires the record of a deleted mission: `active` implies a live mission.
-  const live = eq(statistics.active, true);
-  return user.role === 'HOSPITAL'
-    ? and(live, ofUserHospitals(statistics.buyerName, user), eq(statistics.showForHospital, true))!
-    : live;
+const KIND_NAMES: Record<PdfKind, string> = { flight: 'facture-vol', airport: 'facture-aeroport' };
+const downloadName = (record: RecordRow, kind: PdfKind) =>
+  `${KIND_NAMES[kind]}-${record.tripNumber ?? record.id}.pdf`;
+
+const columnsOf = (kind: PdfKind) =>
+  kind === 'flight'
+    ? { key: 'flightPdfKey', name: 'flightPdfName', invoiceId: 'flightInvoiceId' }
+    : { key: 'airportPdfKey', name: 'airportPdfName', invoiceId: 'airportInvoiceId' };
+
+/** What the audit keeps of a record. */
+const auditView = (r: typeof statistics.$inferSelect | RecordRow) => ({
+  flightStatus: r.flightStatus,
+  airportStatus: r.airportStatus,
+  showForHospital: r.showForHospital,
+  flightInvoiceId: r.flightInvoiceId,
+  airportInvoiceId: r.airportInvoiceId,
+  flightPdfKey: r.flightPdfKey,
+  airportPdfKey: r.airportPdfKey,
+});
+
+/** A record the user may see, or a 404. */
+async function recordOr404(deps: Deps, user: CurrentUser, id: string): Promise<RecordRow> {
+  const record = await findRecord(deps.db, user, id);
+  if (!record) fail(404, STATISTIC_MESSAGES.notFound);
+  return record;
 }
 
-/**
- * The records of the list's filters, on `statistics` alone: the trigger copies the mission's status,
- * hospital, departure and organs onto its record (migration 0013, decision 025), so a count never joins
- * the missions; only the search reads them, through their trigram index, as a sub-query.
- */
-export function filtersWhere(user: CurrentUser, f: StatisticsFilters): SQL {
-  const hospitals = (f.hospitals ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  // Control characters cannot be typed in the box, and one separates the fields of searchText.
-  const search = (f.search ?? '').replace(/\p{Cc}/gu, '').trim();
-  const pattern = search ? containsPattern(search) : null;
-  // HOSPITAL users do not see invoice statuses, so they may not filter on them (it would tell them).
-  const staff = user.role !== 'HOSPITAL';
-  return and(
-    visibleTo(user),
-    f.status ? eq(statistics.missionStatus, f.status) : undefined,
-    hospitals.length ? inArray(statistics.buyerName, hospitals) : undefined,
-    f.startDate ? gte(statistics.departureDateTime, parisDayStart(f.startDate)) : undefined,
-    f.endDate ? lt(statistics.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
-    // Containment, not `= any(…)`, so that the GIN index statistics_organ_type_gin can serve it.
-    f.organName ? sql`${statistics.organType} @> array[${f.organName}]::text[]` : undefined,
-    staff && f.flightStatus ? eq(statistics.flightStatus, f.flightStatus) : undefined,
-    staff && f.airportStatus ? eq(statistics.airportStatus, f.airportStatus) : undefined,
-    // By mission number: the trigram index on searchText narrows, the trip number decides.
-    pattern
-      ? sql`${statistics.missionId} in (select ${missions.id} from ${missions} where ${missions.searchText} like lower(${pattern}) and lower(${missions.tripNumber}) like lower(${pattern}))`
-      : undefined,
-  )!;
-}
-
-/** Latest missions first (index statistics_list; the same order as the missions' own, by their copies). */
-export const listOrder = [
-  sql`${statistics.departureDateTime} desc nulls last`,
-  sql`${statistics.missionId} desc`,
-];
-
-export const recordColumns = {
-  id: statistics.id,
-  missionId: statistics.missionId,
-  flightStatus: statistics.flightStatus,
-  airportStatus: statistics.airportStatus,
-  showForHospital: statistics.showForHospital,
-  flightInvoiceId: statistics.flightInvoiceId,
-  airportInvoiceId: statistics.airportInvoiceId,
-  flightPdfKey: statistics.flightPdfKey,
-  airportPdfKey: statistics.airportPdfKey,
-  tripNumber: missions.tripNumber,
-  buyerName: missions.buyerName,
-  aircraftType: missions.aircraftType,
-  organType: missions.organType,
-  numberOfMeals: missions.numberOfMeals,
-  isWithOCS: missions.isWithOCS,
-  airportDeIcing: missions.airportDeIcing,
-  departureDateTime: missions.departureDateTime,
-  missionStatus: statistics.missionStatus,
-};
-
-export type RecordRow = {
-  id: string;
-  missionId: string;
-  flightStatus: (typeof statistics.$inferSelect)['flightStatus'];
-  airportStatus: (typeof statistics.$inferSelect)['airportStatus'];
-  showForHospital: boolean;
-  flightInvoiceId: string | null;
-  airportInvoiceId: string | null;
-  flightPdfKey: string | null;
-  airportPdfKey: string | null;
-  tripNumber: string | null;
-  buyerName: string | null;
-  aircraftType: 'ND' | 'JET' | 'TURBOPROP';
-  organType: OrganType[];
-  numberOfMeals: number | null;
-  isWithOCS: boolean | null;
-  airportDeIcing: string[];
-  departureDateTime: Date | null;
-  missionStatus: (typeof statistics.$inferSelect)['missionStatus'];
-};
-
-/** The records of `where`, joined with their missions. */
-function selectRecords(db: Db, where: SQL) {
-  return db
-    .select(recordColumns)
-    .from(statistics)
-    .innerJoin(missions, eq(missions.id, statistics.missionId))
-    .where(where);
-}
-
-/**
- * One page (or export batch) of the records of `where`, in the list's order: the page's ids are picked on
- * `statistics` alone, along its index, and only those records are joined with their missions (a far page
- * no longer looks up every mission it skips).
- */
-function selectPage(db: Db, where: SQL, limit: number, offset: number) {
-  const page = db
-    .select({ id: statistics.id })
-    .from(statistics)
-    .where(where)
-    .orderBy(...listOrder)
-    .limit(limit)
-    .offset(offset);
-  return selectRecords(db, inArray(statistics.id, page)).orderBy(...listOrder);
-}
-
-/** A page of records, and their legs, read as soon as the page is (while the count may still run). */
-export async function readPage(db: Db, where: SQL, limit: number, offset: number) {
-  const records = await selectPage(db, where, limit, offset);
-  const legs = await legsOf(
-    db,
-    records.map((r) => r.missionId),
-  );
-  return { records, legs };
-}
-
-/**
- * The most realisation days (Paris days of flown legs, as `dateOfRealization`) of any record of `where`,
- * at least 1: the XLSX gives each day a cell of its own, the same number of cells on every row.
- */
-export async function mostRealisationDays(db: Db, where: SQL): Promise<number> {
-  const day = sql`((coalesce(${missionLegs.bloffUtc}, ${missionLegs.stdUtc}) at time zone 'Europe/Paris')::date)`;
-  const perMission = db
-    .select({ days: sql<number>`count(distinct ${day})`.as('days') })
-    .from(missionLegs)
-    .innerJoin(statistics, eq(statistics.missionId, missionLegs.missionId))
-    .where(and(where, eq(missionLegs.isCnl, false)))
-    .groupBy(missionLegs.missionId)
-    .as('per_mission');
-  const [{ most }] = await db
-    .select({ most: sql<number>`coalesce(max(${perMission.days}), 1)::int` })
-    .from(perMission);
-  return Math.max(1, Number(most));
-}
-
-export type LegRow = {
-  missionId: string;
-  isCnl: boolean;
-  stdUtc: Date;
-  staUtc: Date;
-  bloffUtc: Date | null;
-  blonUtc: Date | null;
-  adepIcao: string;
-  adepName: string;
-  adesName: string;
-};
-
-async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[]>> {
-  const byMission = new Map<string, LegRow[]>();
-  if (missionIds.length === 0) return byMission;
-  const legs = await db
-    .select({
-      missionId: missionLegs.missionId,
-      isCnl: missionLegs.isCnl,
-      stdUtc: missionLegs.stdUtc,
-      staUtc: missionLegs.staUtc,
-      bloffUtc: missionLegs.bloffUtc,
-      blonUtc: missionLegs.blonUtc,
-      adepIcao: missionLegs.adepIcao,
-      adepName: missionLegs.adepName,
-      adesName: missionLegs.adesName,
-    })
-    .from(missionLegs)
-    .where(inArray(missionLegs.missionId, missionIds))
-    .orderBy(asc(missionLegs.missionId), asc(missionLegs.position));
-  for (const leg of legs) {
-    const list = byMission.get(leg.missionId);
-    if (list) list.push(leg);
-    else byMission.set(leg.missionId, [leg]);
-  }
-  return byMission;
-}
-
-/** Cents → euros; minutes stay minutes. */
-const euros = (figure: Figure): WireFigure =>
-  figure.ok ? { ok: true, value: figure.value / 100 } : { ok: false, reason: figure.reason };
-
-/**
- * The rows of requirements §3 for `records` and their `legs` (legsOf), priced with `book` and the operator's
- * `rules` (configuration); HOSPITAL users get them without staff fields.
- */
-export function toRows(
+/** GET /statistic/all: one page of the rows of requirements §3 the user may see, with their costs. */
+export async function listStatistics(
+  deps: Deps,
   user: CurrentUser,
-  records: RecordRow[],
-  legs: Map<string, LegRow[]>,
-  book: PriceBook,
-  rules: CostRules = DEFAULT_COST_RULES,
-): StatisticRow[] {
-  const hospital = user.role === 'HOSPITAL';
-  return records.map((r) => {
-    const missionLegsList = legs.get(r.missionId) ?? [];
-    const flown = missionLegsList.filter((l) => !l.isCnl);
-    const lateCancellation = r.missionStatus === 'ANNULEE_45_MOINS';
-    const costs = computeMissionCosts(
-      {
-        departureDateTime: r.departureDateTime,
-        aircraftType: r.aircraftType,
-        isWithOCS: r.isWithOCS,
-        numberOfMeals: r.numberOfMeals,
-        airportDeIcing: r.airportDeIcing,
-        airportStatus: r.airportStatus,
-        lateCancellation,
-        legs: missionLegsList,
-      },
-      book,
-      rules,
-    );
-    const row: StatisticRow = {
-      id: r.id,
-      missionId: r.missionId,
-      numberOfMission: r.tripNumber,
-      hospitalName: r.buyerName,
-      dateOfRealization: [...new Set(flown.map((l) => parisDayOf(l.bloffUtc ?? l.stdUtc)))],
-      departures: flown.map((l) => l.adepName),
-      arrivals: flown.map((l) => l.adesName),
-      aircraftType: r.aircraftType,
-      organType: r.organType,
-      flightTime: costs.billedTime,
-      costOfFlightTime: euros(costs.costOfFlightTime),
-      costOfRegulation: euros(costs.costOfRegulation),
-      costOfMeal: euros(costs.costOfMeal),
-      totalCost: euros(costs.totalCost),
-      flightInvoicePdf: r.flightPdfKey !== null,
-      airportCosts: costs.airportCosts.map(
-        (a): AirportCostRow => ({
-          icaoCode: a.icaoCode,
-          withDeIcing: a.withDeIcing,
-          amount: euros(a.amount),
-        }),
-      ),
-      totalAirportCosts: euros(costs.totalAirportCosts),
-      airportInvoicePdf: r.airportPdfKey !== null,
-      lateCancellation,
-      flightInvoiceNumber: r.flightInvoiceId,
-      flightStatus: r.flightStatus,
-      airportInvoiceNumber: r.airportInvoiceId,
-      airportStatus: r.airportStatus,
-      showForHospital: r.showForHospital,
-      disableAirportPdfUpload: r.airportStatus === 'NOT_APPLICABLE',
-    };
-    if (hospital) for (const field of STAFF_ONLY_FIELDS) delete row[field];
-    return row;
+  q: StatisticsListQueryInput,
+): Promise<Page<StatisticRow>> {
+  const { db, config } = deps;
+  const { pageSize, offset } = pageParams(q, STATISTICS_PAGE_SIZE);
+  const where = filtersWhere(user, q);
+  // The page and its legs beside the exact count; the prices are read again only if they changed.
+  const [{ records, legs }, { total, prices }] = await Promise.all([
+    readPage(db, where, pageSize, offset),
+    countAndPriceBookVersion(db, where),
+  ]);
+  const book = await priceBookAt(db, prices);
+  return toPage(toRows(user, records, legs, book, config.costRules), total, pageSize);
+}
+
+/** PUT /statistic/change-status: the flight and/or airport status of the selected records, all or none. */
+export async function changeStatuses(deps: Deps, user: CurrentUser, input: ChangeStatusInput) {
+  const ids = [...new Set(input.selectedIds.map((id) => id.toLowerCase()))];
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    // Locked, so that two bulk changes do not interleave their audit rows.
+    const before = await tx
+      .select()
+      .from(statistics)
+      .innerJoin(missions, eq(missions.id, statistics.missionId))
+      .where(and(inArray(statistics.id, ids), visibleTo(user)))
+      .for('update', { of: statistics });
+    if (before.length !== ids.length) fail(404, STATISTIC_MESSAGES.someNotFound);
+    const set: Partial<typeof statistics.$inferInsert> = { updatedAt: now };
+    if (input.flightStatus) set.flightStatus = input.flightStatus;
+    if (input.airportStatus) set.airportStatus = input.airportStatus;
+    const after = await tx.update(statistics).set(set).where(inArray(statistics.id, ids)).returning();
+    const byId = new Map(after.map((r) => [r.id, r]));
+    for (const { statistics: record } of before)
+      await audit(tx, {
+        actorId: user.id,
+        action: 'statistic.change-status',
+        entity: 'statistic',
+        entityId: record.id,
+        before: { flightStatus: record.flightStatus, airportStatus: record.airportStatus },
+        after: {
+          flightStatus: byId.get(record.id)?.flightStatus,
+          airportStatus: byId.get(record.id)?.airportStatus,
+        },
+        at: now,
+      });
+    return after.map((r) => ({ id: r.id, flightStatus: r.flightStatus, airportStatus: r.airportStatus }));
   });
 }
 
-/** A record the user may see, with its mission's number, or null. */
-export async function findRecord(db: Db, user: CurrentUser, id: string): Promise<RecordRow | null> {
-  const [row] = await selectRecords(db, and(eq(statistics.id, id), visibleTo(user))!);
-  return row ?? null;
-}
-
-/** How many records match `where` (filtersWhere), exactly, on `statistics` alone. */
-export async function countWhere(db: Db, where: SQL): Promise<number> {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(statistics).where(where);
-  return total;
+/** Step 1 of an upload: a short-lived URL signed for one key of this record, this kind and this size. */
+export async function mediaPath(
+  deps: Deps,
+  user: CurrentUser,
+  q: Infer<typeof MediaPathQuery>,
+): Promise<MediaPath> {
+  const limit = MEDIA_PATH_LIMIT(user.id);
+  if ((await hit(deps.db, limit, deps.now())) > limit.max) fail(429, STATISTIC_MESSAGES.tooManyUploads);
+  const record = await recordOr404(deps, user, q.id);
+  if (q.kind === 'airport' && record.airportStatus === 'NOT_APPLICABLE')
+    fail(400, STATISTIC_MESSAGES.airportDisabled);
+  const path = keyFor(record.id, q.kind);
+  const signed = await deps.files.signUpload({
+    key: path,
+    contentType: 'application/pdf',
+    maxBytes: STATISTIC_PDF_MAX_BYTES,
+    size: q.size,
+  });
+  return { url: signed.url, path, headers: signed.headers, expiresAt: signed.expiresAt.toISOString() };
 }
 
 /**
- * countWhere, and in the same statement the price book's version (one row read once): priceBookAt then
- * reads the prices only when they changed since this process last read them (decision 025).
+ * Step 3: the uploaded files are checked (a real PDF of the announced size, under this record's keys),
+ * then recorded with their invoice ids in one write; any refusal leaves the record as it was and deletes
+ * the new files.
  */
-export async function countAndPriceBookVersion(
-  db: Db,
-  where: SQL,
-): Promise<{ total: number; prices: string }> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`, prices: priceBookVersionSql })
-    .from(statistics)
-    .where(where);
-  return row;
+export async function updatePdfs(deps: Deps, user: CurrentUser, input: UpdatePdfInput) {
+  const uploads: Array<{ kind: PdfKind; key: string }> = [];
+  if (input.flightPdfPath) uploads.push({ kind: 'flight', key: input.flightPdfPath });
+  if (input.airportPdfPath) uploads.push({ kind: 'airport', key: input.airportPdfPath });
+  // A key of another record is not this caller's to delete: nothing is touched.
+  const record = await recordOr404(deps, user, input.id);
+  // Only the files this call brings may be discarded: never a key the record points to (sent again
+  // beside a refused file, it must survive the refusal).
+  const stored = new Set([record.flightPdfKey, record.airportPdfKey].filter((k) => k !== null));
+  const discard = async () => {
+    for (const u of uploads)
+      if (KEY.test(u.key) && !stored.has(u.key)) await deps.files.delete(u.key).catch(() => {});
+  };
+  for (const u of uploads)
+    if (!belongsTo(u.key, record.id, u.kind)) fail(400, STATISTIC_MESSAGES.pathForeign);
+  if (input.airportPdfPath && record.airportStatus === 'NOT_APPLICABLE') {
+    await discard();
+    fail(400, STATISTIC_MESSAGES.airportDisabled);
+  }
+  for (const u of uploads) {
+    if (u.key === record.flightPdfKey || u.key === record.airportPdfKey) continue;
+    const verdict = await deps.files.verifyUpload(u.key, {
+      contentType: 'application/pdf',
+      maxBytes: STATISTIC_PDF_MAX_BYTES,
+    });
+    if (!verdict.ok) {
+      await discard();
+      fail(verdict.status, verdict.status === 415 ? STATISTIC_MESSAGES.notPdf : verdict.message);
+    }
+  }
+  const now = deps.now();
+  const set: Record<string, unknown> = { updatedAt: now };
+  const replaced: string[] = [];
+  for (const kind of ['flight', 'airport'] as const) {
+    const cols = columnsOf(kind);
+    const key = kind === 'flight' ? input.flightPdfPath : input.airportPdfPath;
+    const invoiceId = kind === 'flight' ? input.flightId : input.airportId;
+    if (!key || !invoiceId) continue;
+    set[cols.key] = key;
+    set[cols.name] = downloadName(record, kind);
+    set[cols.invoiceId] = invoiceId;
+    const old = record[cols.key as 'flightPdfKey' | 'airportPdfKey'];
+    if (old && old !== key) replaced.push(old);
+  }
+  const after = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(statistics)
+      .set(set as Partial<typeof statistics.$inferInsert>)
+      .where(and(eq(statistics.id, record.id), eq(statistics.active, true)))
+      .returning();
+    if (!row) fail(404, STATISTIC_MESSAGES.notFound);
+    await audit(tx, {
+      actorId: user.id,
+      action: 'statistic.update-pdf',
+      entity: 'statistic',
+      entityId: record.id,
+      before: auditView(record),
+      after: auditView(row),
+      at: now,
+    });
+    return row;
+  });
+  // The record no longer points to the files it replaced.
+  for (const key of replaced) await deps.files.delete(key).catch(() => {});
+  return {
+    id: after.id,
+    flightInvoicePdf: after.flightPdfKey !== null,
+    flightInvoiceNumber: after.flightInvoiceId,
+    airportInvoicePdf: after.airportPdfKey !== null,
+    airportInvoiceNumber: after.airportInvoiceId,
+  };
+}
+
+/** GET /statistic/download-pdf: a signed download URL of one of the record's PDFs. */
+export async function downloadUrl(
+  deps: Deps,
+  user: CurrentUser,
+  q: Infer<typeof DownloadPdfQuery>,
+): Promise<string> {
+  const kind = DOWNLOAD_TYPES[q.type];
+  const record = await recordOr404(deps, user, q.id);
+  const key = kind === 'flight' ? record.flightPdfKey : record.airportPdfKey;
+  if (!key) fail(404, STATISTIC_MESSAGES.noPdf);
+  return deps.files.signDownload({ key, fileName: downloadName(record, kind) });
+}
+
+/** DELETE /statistic/delete-pdf-data/:id/:kind: the record forgets the PDF and its invoice id, then the file goes. */
+export async function deletePdf(deps: Deps, user: CurrentUser, id: string, kind: PdfKind) {
+  const record = await recordOr404(deps, user, id);
+  const cols = columnsOf(kind);
+  const now = deps.now();
+  const key = kind === 'flight' ? record.flightPdfKey : record.airportPdfKey;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(statistics)
+      .set({ [cols.key]: null, [cols.name]: null, [cols.invoiceId]: null, updatedAt: now })
+      .where(eq(statistics.id, record.id))
+      .returning();
+    await audit(tx, {
+      actorId: user.id,
+      action: `statistic.delete-${kind}-pdf`,
+      entity: 'statistic',
+      entityId: record.id,
+      before: auditView(record),
+      after: auditView(row),
+      at: now,
+    });
+  });
+  if (key) await deps.files.delete(key);
+  return { id: record.id };
+}
+
+/** The hospital visibility flag of a mission's statistic, turned over (the id is the mission's). */
+export async function toggleHospitalVisibility(deps: Deps, user: CurrentUser, missionId: string) {
+  const now = deps.now();
+  const after = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: statistics.id, showForHospital: statistics.showForHospital })
+      .from(statistics)
+      .innerJoin(missions, eq(missions.id, statistics.missionId))
+      .where(and(eq(statistics.missionId, missionId), visibleTo(user)))
+      .for('update', { of: statistics });
+    if (!before) fail(404, STATISTIC_MESSAGES.notFound);
+    const [row] = await tx
+      .update(statistics)
+      .set({ showForHospital: sql`not ${statistics.showForHospital}`, updatedAt: now })
+      .where(eq(statistics.id, before.id))
+      .returning({ id: statistics.id, showForHospital: statistics.showForHospital });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'statistic.toggle-hospital',
+      entity: 'statistic',
+      entityId: before.id,
+      before: { showForHospital: before.showForHospital },
+      after: { showForHospital: row.showForHospital },
+      at: now,
+    });
+    return row;
+  });
+  return { id: missionId, statisticId: after.id, showForHospital: after.showForHospital };
+}
+
+/** GET /statistic/export-excel: statistiques.xlsx of the user's records under the list's filters. */
+export async function exportStatistics(
+  deps: Deps,
+  user: CurrentUser,
+  q: Infer<typeof StatisticsExportQuery>,
+): Promise<Response> {
+  const where = filtersWhere(user, q);
+  // Read before answering, so that a database failure is still a 500 with a message.
+  const book = await loadPriceBook(deps.db);
+  return writeStatisticsWorkbook(deps.db, user, where, book, deps.config.costRules);
 }

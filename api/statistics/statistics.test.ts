@@ -18,7 +18,7 @@ import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { Caller, ORIGIN, refusal, testApp } from '../test/harness';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { sweepStatisticFiles } from './files';
-import { MEDIA_PATH_LIMIT } from './routes';
+import { MEDIA_PATH_LIMIT } from './service';
 
 type PageBody = { data: { rows: StatisticRow[]; pageCount: number } };
 const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;

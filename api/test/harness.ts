@@ -13,13 +13,20 @@ import { createLeonClient, createLeonSimulator, type LeonSource } from '../leon'
 import { loadConfig } from '../lib/config';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
+import type { InputObserver } from '../lib/validate';
 import { freshDatabase } from './databases';
 
 export const ORIGIN = 'http://localhost:8787';
 /** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */
 export const EDGE_SECRET = 'test-edge-secret-0123456789abcdef012345';
 
-export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSource) {
+/** The app on `db` with test configuration (`env` on top); `onValidate` as createApp takes it. */
+export function testApp(
+  db: Db,
+  env: Record<string, string> = {},
+  leon?: LeonSource,
+  options: { onValidate?: InputObserver } = {},
+) {
   const clock = { now: new Date('2026-03-02T10:00:00Z') };
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +40,7 @@ export function testApp(db: Db, env: Record<string, string> = {}, leon?: LeonSou
   const now = () => clock.now;
   const filesDir = join(tmpdir(), `bo-test-${randomUUID()}`);
   const files = fileStoreFromConfig({ ...config, dataDir: filesDir }, now, db);
-  const app = createApp({ db, config, mailer, now, leon, files });
+  const app = createApp({ db, config, mailer, now, leon, files, onValidate: options.onValidate });
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };

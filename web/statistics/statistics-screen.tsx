@@ -6,9 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DataResponse } from '../../contract/http';
 import { ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
 import {
-  INVOICE_STATUS_BADGES,
-  INVOICE_STATUSES,
   type PdfKind,
+  STATISTIC_INVOICE_STATUS_BADGES,
+  STATISTIC_INVOICE_STATUSES,
   STATISTIC_MESSAGES,
   STATISTIC_PATHS,
   STATISTICS_PAGE_SIZE,
@@ -32,7 +32,9 @@ import * as ui from './statistics.css';
 import { StatisticsTable } from './statistics-table';
 import { StatusDialog } from './status-dialog';
 
-const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
+const STATUS_OPTIONS = STATISTIC_INVOICE_STATUSES.map(
+  (s) => [s, STATISTIC_INVOICE_STATUS_BADGES[s].label] as [string, string],
+);
 const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
 
 type Filters = Record<string, string | undefined>;

@@ -6,9 +6,9 @@ import { useId } from 'react';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
-  INVOICE_STATUS_BADGES,
   LATE_CANCELLATION_LABEL,
   type PdfKind,
+  STATISTIC_INVOICE_STATUS_BADGES,
   STATISTIC_MESSAGES,
   type StatisticRow,
   type WireFigure,
@@ -159,7 +159,7 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
     p.staff && {
       id: 'flightStatus',
       header: 'Statut vol',
-      cell: (r) => (r.flightStatus ? <Badge {...INVOICE_STATUS_BADGES[r.flightStatus]} /> : '-'),
+      cell: (r) => (r.flightStatus ? <Badge {...STATISTIC_INVOICE_STATUS_BADGES[r.flightStatus]} /> : '-'),
     },
     {
       id: 'airportCosts',
@@ -192,7 +192,7 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
     p.staff && {
       id: 'airportStatus',
       header: 'Statut aéroport',
-      cell: (r) => (r.airportStatus ? <Badge {...INVOICE_STATUS_BADGES[r.airportStatus]} /> : '-'),
+      cell: (r) => (r.airportStatus ? <Badge {...STATISTIC_INVOICE_STATUS_BADGES[r.airportStatus]} /> : '-'),
     },
     p.staff && {
       id: 'actions',

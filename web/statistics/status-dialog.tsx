@@ -2,11 +2,11 @@
 // unchanged ('Inchangé'); all or nothing on the server.
 import { useState } from 'react';
 import {
-  INVOICE_STATUS_BADGES,
-  INVOICE_STATUSES,
-  type InvoiceStatus,
+  STATISTIC_INVOICE_STATUS_BADGES,
+  STATISTIC_INVOICE_STATUSES,
   STATISTIC_MESSAGES,
   STATISTIC_PATHS,
+  type StatisticInvoiceStatus,
 } from '../../contract/statistics';
 import { apiCall, errorMessage } from '../lib/api';
 import { useAction } from '../lib/use-action';
@@ -15,7 +15,9 @@ import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 
-const OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
+const OPTIONS = STATISTIC_INVOICE_STATUSES.map(
+  (s) => [s, STATISTIC_INVOICE_STATUS_BADGES[s].label] as [string, string],
+);
 
 const STATUS_FIELDS = {
   flight: { name: 'flightStatus', label: 'Statut facture vol' },
@@ -63,8 +65,8 @@ export function StatusDialog({
           method: 'PUT',
           body: {
             selectedIds,
-            ...(flightStatus ? { flightStatus: flightStatus as InvoiceStatus } : {}),
-            ...(airportStatus ? { airportStatus: airportStatus as InvoiceStatus } : {}),
+            ...(flightStatus ? { flightStatus: flightStatus as StatisticInvoiceStatus } : {}),
+            ...(airportStatus ? { airportStatus: airportStatus as StatisticInvoiceStatus } : {}),
           },
         });
       } catch (failure) {
