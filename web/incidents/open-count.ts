@@ -1,11 +1,9 @@
 // The menu's number of open incidents (GET /incidents/open-count), for staff only, refreshed when an
 // incident changes or a sync brings new ones.
 import { useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { INCIDENT_PATHS } from '../../contract/incidents';
-import { apiCall } from '../lib/api';
 import { subscribeAll } from '../lib/signal';
 import { missionsChanged } from '../sync';
+import { fetchOpenIncidentsCount } from './api';
 import { incidentsChanged } from './events';
 
 export function useOpenIncidentsCount(enabled: boolean): number | null {
@@ -13,8 +11,8 @@ export function useOpenIncidentsCount(enabled: boolean): number | null {
   useEffect(() => {
     if (!enabled) return;
     const load = () =>
-      apiCall<DataResponse<{ open: number }>>(INCIDENT_PATHS.openCount)
-        .then((answer) => setOpen(answer.data.open))
+      fetchOpenIncidentsCount()
+        .then(setOpen)
         .catch(() => setOpen(null));
     load();
     return subscribeAll([incidentsChanged, missionsChanged], load);

@@ -6,14 +6,14 @@ import {
   INVOICE_STATUSES,
   type InvoiceStatus,
   STATISTIC_MESSAGES,
-  STATISTIC_PATHS,
 } from '../../contract/statistics';
-import { apiCall, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DialogActions, ModalDialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { changeInvoiceStatuses } from './api';
 
 const OPTIONS = INVOICE_STATUSES.map((s) => [s, INVOICE_STATUS_BADGES[s].label] as [string, string]);
 
@@ -59,13 +59,10 @@ export function StatusDialog({
   const save = () =>
     run(async () => {
       try {
-        await apiCall(STATISTIC_PATHS.changeStatus, {
-          method: 'PUT',
-          body: {
-            selectedIds,
-            ...(flightStatus ? { flightStatus: flightStatus as InvoiceStatus } : {}),
-            ...(airportStatus ? { airportStatus: airportStatus as InvoiceStatus } : {}),
-          },
+        await changeInvoiceStatuses({
+          selectedIds,
+          ...(flightStatus ? { flightStatus: flightStatus as InvoiceStatus } : {}),
+          ...(airportStatus ? { airportStatus: airportStatus as InvoiceStatus } : {}),
         });
       } catch (failure) {
         toast.error(errorMessage(failure));

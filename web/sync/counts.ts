@@ -1,8 +1,7 @@
 // The menu counts (GET /leon/records-count), hidden for HOSPITAL, refreshed whenever missions change.
 import { useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { MISSION_PATHS, type RecordsCount } from '../../contract/missions';
-import { apiCall } from '../lib/api';
+import type { RecordsCount } from '../../contract/missions';
+import { fetchRecordsCount } from './api';
 import { missionsChanged } from './missions-events';
 
 export type RecordsCountKey = keyof RecordsCount;
@@ -13,8 +12,8 @@ export function useRecordsCount(enabled: boolean): RecordsCount | null {
   useEffect(() => {
     if (!enabled) return;
     const load = () =>
-      apiCall<DataResponse<RecordsCount>>(MISSION_PATHS.recordsCount)
-        .then((answer) => setCounts(answer.data))
+      fetchRecordsCount()
+        .then(setCounts)
         .catch(() => setCounts(null));
     load();
     return missionsChanged.subscribe(load);
