@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The missions client: each function's method, path and body, and the answer it gives back.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EditMissionInput } from '../../contract/missions';
 import { fakeApi, savedFiles } from '../testing/fake-api';
 import {
   deleteMission,
@@ -27,7 +28,7 @@ describe('missions client', () => {
       'PUT /missions/edit/': () => ({ body: { data: {} } }),
       [`DELETE /missions/delete/${ID}`]: () => ({ body: { data: {} } }),
     });
-    const edit = {
+    const edit: EditMissionInput = {
       id: ID,
       numberOfCristal: 2,
       astonStatus: 'EN_ATTENTE',
@@ -37,7 +38,7 @@ describe('missions client', () => {
       isWithIcing: false,
       isWithOCS: true,
       airportDeIcing: [],
-    } as const;
+    };
     expect(await editMission(edit)).toBeUndefined();
     expect(await deleteMission(ID)).toBeUndefined();
     expect(calls).toEqual([
