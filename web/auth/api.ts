@@ -17,14 +17,14 @@ export async function changePassword(body: Infer<typeof ChangePasswordBody>): Pr
   await apiCall<unknown>(AUTH_PATHS.changePassword, { method: 'PUT', body });
 }
 
-/** POST /auth/request-forget-password: sends a reset code; the server's text, if it gave one. */
-export async function requestPasswordReset(body: Infer<typeof EmailBody>): Promise<string | undefined> {
-  const answer = await rawCall<Partial<DataResponse<AuthNotice>>>(AUTH_PATHS.requestForgetPassword, {
-    method: 'POST',
-    body,
-  });
-  return answer.data?.message;
+/** A signed-out call answered with a text to show: that text, if the server gave one. */
+async function noticeOf(path: string, method: 'POST' | 'PUT', body: unknown): Promise<string | undefined> {
+  return (await rawCall<Partial<DataResponse<AuthNotice>>>(path, { method, body })).data?.message;
 }
+
+/** POST /auth/request-forget-password: sends a reset code; the server's text, if it gave one. */
+export const requestPasswordReset = (body: Infer<typeof EmailBody>) =>
+  noticeOf(AUTH_PATHS.requestForgetPassword, 'POST', body);
 
 /** PUT /auth/resend-reset-password-otp: sends the reset code again. */
 export async function resendResetCode(body: Infer<typeof EmailBody>): Promise<void> {
@@ -32,10 +32,5 @@ export async function resendResetCode(body: Infer<typeof EmailBody>): Promise<vo
 }
 
 /** PUT /auth/reset-password: the new password with the code; the server's text, if it gave one. */
-export async function resetPassword(body: Infer<typeof ResetPasswordBody>): Promise<string | undefined> {
-  const answer = await rawCall<Partial<DataResponse<AuthNotice>>>(AUTH_PATHS.resetPassword, {
-    method: 'PUT',
-    body,
-  });
-  return answer.data?.message;
-}
+export const resetPassword = (body: Infer<typeof ResetPasswordBody>) =>
+  noticeOf(AUTH_PATHS.resetPassword, 'PUT', body);
