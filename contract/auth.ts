@@ -138,6 +138,11 @@ export function confirmationProblem(password: string, confirmation: string): str
   return password === confirmation ? null : MESSAGES.passwordMismatch;
 }
 
+/** The answer of the reset-password calls: the French text to show (`{ data: { message } }`). */
+export interface AuthNotice {
+  message?: string;
+}
+
 /** The current user as `GET /user/me` answers it. */
 export interface Me {
   id: string;

@@ -28,6 +28,11 @@ export const INCIDENT_PATHS = {
   validate: (id: string) => `/incidents/validate/${encodeURIComponent(id)}`,
 } as const;
 
+/** The answer of GET /incidents/open-count. */
+export interface OpenIncidentsCount {
+  open: number;
+}
+
 export const INCIDENT_MESSAGES = {
   required: 'Obligatoire',
   tooLong: `${RESPONSE_MAX_LENGTH} caractères maximum`,

@@ -259,6 +259,11 @@ export interface MediaPath {
   expiresAt: string;
 }
 
+/** The answer of GET /statistic/download-pdf: a signed URL to read the PDF from. */
+export interface PdfDownload {
+  url: string;
+}
+
 const optionalId = optional(maxText(INVOICE_ID_MAX));
 const optionalPath = optional(maxText(512));
 

@@ -1,13 +1,13 @@
 // 'Changer mon mot de passe': the signed-in user's own change (current password, the new one twice),
 // checked with the contract's schema the API uses. The server ends the user's other sessions.
-import { AUTH_PATHS, ChangePasswordBody, MESSAGES, PASSWORD_MAX } from '../../contract/auth';
-import { apiCall } from '../lib/api';
+import { ChangePasswordBody, MESSAGES, PASSWORD_MAX } from '../../contract/auth';
 import { useAction } from '../lib/use-action';
 import { DialogActions, ModalDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { changePassword } from './api';
 import { NewPasswordFields } from './new-password-fields';
 
 export const CHANGE_PASSWORD_TITLE = 'Changer mon mot de passe';
@@ -20,7 +20,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     const value = form.validate(ChangePasswordBody, form.values);
     if (!value) return;
     await run(async () => {
-      await apiCall(AUTH_PATHS.changePassword, { method: 'PUT', body: value });
+      await changePassword(value);
       toast.success(MESSAGES.passwordChanged);
       onClose();
     });

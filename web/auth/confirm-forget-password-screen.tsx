@@ -3,29 +3,25 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { AUTH_PATHS, confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
+import { confirmationProblem, MESSAGES, ResetPasswordBody } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { rawCall } from '../lib/api';
 import { useLiveMachine } from '../lib/live-actors';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { resendResetCode, resetPassword } from './api';
 import { NewPasswordFields } from './new-password-fields';
 import { PublicCard } from './public-card';
 
 const confirmMachine = forgotPasswordMachine.provide({
   actors: {
     resend: fromPromise(async ({ input }) => {
-      await rawCall(AUTH_PATHS.resendResetPasswordOtp, { method: 'PUT', body: input });
+      await resendResetCode(input);
     }),
     reset: fromPromise(async ({ input }) => {
-      const answer = await rawCall<{ data?: { message?: string } }>(AUTH_PATHS.resetPassword, {
-        method: 'PUT',
-        body: input,
-      });
-      toast.success(answer.data?.message ?? MESSAGES.passwordChanged);
+      toast.success((await resetPassword(input)) ?? MESSAGES.passwordChanged);
     }),
   },
   actions: {

@@ -2,26 +2,22 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { AUTH_PATHS, EmailBody, MESSAGES } from '../../contract/auth';
+import { EmailBody, MESSAGES } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { requestPasswordMachine } from '../../machines/forgot-password.machine';
-import { rawCall } from '../lib/api';
 import { useLiveMachine } from '../lib/live-actors';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { requestPasswordReset } from './api';
 import { EmailInput } from './form-parts';
 import { PublicCard } from './public-card';
 
 const requestMachine = requestPasswordMachine.provide({
   actors: {
     request: fromPromise(async ({ input }) => {
-      const answer = await rawCall<{ data?: { message?: string } }>(AUTH_PATHS.requestForgetPassword, {
-        method: 'POST',
-        body: input,
-      });
       // The success toast says what the server answered.
-      const message = answer.data?.message ?? MESSAGES.resetRequested;
+      const message = (await requestPasswordReset(input)) ?? MESSAGES.resetRequested;
       toast.success(message);
       return message;
     }),

@@ -4,19 +4,13 @@
 // reads only its incident machine.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { DataResponse } from '../../contract/http';
-import {
-  INCIDENT_MESSAGES,
-  INCIDENT_PATHS,
-  INCIDENT_STATUS_BADGES,
-  type IncidentRecord,
-} from '../../contract/incidents';
+import { INCIDENT_MESSAGES, INCIDENT_STATUS_BADGES, type IncidentRecord } from '../../contract/incidents';
 import { incidentMachine } from '../../machines/incident.machine';
-import { apiCall } from '../lib/api';
 import { useLiveMachine } from '../lib/live-actors';
 import { Badge } from '../ui/badge';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { proposeIncidentAction, validateIncidentAction } from './api';
 import { incidentsChanged } from './events';
 import { missionNumber, parisDateTime } from './format';
 import * as ui from './incidents.css';
@@ -28,15 +22,12 @@ export function useIncident(record: IncidentRecord) {
       incidentMachine.provide({
         actors: {
           save: fromPromise(async ({ input }: { input: { id: string; response: string } }) => {
-            const answer = await apiCall<DataResponse<IncidentRecord>>(INCIDENT_PATHS.respond(input.id), {
-              method: 'PUT',
-              body: { response: input.response },
-            });
-            return { response: answer.data.response };
+            const saved = await proposeIncidentAction(input.id, { response: input.response });
+            return { response: saved.response };
           }),
           // The action shown is the one validated: the API answers 409 when another was saved since.
-          validate: fromPromise(async ({ input }: { input: { id: string; response: string } }) =>
-            apiCall(INCIDENT_PATHS.validate(input.id), { method: 'PUT', body: { response: input.response } }),
+          validate: fromPromise<unknown, { id: string; response: string }>(({ input }) =>
+            validateIncidentAction(input.id, { response: input.response }),
           ),
         },
         actions: {

@@ -2,14 +2,14 @@
 // incident without a known mission), 5 placeholders of height 250 while they load.
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import type { DataResponse } from '../../contract/http';
-import { INCIDENT_MESSAGES, INCIDENT_PATHS, type IncidentRecord } from '../../contract/incidents';
-import { apiCall, errorMessage } from '../lib/api';
+import { INCIDENT_MESSAGES, type IncidentRecord } from '../../contract/incidents';
+import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { DetailsState } from '../ui/details-state';
 import { BackIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
+import { fetchIncidentRecords } from './api';
 import { IncidentCard } from './incident-card';
 import * as ui from './incidents.css';
 
@@ -23,8 +23,8 @@ export function IncidentDetailsScreen() {
   useEffect(() => {
     setRecords(null);
     setError(null);
-    apiCall<DataResponse<IncidentRecord[]>>(INCIDENT_PATHS.details(id))
-      .then((answer) => setRecords(answer.data))
+    fetchIncidentRecords(id)
+      .then(setRecords)
       .catch((e) => setError(errorMessage(e)));
   }, [id]);
   return (

@@ -1,23 +1,12 @@
 // The menu's number of open incidents (GET /incidents/open-count), for staff only, refreshed when an
 // incident changes or a sync brings new ones.
-import { useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { INCIDENT_PATHS } from '../../contract/incidents';
-import { apiCall } from '../lib/api';
-import { subscribeAll } from '../lib/signal';
+import { useRefreshed } from '../lib/use-refreshed';
 import { missionsChanged } from '../sync';
+import { fetchOpenIncidentsCount } from './api';
 import { incidentsChanged } from './events';
 
+const CHANGES = [incidentsChanged, missionsChanged];
+
 export function useOpenIncidentsCount(enabled: boolean): number | null {
-  const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const load = () =>
-      apiCall<DataResponse<{ open: number }>>(INCIDENT_PATHS.openCount)
-        .then((answer) => setOpen(answer.data.open))
-        .catch(() => setOpen(null));
-    load();
-    return subscribeAll([incidentsChanged, missionsChanged], load);
-  }, [enabled]);
-  return open;
+  return useRefreshed(enabled, fetchOpenIncidentsCount, CHANGES);
 }

@@ -1,10 +1,10 @@
 // 'Exporter vers CSV' (requirements §2): the period, 'Inclure les factures de réussite', 'Exporter' → invoices.csv.
 import { useState } from 'react';
-import { INVOICE_MESSAGES, INVOICE_PATHS, INVOICES_CSV_FILE } from '../../contract/invoices';
-import { download } from '../lib/api';
+import { INVOICE_MESSAGES } from '../../contract/invoices';
 import { useAction } from '../lib/use-action';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { DialogActions, ModalDialog } from '../ui/dialog';
+import { exportInvoicesCsv } from './api';
 import * as ui from './invoices.css';
 
 export function ExportDialog({ onClose, onExported }: { onClose: () => void; onExported: () => void }) {
@@ -18,10 +18,7 @@ export function ExportDialog({ onClose, onExported }: { onClose: () => void; onE
       return;
     }
     run(async () => {
-      await download(INVOICE_PATHS.exportCsv, INVOICES_CSV_FILE, {
-        method: 'POST',
-        body: { ...range, exportSuccess: includeSuccess },
-      });
+      await exportInvoicesCsv({ ...range, exportSuccess: includeSuccess });
       onExported();
     });
   };

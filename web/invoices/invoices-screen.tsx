@@ -2,19 +2,16 @@
 // mission number, the refresh that rebuilds ERROR rows from Leon, the CSV export dialog, and the table of
 // the accounting rows, 3 a page, with the badges of requirements §4.
 import { useState } from 'react';
-import type { DataResponse } from '../../contract/http';
 import {
   formatEuros,
   INVOICE_MESSAGES,
   INVOICE_PATHS,
   INVOICES_PAGE_SIZE,
-  type InvoiceRetryResult,
   type InvoiceRow,
   type InvoiceSort,
   invoiceBadge,
   retrySummary,
 } from '../../contract/invoices';
-import { apiCall } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type Sort } from '../ui/data-table';
@@ -24,6 +21,7 @@ import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useToastedCall } from '../ui/use-toasted-call';
+import { retryInvoicesInError } from './api';
 import { ExportDialog } from './export-dialog';
 import * as ui from './invoices.css';
 
@@ -123,10 +121,7 @@ export function InvoicesScreen() {
   };
   const update = () =>
     updating.run(async () => {
-      const answer = await apiCall<DataResponse<InvoiceRetryResult>>(INVOICE_PATHS.updateWithError, {
-        method: 'PUT',
-      });
-      toast.success(retrySummary(answer.data));
+      toast.success(retrySummary(await retryInvoicesInError()));
       list.reload();
     }, INVOICE_MESSAGES.updateFailed);
 

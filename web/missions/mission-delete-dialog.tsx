@@ -1,9 +1,9 @@
 // Confirms and deletes a mission (staff), with the spec's French texts.
-import { MISSION_MESSAGES, MISSION_PATHS, type MissionRow } from '../../contract/missions';
-import { apiCall } from '../lib/api';
+import { MISSION_MESSAGES, type MissionRow } from '../../contract/missions';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import type { RowDialogProps } from '../ui/dialog';
 import { toast } from '../ui/toast';
+import { deleteMission } from './api';
 
 export function MissionDeleteDialog({
   row: mission,
@@ -18,7 +18,7 @@ export function MissionDeleteDialog({
       onClose={onClose}
       onConfirm={async () => {
         try {
-          await apiCall(MISSION_PATHS.delete(mission.id), { method: 'DELETE' });
+          await deleteMission(mission.id);
         } catch (error) {
           toast.error(MISSION_MESSAGES.deleteError);
           throw error;

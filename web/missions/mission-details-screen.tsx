@@ -3,20 +3,15 @@
 import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { useLocation, useParams } from 'wouter';
-import type { DataResponse } from '../../contract/http';
-import {
-  MISSION_MESSAGES,
-  MISSION_PATHS,
-  type MissionDetailsLeg,
-  ORGAN_LABELS,
-} from '../../contract/missions';
-import { apiCall, download, errorMessage } from '../lib/api';
+import { MISSION_MESSAGES, type MissionDetailsLeg, ORGAN_LABELS } from '../../contract/missions';
+import { errorMessage } from '../lib/api';
 import { AircraftImage } from '../ui/aircraft-image';
 import { DetailsState } from '../ui/details-state';
 import { BackIcon, OpenIcon, ToIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { useToastedCall } from '../ui/use-toasted-call';
+import { downloadMissionPdf, fetchMissionDetails } from './api';
 import { parisDateTime } from './format';
 import * as ui from './mission-details.css';
 
@@ -92,12 +87,11 @@ export function MissionDetailsScreen() {
   const [error, setError] = useState<string | null>(null);
   const downloading = useToastedCall();
   useEffect(() => {
-    apiCall<DataResponse<MissionDetailsLeg[]>>(MISSION_PATHS.details(id))
-      .then((answer) => setLegs(answer.data))
+    fetchMissionDetails(id)
+      .then(setLegs)
       .catch((e) => setError(errorMessage(e)));
   }, [id]);
-  const pdf = () =>
-    downloading.run(() => download(MISSION_PATHS.pdf(id), 'mission-details.pdf'), MISSION_MESSAGES.pdfError);
+  const pdf = () => downloading.run(() => downloadMissionPdf(id), MISSION_MESSAGES.pdfError);
   return (
     <Page
       title={

@@ -5,7 +5,6 @@ import {
   AIRCRAFT_TYPES,
   EditMissionBody,
   MISSION_MESSAGES,
-  MISSION_PATHS,
   MISSION_STATUS_BADGES,
   MISSION_STATUSES,
   type MissionRow,
@@ -13,7 +12,6 @@ import {
   ORGAN_TYPES,
 } from '../../contract/missions';
 import { check } from '../../contract/validation';
-import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { CheckboxGroup } from '../ui/checkbox-group';
 import { DialogActions, ModalDialog, type RowDialogProps } from '../ui/dialog';
@@ -22,6 +20,7 @@ import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { editMission } from './api';
 
 const YES_NO: Array<[string, string]> = [
   ['true', 'Oui'],
@@ -71,7 +70,7 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
     const result = check(EditMissionBody, input);
     if (!result.ok) return setErrors(result.errors);
     await run(async () => {
-      await apiCall(MISSION_PATHS.edit, { method: 'PUT', body: input });
+      await editMission(result.value);
       toast.success(MISSION_MESSAGES.edited);
       onSaved();
     });

@@ -4,19 +4,18 @@ import { Link } from 'wouter';
 import {
   AIRCRAFT_TYPE_LABELS,
   MISSION_MESSAGES,
-  MISSION_PATHS,
   MISSION_STATUS_BADGES,
   type MissionRow,
   ORGAN_LABELS,
 } from '../../contract/missions';
 import { href } from '../../contract/routes';
-import { download } from '../lib/api';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { ToIcon, ViewIcon } from '../ui/icons';
 import { RowActions } from '../ui/row-actions';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { downloadTransportVoucher } from './api';
 import { parisDateTime, yesNo } from './format';
 import * as ui from './mission-table.css';
 
@@ -60,9 +59,7 @@ export interface MissionTableProps {
 }
 
 const downloadVoucher = (m: MissionRow) =>
-  download(MISSION_PATHS.voucher(m.id), `bon-de-transport-${m.tripNumber}.pdf`).catch(() =>
-    toast.error(MISSION_MESSAGES.pdfError),
-  );
+  downloadTransportVoucher(m.id, m.tripNumber).catch(() => toast.error(MISSION_MESSAGES.pdfError));
 
 export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTableProps, 'list'>) {
   const columns: Column<MissionRow>[] = [

@@ -3,22 +3,20 @@
 // on the first invalid one after a refused submit (both from the shared dialog and form); the server's
 // message (e.g. an overlapping period) in the dialog until the user edits a field or the form refuses on
 // its own; the buttons wait while the call runs.
-import type { DataResponse } from '../../contract/http';
 import {
   PRICE_MESSAGES,
-  PRICE_PATHS,
   PRICE_SCHEMAS,
   type PricePeriod,
   periodProblem,
   TEXT_MAX,
 } from '../../contract/prices';
-import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DayField } from '../ui/day-field';
 import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { createPrice, editPrice } from './api';
 import { type PriceTableView, rowName, typed } from './tables';
 
 export type PriceRow = PricePeriod & Record<string, unknown>;
@@ -54,23 +52,21 @@ export function PriceFormDialog({
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const schemas = PRICE_SCHEMAS[view.table];
-    const input = editing ? { id: row.id, ...form.values } : form.values;
-    const value = form.validate(editing ? schemas.edit : schemas.create, input, {
-      toDate: periodProblem(form.values) ?? '',
-    });
-    if (value === null) {
+    const { table } = view;
+    const schemas = PRICE_SCHEMAS[table];
+    const extra = { toDate: periodProblem(form.values) ?? '' };
+    const edited = editing ? form.validate(schemas.edit, { id: row.id, ...form.values }, extra) : null;
+    const created = editing ? null : form.validate(schemas.create, form.values, extra);
+    const save = edited ? () => editPrice(table, edited) : created ? () => createPrice(table, created) : null;
+    if (save === null) {
       clearServerError();
       return;
     }
-    const paths = PRICE_PATHS[view.table];
     await run(async () => {
-      const answer = await apiCall<DataResponse<PriceRow>>(editing ? paths.edit : paths.create, {
-        method: editing ? 'PUT' : 'POST',
-        body: value,
-      });
+      const saved: PricePeriod = await save();
       toast.success(editing ? PRICE_MESSAGES.edited : PRICE_MESSAGES.created);
-      onSaved(answer.data);
+      // The saved row as the generic table reads it: its period, and its fields by name.
+      onSaved(saved as PriceRow);
     });
   };
 

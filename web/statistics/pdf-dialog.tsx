@@ -8,27 +8,20 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem } from 'react-aria-components';
 import { fromCallback, fromPromise } from 'xstate';
 import { FILE_MESSAGES } from '../../contract/files';
-import type { DataResponse } from '../../contract/http';
-import {
-  type MediaPath,
-  type PdfKind,
-  STATISTIC_MESSAGES,
-  STATISTIC_PATHS,
-  type StatisticRow,
-} from '../../contract/statistics';
+import { type PdfKind, STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
 import {
   type PdfFile,
   type PdfUploadContext,
   pdfUploadMachine,
   type SaveInput,
 } from '../../machines/pdf-upload.machine';
-import { apiCall } from '../lib/api';
 import { useLiveMachine } from '../lib/live-actors';
 import { ModalDialog, type RowDialogProps } from '../ui/dialog';
 import * as dialogUi from '../ui/dialog.css';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { deletePdfData, fetchUploadTarget, savePdfData } from './api';
 import * as ui from './statistics.css';
 
 /** PUTs the file to its signed URL with progress; a refusal carries the store's French message. */
@@ -62,20 +55,18 @@ export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<St
     () =>
       pdfUploadMachine.provide({
         actors: {
-          mediaPath: fromPromise(
-            async ({ input }: { input: { id: string; kind: PdfKind; file: PdfFile } }) => {
-              const answer = await apiCall<DataResponse<MediaPath>>(STATISTIC_PATHS.mediaPath, {
-                query: { id: input.id, kind: input.kind, fileName: input.file.name, size: input.file.size },
-              });
-              return answer.data;
-            },
+          mediaPath: fromPromise(async ({ input }: { input: { id: string; kind: PdfKind; file: PdfFile } }) =>
+            fetchUploadTarget({
+              id: input.id,
+              kind: input.kind,
+              fileName: input.file.name,
+              size: input.file.size,
+            }),
           ),
           upload,
-          save: fromPromise(async ({ input }: { input: SaveInput }) =>
-            apiCall(STATISTIC_PATHS.updatePdf, { method: 'PUT', body: input }),
-          ),
-          remove: fromPromise(async ({ input }: { input: { id: string; kind: PdfKind } }) =>
-            apiCall(STATISTIC_PATHS.deletePdfData(input.id, input.kind), { method: 'DELETE' }),
+          save: fromPromise<unknown, SaveInput>(({ input }) => savePdfData(input)),
+          remove: fromPromise<unknown, { id: string; kind: PdfKind }>(({ input }) =>
+            deletePdfData(input.id, input.kind),
           ),
         },
         actions: {

@@ -3,7 +3,6 @@
 // paged table, and the row dialogs. HOSPITAL users see no statuses, no actions, no checkboxes, and the
 // hospitals filter only when they hold several hospitals (their own, decision 024).
 import { useCallback, useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
 import { ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
 import {
   type PdfKind,
@@ -14,7 +13,7 @@ import {
   STATISTICS_PAGE_SIZE,
   type StatisticRow,
 } from '../../contract/statistics';
-import { apiCall, download, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
@@ -27,6 +26,7 @@ import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useToastedCall } from '../ui/use-toasted-call';
+import { exportStatisticsExcel, fetchPdfUrl, toggleStatistic } from './api';
 import { PdfDialog } from './pdf-dialog';
 import * as ui from './statistics.css';
 import { StatisticsTable } from './statistics-table';
@@ -66,13 +66,11 @@ function FilterSelect(p: {
 async function openPdf(row: StatisticRow, kind: PdfKind) {
   const tab = window.open('', '_blank');
   try {
-    const answer = await apiCall<DataResponse<{ url: string }>>(STATISTIC_PATHS.downloadPdf, {
-      query: { id: row.id, type: kind === 'flight' ? 'FLIGHT' : 'AIRPORT' },
-    });
+    const url = await fetchPdfUrl(row.id, kind);
     if (tab) {
       tab.opener = null;
-      tab.location.href = answer.data.url;
-    } else window.location.assign(answer.data.url);
+      tab.location.href = url;
+    } else window.location.assign(url);
   } catch (error) {
     tab?.close();
     toast.error(errorMessage(error));
@@ -122,7 +120,7 @@ export function StatisticsScreen() {
   const toggle = async (row: StatisticRow) => {
     if (!row.missionId) return;
     try {
-      await apiCall(STATISTIC_PATHS.toggle(row.missionId), { method: 'PUT' });
+      await toggleStatistic(row.missionId);
       reload();
     } catch {
       toast.error(STATISTIC_MESSAGES.statusError);
@@ -133,7 +131,7 @@ export function StatisticsScreen() {
       const query: Record<string, string> = {};
       for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
       if (list.search) query.search = list.search;
-      await download(STATISTIC_PATHS.exportExcel, 'statistiques.xlsx', { query });
+      await exportStatisticsExcel(query);
     });
 
   return (

@@ -5,15 +5,15 @@ import {
   STATISTIC_INVOICE_STATUS_BADGES,
   STATISTIC_INVOICE_STATUSES,
   STATISTIC_MESSAGES,
-  STATISTIC_PATHS,
   type StatisticInvoiceStatus,
 } from '../../contract/statistics';
-import { apiCall, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { DialogActions, ModalDialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
+import { changeInvoiceStatuses } from './api';
 
 const OPTIONS = STATISTIC_INVOICE_STATUSES.map(
   (s) => [s, STATISTIC_INVOICE_STATUS_BADGES[s].label] as [string, string],
@@ -61,13 +61,10 @@ export function StatusDialog({
   const save = () =>
     run(async () => {
       try {
-        await apiCall(STATISTIC_PATHS.changeStatus, {
-          method: 'PUT',
-          body: {
-            selectedIds,
-            ...(flightStatus ? { flightStatus: flightStatus as StatisticInvoiceStatus } : {}),
-            ...(airportStatus ? { airportStatus: airportStatus as StatisticInvoiceStatus } : {}),
-          },
+        await changeInvoiceStatuses({
+          selectedIds,
+          ...(flightStatus ? { flightStatus: flightStatus as StatisticInvoiceStatus } : {}),
+          ...(airportStatus ? { airportStatus: airportStatus as StatisticInvoiceStatus } : {}),
         });
       } catch (failure) {
         toast.error(errorMessage(failure));

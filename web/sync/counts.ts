@@ -1,23 +1,14 @@
 // The menu counts (GET /leon/records-count), hidden for HOSPITAL, refreshed whenever missions change.
-import { useEffect, useState } from 'react';
-import type { DataResponse } from '../../contract/http';
-import { MISSION_PATHS, type RecordsCount } from '../../contract/missions';
-import { apiCall } from '../lib/api';
+import type { RecordsCount } from '../../contract/missions';
+import { useRefreshed } from '../lib/use-refreshed';
+import { fetchRecordsCount } from './api';
 import { missionsChanged } from './missions-events';
 
 export type RecordsCountKey = keyof RecordsCount;
 
+const CHANGES = [missionsChanged];
+
 /** The menu counts, for staff only (hidden for HOSPITAL), refreshed whenever missions change. */
 export function useRecordsCount(enabled: boolean): RecordsCount | null {
-  const [counts, setCounts] = useState<RecordsCount | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const load = () =>
-      apiCall<DataResponse<RecordsCount>>(MISSION_PATHS.recordsCount)
-        .then((answer) => setCounts(answer.data))
-        .catch(() => setCounts(null));
-    load();
-    return missionsChanged.subscribe(load);
-  }, [enabled]);
-  return counts;
+  return useRefreshed(enabled, fetchRecordsCount, CHANGES);
 }

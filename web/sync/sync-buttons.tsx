@@ -2,28 +2,23 @@
 // and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
 // The success toast says how many trips the sync skipped ('2 missions ignorées').
 import { useState } from 'react';
-import { MISSION_MESSAGES, MISSION_PATHS, type SyncResult, syncToastText } from '../../contract/missions';
-import { apiCall } from '../lib/api';
+import { MISSION_MESSAGES, syncToastText } from '../../contract/missions';
 import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
+import { type LeonRun, runLeonSync } from './api';
 import { missionsChanged } from './missions-events';
 
-type Kind = 'synchronize' | 'update';
-const SYNC_BUTTONS: Array<[Kind, string]> = [
+const SYNC_BUTTONS: Array<[LeonRun, string]> = [
   ['synchronize', 'Chargement nouvelles missions'],
   ['update', 'Mise à jour informations'],
 ];
 
 export function SyncButtons() {
-  const [running, setRunning] = useState<Kind | null>(null);
-  const run = async (kind: Kind) => {
+  const [running, setRunning] = useState<LeonRun | null>(null);
+  const run = async (kind: LeonRun) => {
     setRunning(kind);
     try {
-      const answer = await apiCall<{ data?: SyncResult }>(
-        kind === 'synchronize' ? MISSION_PATHS.synchronize : MISSION_PATHS.update,
-        { method: 'PUT' },
-      );
-      toast.success(syncToastText(answer?.data));
+      toast.success(syncToastText(await runLeonSync(kind)));
       missionsChanged.emit();
     } catch {
       toast.error(MISSION_MESSAGES.syncError);

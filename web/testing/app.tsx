@@ -1,13 +1,15 @@
 // Test support for the web tests: a session actor on fake calls, a fake API behind `fetch`, and the
 // whole app rendered at a path, so that tests see what a user sees (happy-dom, @testing-library/react).
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type Me, SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { App, loadOnDemandParts } from '../app';
 import { ApiError, bindSession } from '../lib/api';
+
+export { fakeApi } from './fake-api';
 
 // The app loads its layout, the toast region and the other public screens on demand: load them once here,
 // so that a test's first screen does not wait for a first import.
@@ -68,33 +70,6 @@ export function fakeSession(calls: FakeCalls = {}): SessionActor {
 
 export const signedInAs = (role: Role, more: Partial<Me> = {}) =>
   fakeSession({ fetchMe: () => Promise.resolve(userOf(role, more)) });
-
-type Handler = (request: { method: string; path: string; body: unknown }) => {
-  status?: number;
-  body?: unknown;
-};
-
-/** Answers `fetch` like the API does (`{ data }` / `{ message }`); unknown paths get a 404 message. */
-export function fakeApi(routes: Record<string, Handler> = {}) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body });
-    const handler = routes[`${method} ${path}`];
-    const answer = handler
-      ? handler({ method, path, body })
-      : { status: 404, body: { message: 'Ressource introuvable' } };
-    return new Response(JSON.stringify(answer.body ?? {}), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, calls };
-}
 
 /** The menu counts staff screens load; enough for the layout to render quietly. */
 export const COUNTS = {

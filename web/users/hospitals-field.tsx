@@ -13,13 +13,13 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components';
-import type { DataResponse } from '../../contract/http';
-import { type Hospital, USER_PATHS } from '../../contract/users';
-import { apiCall, errorMessage } from '../lib/api';
+import type { Hospital } from '../../contract/users';
+import { errorMessage } from '../lib/api';
 import { CheckboxGroup } from '../ui/checkbox-group';
 import { ExpandIcon } from '../ui/icons';
 import * as ui from '../ui/popover.css';
 import * as css from '../ui/theme.css';
+import { searchHospitals } from './api';
 
 export const HOSPITAL_SEARCH_DEBOUNCE_MS = 500;
 
@@ -47,10 +47,10 @@ export function HospitalsField({
     // An answer for a text typed over since is dropped: the list shows the latest text's hospitals.
     let current = true;
     const timer = setTimeout(() => {
-      apiCall<DataResponse<Hospital[]>>(USER_PATHS.hospitalsByName, { query: { name: text } })
-        .then((answer) => {
+      searchHospitals(text)
+        .then((hospitals) => {
           if (!current) return;
-          setOptions(answer.data);
+          setOptions(hospitals);
           setFailure(null);
         })
         .catch((error) => {

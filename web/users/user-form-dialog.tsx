@@ -1,17 +1,16 @@
 // The add and edit dialogs of a user (requirements §2 'Users', §5 user form): same fields, the hospitals (one or
 // more, decision 024) only for the Hospital role (cleared otherwise), checked with the contract schemas
 // the API uses.
-import type { DataResponse } from '../../contract/http';
 import { ROLE_LABELS, type Role } from '../../contract/roles';
-import { CreateUserBody, EditUserBody, USER_MESSAGES, USER_PATHS, type UserRow } from '../../contract/users';
+import { CreateUserBody, EditUserBody, USER_MESSAGES, type UserRow } from '../../contract/users';
 import { check, MAX_LENGTH } from '../../contract/validation';
-import { apiCall } from '../lib/api';
 import { useAction } from '../lib/use-action';
 import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
+import { createUser, editUser } from './api';
 import { HospitalsField } from './hospitals-field';
 
 /** The role order of the spec's options: Admin, Accounting, Operation, Hospital. */
@@ -51,11 +50,10 @@ export function UserFormDialog({
       setErrors(result.errors);
       return;
     }
+    const { value } = result;
     await run(async () => {
-      await apiCall<DataResponse<UserRow>>(editing ? USER_PATHS.edit : USER_PATHS.create, {
-        method: editing ? 'PUT' : 'POST',
-        body: result.value,
-      });
+      if (editing) await editUser({ ...value, id: user.id });
+      else await createUser(value);
       toast.success(editing ? USER_MESSAGES.edited : USER_MESSAGES.created);
       onSaved();
     });

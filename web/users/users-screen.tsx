@@ -8,7 +8,6 @@ import {
   USERS_PAGE_SIZE,
   type UserRow,
 } from '../../contract/users';
-import { apiCall, download } from '../lib/api';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
@@ -18,6 +17,7 @@ import { SearchToolbar } from '../ui/search-toolbar';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useToastedCall } from '../ui/use-toasted-call';
+import { deleteUser, exportUsersXlsx } from './api';
 import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
@@ -52,7 +52,7 @@ export function UsersScreen() {
       ),
     },
   ];
-  const exportXlsx = () => exporting.run(() => download(USER_PATHS.exportXlsx, 'users.xlsx'));
+  const exportXlsx = () => exporting.run(() => exportUsersXlsx());
 
   return (
     <Page title="UTILISATEURS">
@@ -84,7 +84,7 @@ export function UsersScreen() {
           confirmLabel="Supprimer"
           onClose={close}
           onConfirm={async () => {
-            await apiCall(USER_PATHS.delete(editing.user.id), { method: 'DELETE' });
+            await deleteUser(editing.user.id);
             toast.success(USER_MESSAGES.deleted);
             saved();
           }}
