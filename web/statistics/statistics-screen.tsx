@@ -6,8 +6,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { ORGAN_LABELS, ORGAN_TYPES } from '../../contract/missions';
 import {
   type PdfKind,
-  STATISTIC_INVOICE_STATUS_BADGES,
-  STATISTIC_INVOICE_STATUSES,
   STATISTIC_MESSAGES,
   STATISTIC_PATHS,
   STATISTICS_PAGE_SIZE,
@@ -30,11 +28,8 @@ import { exportStatisticsExcel, fetchPdfUrl, toggleStatistic } from './api';
 import { PdfDialog } from './pdf-dialog';
 import * as ui from './statistics.css';
 import { StatisticsTable } from './statistics-table';
-import { StatusDialog } from './status-dialog';
+import { STATUS_OPTIONS, StatusDialog } from './status-dialog';
 
-const STATUS_OPTIONS = STATISTIC_INVOICE_STATUSES.map(
-  (s) => [s, STATISTIC_INVOICE_STATUS_BADGES[s].label] as [string, string],
-);
 const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
 
 type Filters = Record<string, string | undefined>;

@@ -15,7 +15,8 @@ import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { changeInvoiceStatuses } from './api';
 
-const OPTIONS = STATISTIC_INVOICE_STATUSES.map(
+/** The invoice statuses of a statistics row, as select options (this dialog and the screen's filter). */
+export const STATUS_OPTIONS = STATISTIC_INVOICE_STATUSES.map(
   (s) => [s, STATISTIC_INVOICE_STATUS_BADGES[s].label] as [string, string],
 );
 
@@ -40,7 +41,7 @@ function StatusSelect({
       {...STATUS_FIELDS[which]}
       value={value}
       onChange={onChange}
-      options={OPTIONS}
+      options={STATUS_OPTIONS}
       placeholder="Inchangé"
     />
   );
