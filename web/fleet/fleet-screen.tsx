@@ -1,22 +1,19 @@
 // 'Flotte' (issue 25, decision 034): one row per aircraft registration seen on synced legs over a period
 // (the last 12 months at first): photo, type, missions, block hours, the cost engine's flight-time cost,
 // last flight; searched by registration; a row's button opens the list of its missions.
-import { useState } from 'react';
 import { type AircraftRow, CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   ActivityMissionsDialog,
-  ActivityToolbar,
+  ActivityScreen,
+  countColumns,
   MissionLinkCell,
+  openColumn,
   type PeriodFilter,
-  usePeriod,
 } from '../activity';
 import { AircraftImage } from '../ui/aircraft-image';
-import { type Column, DataTable } from '../ui/data-table';
-import { euros, hoursMinutes } from '../ui/format';
-import { ViewIcon } from '../ui/icons';
-import { Page } from '../ui/page';
-import * as css from '../ui/theme.css';
+import type { Column } from '../ui/data-table';
+import { euros } from '../ui/format';
 import { useAircraftMissions, useFleetList } from './api';
 import * as ui from './fleet.css';
 
@@ -36,15 +33,7 @@ function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
       text: (r) => r.registration,
     },
     { id: 'aircraftType', header: 'Type', cell: (r) => AIRCRAFT_TYPE_LABELS[r.aircraftType], oneLine: true },
-    { id: 'missions', header: 'Missions', cell: (r) => r.missions, align: 'end' },
-    { id: 'legs', header: 'Vols', cell: (r) => r.legs, align: 'end' },
-    {
-      id: 'blockMinutes',
-      header: 'Heures bloc',
-      cell: (r) => hoursMinutes(r.blockMinutes),
-      align: 'end',
-      oneLine: true,
-    },
+    ...countColumns<AircraftRow>(),
     {
       id: 'flightCost',
       header: 'Coût du temps de vol',
@@ -61,22 +50,7 @@ function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
       header: 'Dernier vol',
       cell: (r) => <MissionLinkCell mission={r.lastFlight} />,
     },
-    {
-      id: 'open',
-      header: 'Actions',
-      sticky: 'end',
-      align: 'center',
-      cell: (r) => (
-        <button
-          type="button"
-          className={css.button.ghost}
-          aria-label={`Voir les missions de ${r.registration}`}
-          onClick={() => onOpen(r)}
-        >
-          <ViewIcon />
-        </button>
-      ),
-    },
+    openColumn((r) => r.registration, onOpen),
   ];
 }
 
@@ -96,31 +70,18 @@ function AircraftMissions({
 }
 
 export function FleetScreen() {
-  const { initial, period, setPeriod } = usePeriod();
-  const list = useFleetList(initial);
-  const [opened, setOpened] = useState<AircraftRow | null>(null);
   return (
-    <Page title={CREW_AND_FLEET_MESSAGES.fleetTitle}>
-      <ActivityToolbar
-        id="fleet-search"
-        placeholder="Immatriculation"
-        search={list.search}
-        onSearch={list.setSearch}
-        initial={initial}
-        onPeriod={(next) => {
-          setPeriod(next);
-          list.setFilters({ startDate: next.startDate, endDate: next.endDate });
-        }}
-      />
-      <DataTable
-        label="Flotte"
-        columns={columns(setOpened)}
-        list={list}
-        emptyText={CREW_AND_FLEET_MESSAGES.noAircraft}
-      />
-      {opened && (
-        <AircraftMissions key={opened.id} aircraft={opened} period={period} onClose={() => setOpened(null)} />
+    <ActivityScreen
+      title={CREW_AND_FLEET_MESSAGES.fleetTitle}
+      label="Flotte"
+      searchId="fleet-search"
+      placeholder="Immatriculation"
+      emptyText={CREW_AND_FLEET_MESSAGES.noAircraft}
+      useList={useFleetList}
+      columns={columns}
+      missions={(aircraft, period, onClose) => (
+        <AircraftMissions key={aircraft.id} aircraft={aircraft} period={period} onClose={onClose} />
       )}
-    </Page>
+    />
   );
 }
