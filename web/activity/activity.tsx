@@ -101,7 +101,7 @@ export function ActivityMissionsDialog({
   onClose: () => void;
 }) {
   return (
-    <ModalDialog title={title} isOpen onClose={onClose} wide>
+    <ModalDialog title={title} isOpen onClose={onClose} wide="table">
       <DataTable
         label={title}
         columns={missionColumns}

@@ -21,6 +21,7 @@ export const modal = style({
   boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
 });
 export const wide = style({ maxWidth: 760 });
+export const tableWide = style({ maxWidth: 1100 });
 export const dialog = style({ padding: 24, outline: 'none', display: 'grid', gap: 16 });
 export const dialogTitle = style({ margin: 0, fontSize: 18, color: colors.navy });
 export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: 8 });

@@ -27,8 +27,11 @@ export function ModalDialog({
   onClose: () => void;
   isDismissable?: boolean;
   role?: 'dialog' | 'alertdialog';
-  /** A dialog with two columns of fields (up to 760 px instead of 560). */
-  wide?: boolean;
+  /**
+   * A dialog with two columns of fields (`true`: up to 760 px instead of 560), or one holding a table
+   * (`'table'`: up to 1100 px, as much of the screen as it has).
+   */
+  wide?: boolean | 'table';
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLElement>(null);
@@ -54,7 +57,7 @@ export function ModalDialog({
       isDismissable={isDismissable}
       className={ui.overlay}
     >
-      <Modal className={wide ? `${ui.modal} ${ui.wide}` : ui.modal}>
+      <Modal className={wide ? `${ui.modal} ${wide === 'table' ? ui.tableWide : ui.wide}` : ui.modal}>
         <Dialog ref={dialog as never} className={ui.dialog} role={role}>
           <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
             {title}
