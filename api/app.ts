@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { optional, type } from 'superstruct';
 import { safeText } from '../contract/validation';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { ping } from './db/client';
 import { outbox } from './db/schema';
 import { incidentsRoutes } from './incidents';
@@ -90,6 +91,7 @@ export function createApp(
   app.route('/', incidentsRoutes);
   app.route('/', invoicesRoutes);
   app.route('/', statisticsRoutes);
+  app.route('/', billingRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -1,7 +1,7 @@
 // Billing check vocabulary (issue 26, decision 033): what Leon invoiced for a mission against what the price
 // tables say it cost. Paths, verdicts and their French labels, the ADMIN settings, the query schemas with
 // their French messages, and the row as it travels (euros on the wire, cents inside).
-import { define, type Infer, optional, type } from 'superstruct';
+import { coerce, define, type Infer, optional, type, unknown } from 'superstruct';
 import type { BadgeColor } from './badges';
 import { calendarDay, pageNumber, pageSize, safeText, toDecimal } from './validation';
 
@@ -60,7 +60,6 @@ export const BILLING_PAGE_SIZE = 20;
 export const BILLING_XLSX_FILE = 'ecarts-de-facturation.xlsx';
 
 export const BILLING_MESSAGES = {
-  forbidden: "Vous n'avez pas accès au contrôle de facturation",
   periodRequired: 'La période est requise (date de début et date de fin)',
   periodOrder: 'La date de début doit être antérieure à la date de fin',
   periodTooEarly: 'La période ne peut pas commencer avant le 01/01/2023',
@@ -150,17 +149,20 @@ export type BillingListQueryInput = Infer<typeof BillingListQuery>;
 
 /** A number with at most two decimals between 0 and `max`, from a number or its text, else `message`. */
 const twoDecimals = (max: number, message: string) =>
-  define<number>('twoDecimals', (v) => {
-    const n = toDecimal(v);
-    return (
-      (typeof n === 'number' &&
-        Number.isFinite(n) &&
-        n >= 0 &&
-        n <= max &&
-        Math.abs(n * 100 - Math.round(n * 100)) < 1e-6) ||
-      message
-    );
-  });
+  coerce(
+    define<number>(
+      'twoDecimals',
+      (n) =>
+        (typeof n === 'number' &&
+          Number.isFinite(n) &&
+          n >= 0 &&
+          n <= max &&
+          Math.abs(n * 100 - Math.round(n * 100)) < 1e-6) ||
+        message,
+    ),
+    unknown(),
+    toDecimal,
+  );
 const wholeDays = define<number>(
   'days',
   (v) =>

@@ -46,6 +46,7 @@ const REBUILT_COLUMNS = Object.fromEntries(
       'invoiceDueDate',
       'debitCents',
       'creditCents',
+      'netCents',
       'type',
       'invoiceTag',
       'section2',
