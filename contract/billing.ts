@@ -112,6 +112,8 @@ export interface BillingRow {
   /** Why, in French: the missing prices, the lines that differ, the days without invoice. */
   reason: string;
   costLines: BillingCostLine[];
+  /** The cost line the gap comes from, when one change of the mission explains it (its `key`). */
+  suspectLine: string | null;
   invoices: BillingInvoice[];
 }
 

@@ -168,7 +168,8 @@ describeEachDatabase('billing check', (database) => {
       computed: withIce / 100,
       difference: (without - withIce) / 100,
     });
-    expect(ice.reason).toMatch(/^Sous-facturée de /);
+    expect(ice.reason).toMatch(/^Sous-facturée de .* : le dégivrage de LFBD n'est pas facturé$/);
+    expect(ice.suspectLine).toBe('airport:0:LFBD');
     expect(rowOf(page, 'TR-SEVERAL')).toMatchObject({ difference: 5, verdict: 'CONFORME' });
     expect(rowOf(page, 'TR-ND').reason).toBe("Type d'avion non défini (N.D)");
     expect(rowOf(page, 'TR-NONE').reason).toBe('Aucune facture après 25 jours');
@@ -312,11 +313,9 @@ describeEachDatabase('billing check', (database) => {
       ],
       [{ unbilledAfterDays: 1.5 }, 'Le délai doit être un nombre entier de jours entre 0 et 365'],
       [{ unbilledAfterDays: '15' }, 'Le délai doit être un nombre entier de jours entre 0 et 365'],
-    ] as const) {
+    ] as Array<[Record<string, unknown>, string]>) {
       const answer = await as.admin.put('/billing/settings', {
-        tolerancePercent: 1,
-        toleranceEuros: 10,
-        unbilledAfterDays: 15,
+        ...{ tolerancePercent: 1, toleranceEuros: 10, unbilledAfterDays: 15 },
         ...patch,
       });
       expect(answer).toMatchObject(refusal(400, message));

@@ -28,7 +28,14 @@ import {
   priceBookAt,
   priceBookVersionSql,
 } from '../prices';
-import { type BillingCheck, checkMission, checkOrphanInvoice, type RuleInvoice, rulesOf } from './rules';
+import {
+  type BillingCheck,
+  checkMission,
+  checkOrphanInvoice,
+  type RuleInvoice,
+  rulesOf,
+  withinTolerance,
+} from './rules';
 
 const PARIS = 'Europe/Paris';
 const dayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -240,9 +247,17 @@ export interface CheckedRow {
 function wireRow(
   base: Omit<
     BillingRow,
-    'invoiced' | 'computed' | 'difference' | 'differencePercent' | 'verdict' | 'reason' | 'costLines'
+    | 'invoiced'
+    | 'computed'
+    | 'difference'
+    | 'differencePercent'
+    | 'verdict'
+    | 'reason'
+    | 'costLines'
+    | 'suspectLine'
   >,
   check: BillingCheck,
+  suspectLine: string | null = null,
 ): CheckedRow {
   return {
     check,
@@ -260,8 +275,58 @@ function wireRow(
         computed: toEuros(l.cents),
         missing: l.missing,
       })),
+      suspectLine,
     },
   };
+}
+
+/**
+ * Which cost line a gap comes from, when one change of the mission makes the computed total what Leon
+ * invoiced (within the tolerance): a de-icing billed or forgotten, the other aircraft type, OCS, the meals.
+ * Leon gives no invoice lines, so this is how the accountant sees which line differs.
+ */
+export function explainGap(
+  r: MissionRead,
+  legs: CostLeg[],
+  book: PriceBook,
+  costRules: CostRules,
+  check: BillingCheck,
+  rules: ReturnType<typeof rulesOf>,
+): { key: string; text: string } | null {
+  const totalOf = (changed: MissionRead): number | null => {
+    const costs = priceMission(changed, legs, book, costRules);
+    return costs.totalCost.ok && costs.totalAirportCosts.ok
+      ? costs.totalCost.value + costs.totalAirportCosts.value
+      : null;
+  };
+  const matches = (changed: MissionRead) => {
+    const total = totalOf(changed);
+    return total !== null && withinTolerance(check.invoicedCents - total, total, rules);
+  };
+  const deIced = new Set(r.airportDeIcing.map((c) => c.toUpperCase()));
+  for (const line of check.costLines) {
+    if (!line.key.startsWith('airport:')) continue;
+    const icao = line.key.split(':')[2];
+    if (!icao) continue;
+    if (deIced.has(icao)) {
+      if (matches({ ...r, airportDeIcing: r.airportDeIcing.filter((c) => c.toUpperCase() !== icao) }))
+        return { key: line.key, text: `le dégivrage de ${icao} n'est pas facturé` };
+    } else if (matches({ ...r, airportDeIcing: [...r.airportDeIcing, icao] }))
+      return { key: line.key, text: `${icao} est facturé avec dégivrage` };
+  }
+  if (r.aircraftType !== 'ND') {
+    const other = r.aircraftType === 'JET' ? 'TURBOPROP' : 'JET';
+    if (matches({ ...r, aircraftType: other }))
+      return {
+        key: 'flight',
+        text: `le vol est facturé au tarif ${other === 'JET' ? 'jet' : 'turbopropulseur'}`,
+      };
+  }
+  if (r.isWithOCS !== null && matches({ ...r, isWithOCS: !r.isWithOCS }))
+    return { key: 'flight', text: `le vol est facturé ${r.isWithOCS ? 'sans' : 'avec'} OCS` };
+  if ((r.numberOfMeals ?? 0) > 0 && matches({ ...r, numberOfMeals: 0 }))
+    return { key: 'meals', text: 'les repas ne sont pas facturés' };
+  return null;
 }
 
 /** Every row of the period (missions newest first, then the invoices for no mission), checked. */
@@ -281,7 +346,15 @@ export async function checkPeriod(
     const own = r.tripNumber ? (invoicesBy.get(r.tripNumber) ?? []) : [];
     const costs = priceMission(r, legsBy.get(r.missionId) ?? [], book, costRules);
     const departureDay = parisDay(r.departureDateTime);
-    const check = checkMission({ costs, invoices: own.map(ruleInvoice), departureDay, today }, rules);
+    let check = checkMission({ costs, invoices: own.map(ruleInvoice), departureDay, today }, rules);
+    let suspect: string | null = null;
+    if (check.verdict === 'ECART') {
+      const why = explainGap(r, legsBy.get(r.missionId) ?? [], book, costRules, check, rules);
+      if (why) {
+        suspect = why.key;
+        check = { ...check, reason: `${check.reason} : ${why.text}` };
+      }
+    }
     rows.push(
       wireRow(
         {
@@ -294,6 +367,7 @@ export async function checkPeriod(
           invoices: own.map(wireInvoice),
         },
         check,
+        suspect,
       ),
     );
   }

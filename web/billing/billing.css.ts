@@ -1,0 +1,90 @@
+// The billing check screen: the filters, the totals, the trip number that opens a row, the breakdown's two
+// sides (one above the other on a phone).
+import { style } from '@vanilla-extract/css';
+import { colors } from '../ui/theme.css';
+
+const narrow = 'screen and (max-width: 899px)';
+
+export const filters = style({
+  display: 'flex',
+  gap: 12,
+  alignItems: 'flex-end',
+  flexWrap: 'wrap',
+  margin: '0 0 12px',
+});
+export const filterField = style({ minWidth: 170, maxWidth: '100%' });
+export const totals = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 16,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  margin: '0 0 12px',
+  padding: 12,
+  border: `1px solid ${colors.border}`,
+  borderRadius: 8,
+  background: colors.white,
+});
+export const figures = style({ display: 'flex', flexWrap: 'wrap', gap: 24, margin: 0 });
+export const figure = style({
+  display: 'grid',
+  gap: 2,
+  selectors: {
+    '& dt': { fontSize: 13, color: colors.muted },
+    '& dd': { margin: 0, fontWeight: 700, fontSize: 18, whiteSpace: 'nowrap' },
+  },
+});
+export const counts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 10,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const count = style({ display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 600 });
+export const rowLink = style({
+  font: 'inherit',
+  fontWeight: 600,
+  color: colors.primary,
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});
+export const verdictLine = style({
+  display: 'flex',
+  gap: 8,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  margin: '0 0 12px',
+});
+export const sideBySide = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: 16,
+  '@media': { [narrow]: { gridTemplateColumns: '1fr' } },
+});
+export const side = style({ minWidth: 0 });
+export const sideTitle = style({ fontSize: 16, margin: '0 0 8px', color: colors.navy });
+export const breakdown = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 14,
+  selectors: {
+    '& th, & td': { padding: '6px 8px', borderBottom: `1px solid ${colors.border}`, textAlign: 'start' },
+    '& tfoot th, & tfoot td': { fontWeight: 700, borderBottom: 'none' },
+    '& tr[data-suspect] th, & tr[data-suspect] td': { background: '#fdecea' },
+  },
+});
+export const money = style({
+  textAlign: 'end',
+  whiteSpace: 'nowrap',
+  selectors: { 'th&, td&': { textAlign: 'end' } },
+});
+export const missing = style({ color: colors.danger, fontWeight: 600, whiteSpace: 'normal' });
+export const suspect = style({ color: colors.danger, fontWeight: 600 });
+export const note = style({ fontSize: 13, color: colors.muted, margin: '8px 0 0' });
+export const differenceLine = style({ margin: '16px 0 0', fontSize: 15 });
+export const actions = style({ display: 'flex', justifyContent: 'flex-end', marginTop: 16 });
