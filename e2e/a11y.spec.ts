@@ -181,6 +181,12 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       },
     },
   ],
+  billing: [
+    {
+      name: 'billing breakdown',
+      opener: (page) => page.getByRole('button', { name: /^Voir le détail de / }).first(),
+    },
+  ],
   invoices: [
     {
       name: 'CSV export',
