@@ -22,6 +22,7 @@ import {
   UpdatePdfBody,
 } from '../../contract/statistics';
 import { requireRole, requireUser } from '../auth';
+import { billingVerdicts } from '../billing';
 import { missions, statistics } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
@@ -95,7 +96,17 @@ export const statisticsRoutes = new Hono<AppEnv>()
       countAndPriceBookVersion(db, where),
     ]);
     const book = await priceBookAt(db, prices);
-    return c.json({ data: toPage(toRows(user, records, legs, book, config.costRules), total, pageSize) });
+    const rows = toRows(user, records, legs, book, config.costRules);
+    // Staff see the billing check's verdict of each mission (decision 033).
+    if (user.role !== 'HOSPITAL') {
+      const verdicts = await billingVerdicts(db, records, legs, book, c.get('deps').now(), config.costRules);
+      for (const row of rows) {
+        const verdict = verdicts.get(row.missionId ?? '');
+        row.billingVerdict = verdict?.verdict;
+        row.billingReason = verdict?.reason;
+      }
+    }
+    return c.json({ data: toPage(rows, total, pageSize) });
   })
 
   .put('/statistic/change-status', ...staff, async (c) => {

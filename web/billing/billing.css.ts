@@ -1,6 +1,6 @@
 // The billing check screen: the filters, the totals, the trip number that opens a row, the breakdown's two
 // sides (one above the other on a phone).
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { colors } from '../ui/theme.css';
 
 const narrow = 'screen and (max-width: 899px)';
@@ -26,14 +26,9 @@ export const totals = style({
   background: colors.white,
 });
 export const figures = style({ display: 'flex', flexWrap: 'wrap', gap: 24, margin: 0 });
-export const figure = style({
-  display: 'grid',
-  gap: 2,
-  selectors: {
-    '& dt': { fontSize: 13, color: colors.muted },
-    '& dd': { margin: 0, fontWeight: 700, fontSize: 18, whiteSpace: 'nowrap' },
-  },
-});
+export const figure = style({ display: 'grid', gap: 2 });
+globalStyle(`${figure} dt`, { fontSize: 13, color: colors.muted });
+globalStyle(`${figure} dd`, { margin: 0, fontWeight: 700, fontSize: 18, whiteSpace: 'nowrap' });
 export const counts = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -68,21 +63,16 @@ export const sideBySide = style({
 });
 export const side = style({ minWidth: 0 });
 export const sideTitle = style({ fontSize: 16, margin: '0 0 8px', color: colors.navy });
-export const breakdown = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: 14,
-  selectors: {
-    '& th, & td': { padding: '6px 8px', borderBottom: `1px solid ${colors.border}`, textAlign: 'start' },
-    '& tfoot th, & tfoot td': { fontWeight: 700, borderBottom: 'none' },
-    '& tr[data-suspect] th, & tr[data-suspect] td': { background: '#fdecea' },
-  },
+export const breakdown = style({ width: '100%', borderCollapse: 'collapse', fontSize: 14 });
+globalStyle(`${breakdown} th, ${breakdown} td`, {
+  padding: '6px 8px',
+  borderBottom: `1px solid ${colors.border}`,
+  textAlign: 'start',
 });
-export const money = style({
-  textAlign: 'end',
-  whiteSpace: 'nowrap',
-  selectors: { 'th&, td&': { textAlign: 'end' } },
-});
+globalStyle(`${breakdown} tfoot th, ${breakdown} tfoot td`, { fontWeight: 700, borderBottom: 'none' });
+globalStyle(`${breakdown} tr[data-suspect] th, ${breakdown} tr[data-suspect] td`, { background: '#fdecea' });
+export const money = style({ whiteSpace: 'nowrap' });
+globalStyle(`${breakdown} ${money}`, { textAlign: 'end' });
 export const missing = style({ color: colors.danger, fontWeight: 600, whiteSpace: 'normal' });
 export const suspect = style({ color: colors.danger, fontWeight: 600 });
 export const note = style({ fontSize: 13, color: colors.muted, margin: '8px 0 0' });
