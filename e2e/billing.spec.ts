@@ -75,11 +75,11 @@ test.describe('ADMIN', () => {
     // One verdict: every row shown has it.
     const shown = verdicts[0];
     const value = Object.entries(BILLING_VERDICT_BADGES).find(([, b]) => b.label === shown)![0];
-    await page.getByLabel('Verdict').selectOption(value);
+    await page.getByLabel('Verdict', { exact: true }).selectOption(value);
     await expect.poll(async () => new Set(await list(page).column('Verdict'))).toEqual(new Set([shown]));
 
     // A mission's breakdown: each cost line beside what Leon invoiced.
-    await page.getByLabel('Verdict').selectOption('');
+    await page.getByLabel('Verdict', { exact: true }).selectOption('');
     const first = list(page)
       .rows.first()
       .getByRole('button', { name: /^Voir le détail de / });

@@ -137,8 +137,12 @@ const invoiceColumns = {
   requester: invoices.requester,
 };
 
-/** What the period's check reads, each statement on its own connection turn, all at once. */
-async function readPeriod(db: Db, f: BillingFilters) {
+/**
+ * What the period's check reads, all at once: its records, their legs, their invoices, the period's
+ * invoices for no mission, and the price book's version with the settings. The benchmark runs this alone
+ * as the bare side.
+ */
+export async function readPeriodRows(db: Db, f: BillingFilters) {
   const where = recordsWhere(f);
   const tripsOfPeriod = db
     .select({ tripNumber: missions.tripNumber })
@@ -206,6 +210,12 @@ async function readPeriod(db: Db, f: BillingFilters) {
       .from(billingSettings)
       .where(eq(billingSettings.id, 1)),
   ]);
+  return { records, legs, linked, orphans, meta };
+}
+
+/** readPeriodRows, with the price book of its version and the settings. */
+async function readPeriod(db: Db, f: BillingFilters) {
+  const { records, legs, linked, orphans, meta } = await readPeriodRows(db, f);
   const book = await priceBookAt(db, meta?.prices ?? (await versionAlone(db)));
   const settings = meta ? settingsOf({ id: 1, updatedAt: new Date(), ...meta }) : settingsOf(undefined);
   return { records, legs, linked, orphans, book, settings };

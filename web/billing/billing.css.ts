@@ -11,8 +11,15 @@ export const filters = style({
   alignItems: 'flex-end',
   flexWrap: 'wrap',
   margin: '0 0 12px',
+  '@media': { [narrow]: { flexDirection: 'column', alignItems: 'stretch' } },
 });
-export const filterField = style({ minWidth: 170, maxWidth: '100%' });
+export const filterField = style({
+  minWidth: 170,
+  maxWidth: 340,
+  '@media': { [narrow]: { maxWidth: 'none' } },
+});
+// A long hospital name must not widen the select beyond its field (nor the page on a phone).
+globalStyle(`${filterField} select`, { width: '100%', minWidth: 0, textOverflow: 'ellipsis' });
 export const totals = style({
   display: 'flex',
   flexWrap: 'wrap',
