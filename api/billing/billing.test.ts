@@ -3,6 +3,7 @@
 // awaited, a missing price, an invoice for an unknown trip), the totals, the breakdown, the filters, the
 // menu count, the ADMIN settings (audited) and who is refused.
 import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import type { BillingPage, BillingRow, BillingSettings } from '../../contract/billing';
@@ -11,7 +12,7 @@ import { DEMO_HOSPITALS, demoPriceRows, seedDemo } from '../db/seed';
 import { computeMissionCosts, createPriceBook } from '../prices';
 import { describeEachDatabase } from '../test/databases';
 import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
-import { type Caller, refusal, signedIn, testApp } from '../test/harness';
+import { type Caller, EDGE_SECRET, refusal, signedIn, testApp } from '../test/harness';
 
 const [BORDEAUX, PARIS] = DEMO_HOSPITALS;
 const FEBRUARY = 'startDate=2026-02-01&endDate=2026-02-28';
@@ -248,6 +249,58 @@ describeEachDatabase('billing check', (database) => {
     expect(march.rows.map((r) => [r.tripNumber, r.verdict, r.reason])).toEqual([
       [expect.stringMatching(/^QR-/), 'FACTURE_SANS_MISSION', 'Facture sans numéro de mission'],
     ]);
+  });
+
+  it('exports the filtered rows with their breakdown to ecarts-de-facturation.xlsx', async () => {
+    const response = await t.app.request(`/billing/export-excel?${FEBRUARY}&verdict=ECART`, {
+      headers: {
+        cookie: [...as.accounting.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-edge-secret': EDGE_SECRET,
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="ecarts-de-facturation.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual([
+      'N° de mission',
+      'Verdict',
+      'Date',
+      'Hôpital',
+      'Facturé HT (€)',
+      'Coût calculé (€)',
+      'Écart (€)',
+      'Écart (%)',
+      'Motif',
+      'Ligne en écart',
+      'Temps de vol (€)',
+      'Régulation (€)',
+      'Repas (€)',
+      'Aéroports',
+      'Factures et avoirs',
+    ]);
+    expect(sheet.rowCount).toBe(2);
+    const [trip, verdict, day, hospital, invoiced, , , , reason, suspect, , , , airports, documents] =
+      values(2);
+    expect([trip, verdict, day, hospital, suspect]).toEqual([
+      'TR-ICE',
+      'Écart',
+      '03/02/2026',
+      BORDEAUX,
+      'Aéroport LFBD (avec dégivrage)',
+    ]);
+    expect(invoiced).toBe(computedCents('2026-02-03T08:00:00Z') / 100);
+    expect(reason).toMatch(/le dégivrage de LFBD n'est pas facturé$/);
+    expect(airports).toMatch(/^Aéroport LFBD \(avec dégivrage\) : .* € ; Aéroport LFML : .* €$/);
+    expect(documents).toMatch(/^Facture FA2026-\d+ \(20\/02\/2026\) : .* €$/);
+    expect((await as.operation.get(`/billing/export-excel?${FEBRUARY}`)).status).toBe(403);
+    expect(await as.accounting.get('/billing/export-excel')).toMatchObject(
+      refusal(400, 'La période est requise (date de début et date de fin)'),
+    );
   });
 
   it('counts for the menu what an accountant has to look at', async () => {

@@ -7,6 +7,7 @@ import {
   BILLING_PAGE_SIZE,
   BILLING_PATHS,
   BILLING_PROBLEM_VERDICTS,
+  BILLING_XLSX_FILE,
   BillingListQuery,
   BillingSettingsBody,
   periodProblem,
@@ -15,8 +16,10 @@ import { requireRole, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
+import { xlsxResponse } from '../lib/spreadsheet';
 import { body, query } from '../lib/validate';
 import { parisDay } from '../prices';
+import { billingWorkbook } from './export';
 import { checkPeriod, listChecks, readSettings, writeSettings } from './service';
 
 const accountants = [requireUser(), requireRole('ADMIN', 'ACCOUNTING')] as const;
@@ -36,6 +39,21 @@ export const billingRoutes = new Hono<AppEnv>()
       config.costRules,
     );
     return c.json({ data });
+  })
+  // The filtered rows of the period with their breakdown, every page.
+  .get(BILLING_PATHS.exportExcel, ...accountants, async (c) => {
+    const { db, now, config } = c.get('deps');
+    const q = query(c, BillingListQuery);
+    const problem = periodProblem(q.startDate, q.endDate);
+    if (problem) fail(400, problem);
+    const { rows } = await checkPeriod(
+      db,
+      { ...q, startDate: q.startDate as string, endDate: q.endDate as string },
+      now(),
+      config.costRules,
+    );
+    const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
+    return xlsxResponse(c, billingWorkbook(shown.map((r) => r.row)), BILLING_XLSX_FILE);
   })
   // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
   .get(BILLING_PATHS.count, ...accountants, async (c) => {

@@ -75,6 +75,8 @@ globalStyle(`${breakdown} th, ${breakdown} td`, {
   padding: '6px 8px',
   borderBottom: `1px solid ${colors.border}`,
   textAlign: 'start',
+  overflowWrap: 'anywhere',
+  '@media': { [narrow]: { padding: '6px 3px', fontSize: 13 } },
 });
 globalStyle(`${breakdown} tfoot th, ${breakdown} tfoot td`, { fontWeight: 700, borderBottom: 'none' });
 globalStyle(`${breakdown} tr[data-suspect] th, ${breakdown} tr[data-suspect] td`, { background: '#fdecea' });
