@@ -78,6 +78,11 @@ test.describe('ADMIN', () => {
     await page.getByLabel('Verdict', { exact: true }).selectOption(value);
     await expect.poll(async () => new Set(await list(page).column('Verdict'))).toEqual(new Set([shown]));
 
+    // The filtered rows with their breakdown, as a spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter XLSX' }).click();
+    expect((await download).suggestedFilename()).toBe('ecarts-de-facturation.xlsx');
+
     // A mission's breakdown: each cost line beside what Leon invoiced.
     await page.getByLabel('Verdict', { exact: true }).selectOption('');
     const first = list(page)
