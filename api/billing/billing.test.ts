@@ -303,6 +303,19 @@ describeEachDatabase('billing check', (database) => {
     );
   });
 
+  it('gives staff the verdict in the statistics list, and its reason', async () => {
+    const answer = await as.operation.get<{
+      data: { rows: Array<{ numberOfMission: string; billingVerdict?: string; billingReason?: string }> };
+    }>('/statistic/all?pageSize=100&startDate=2026-02-01&endDate=2026-02-28');
+    expect(answer.status).toBe(200);
+    const byTrip = Object.fromEntries(answer.body.data.rows.map((r) => [r.numberOfMission, r]));
+    expect(byTrip['TR-ICE']).toMatchObject({ billingVerdict: 'ECART' });
+    expect(byTrip['TR-ICE'].billingReason).toMatch(/le dégivrage de LFBD n'est pas facturé$/);
+    expect(byTrip['TR-OK']).toMatchObject({ billingVerdict: 'CONFORME' });
+    expect(byTrip['TR-NONE']).toMatchObject({ billingVerdict: 'NON_FACTUREE' });
+    expect(byTrip['TR-ND']).toMatchObject({ billingVerdict: 'COUT_INCOMPLET' });
+  });
+
   it('counts for the menu what an accountant has to look at', async () => {
     const answer = await as.accounting.get<{ data: { count: number } }>('/billing/count');
     expect(answer.status).toBe(200);

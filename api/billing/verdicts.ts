@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { billingSettings, invoices } from '../db/schema';
 import { type CostLeg, type CostRules, DEFAULT_COST_RULES, type PriceBook, parisDay } from '../prices';
 import { checkMission, type RuleInvoice, rulesOf } from './rules';
-import { priceMission, settingsOf } from './service';
+import { explainGap, priceMission, settingsOf } from './service';
 
 export interface VerdictMission {
   missionId: string;
@@ -67,7 +67,14 @@ export async function billingVerdicts(
       },
       rules,
     );
-    out.set(m.missionId, { verdict: check.verdict, reason: check.reason });
+    const why =
+      check.verdict === 'ECART'
+        ? explainGap(m, [...(legs.get(m.missionId) ?? [])], book, costRules, check, rules)
+        : null;
+    out.set(m.missionId, {
+      verdict: check.verdict,
+      reason: why ? `${check.reason} : ${why.text}` : check.reason,
+    });
   }
   return out;
 }
