@@ -53,7 +53,7 @@ export const billingRoutes = new Hono<AppEnv>()
       config.costRules,
     );
     const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
-    return xlsxResponse(c, billingWorkbook(shown.map((r) => r.row)), BILLING_XLSX_FILE);
+    return xlsxResponse(c, billingWorkbook(shown.map((r) => r.row())), BILLING_XLSX_FILE);
   })
   // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
   .get(BILLING_PATHS.count, ...accountants, async (c) => {

@@ -73,8 +73,9 @@ export function costLines(costs: MissionCosts): CostLineCents[] {
   ];
 }
 
-const euros = (cents: number) =>
-  `${(cents / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+/** Built once: toLocaleString builds a formatter on each call (decision 025). */
+const FRENCH_EUROS = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euros = (cents: number) => `${FRENCH_EUROS.format(cents / 100)} €`;
 
 /** Within the tolerance: at most the percentage of the computed total, or at most the amount (the larger). */
 export function withinTolerance(

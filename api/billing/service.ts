@@ -248,10 +248,13 @@ const wireInvoice = (i: InvoiceRead): BillingInvoice => {
 
 const toEuros = (cents: number | null) => (cents === null ? null : cents / 100);
 
-/** A checked row with its figures in cents, kept for the totals, and the row on the wire. */
+/**
+ * A checked row: its verdict and figures in cents, for the filter and the totals, and the row on the wire,
+ * made only for the rows shown (a page, the export): its breakdown and `explainGap` are not free.
+ */
 export interface CheckedRow {
   check: BillingCheck;
-  row: BillingRow;
+  row: () => BillingRow;
 }
 
 function wireRow(
@@ -268,25 +271,22 @@ function wireRow(
   >,
   check: BillingCheck,
   suspectLine: string | null = null,
-): CheckedRow {
+): BillingRow {
   return {
-    check,
-    row: {
-      ...base,
-      invoiced: check.invoicedCents / 100,
-      computed: toEuros(check.computedCents),
-      difference: toEuros(check.differenceCents),
-      differencePercent: check.differencePercent,
-      verdict: check.verdict,
-      reason: check.reason,
-      costLines: check.costLines.map((l) => ({
-        key: l.key,
-        label: l.label,
-        computed: toEuros(l.cents),
-        missing: l.missing,
-      })),
-      suspectLine,
-    },
+    ...base,
+    invoiced: check.invoicedCents / 100,
+    computed: toEuros(check.computedCents),
+    difference: toEuros(check.differenceCents),
+    differencePercent: check.differencePercent,
+    verdict: check.verdict,
+    reason: check.reason,
+    costLines: check.costLines.map((l) => ({
+      key: l.key,
+      label: l.label,
+      computed: toEuros(l.cents),
+      missing: l.missing,
+    })),
+    suspectLine,
   };
 }
 
@@ -356,17 +356,13 @@ export async function checkPeriod(
     const own = r.tripNumber ? (invoicesBy.get(r.tripNumber) ?? []) : [];
     const costs = priceMission(r, legsBy.get(r.missionId) ?? [], book, costRules);
     const departureDay = parisDay(r.departureDateTime);
-    let check = checkMission({ costs, invoices: own.map(ruleInvoice), departureDay, today }, rules);
-    let suspect: string | null = null;
-    if (check.verdict === 'ECART') {
-      const why = explainGap(r, legsBy.get(r.missionId) ?? [], book, costRules, check, rules);
-      if (why) {
-        suspect = why.key;
-        check = { ...check, reason: `${check.reason} : ${why.text}` };
-      }
-    }
-    rows.push(
-      wireRow(
+    const check = checkMission({ costs, invoices: own.map(ruleInvoice), departureDay, today }, rules);
+    const row = () => {
+      const why =
+        check.verdict === 'ECART'
+          ? explainGap(r, legsBy.get(r.missionId) ?? [], book, costRules, check, rules)
+          : null;
+      return wireRow(
         {
           id: r.missionId,
           missionId: r.missionId,
@@ -376,13 +372,15 @@ export async function checkPeriod(
           missionStatus: r.missionStatus,
           invoices: own.map(wireInvoice),
         },
-        check,
-        suspect,
-      ),
-    );
+        why ? { ...check, reason: `${check.reason} : ${why.text}` } : check,
+        why?.key ?? null,
+      );
+    };
+    rows.push({ check, row });
   }
-  for (const i of orphans)
-    rows.push(
+  for (const i of orphans) {
+    const check = checkOrphanInvoice(ruleInvoice(i), i.requesterTripNumber);
+    const row = () =>
       wireRow(
         {
           id: i.id,
@@ -393,9 +391,10 @@ export async function checkPeriod(
           missionStatus: null,
           invoices: [wireInvoice(i)],
         },
-        checkOrphanInvoice(ruleInvoice(i), i.requesterTripNumber),
-      ),
-    );
+        check,
+      );
+    rows.push({ check, row });
+  }
   return { rows, settings };
 }
 
@@ -463,7 +462,7 @@ export async function listChecks(
   const { rows } = await checkPeriod(db, q, now, costRules);
   const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
   return {
-    rows: shown.slice(page.offset, page.offset + page.pageSize).map((r) => r.row),
+    rows: shown.slice(page.offset, page.offset + page.pageSize).map((r) => r.row()),
     total: shown.length,
     pageCount: Math.ceil(shown.length / page.pageSize),
     totals: totalsOf(rows, shown),
