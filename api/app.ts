@@ -2,6 +2,7 @@
 // tests build it on a fresh database and a clock of their own.
 import { Hono } from 'hono';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
 import { ping } from './db/client';
 import { incidentsRoutes } from './incidents';
@@ -97,6 +98,7 @@ export function createApp(
   app.route('/', invoicesRoutes);
   app.route('/', statisticsRoutes);
   app.route('/', crewAndFleetRoutes);
+  app.route('/', billingRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -1,7 +1,9 @@
 // The API's Node entry: configuration, database and migrations, demo seed, background jobs, HTTP server,
 // clean stop. Logs are JSON lines on stdout (api/lib/log.ts).
+
 import { createApp, hasDevRoutes } from './app';
 import { pruneAuth } from './auth';
+import { seedDemoBilling } from './billing';
 import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { incidentFilesSweepJob } from './incidents';
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
         `Demo mission fields filled in: ${demo.filled} missions, ${demo.closed} closed, ${demo.unbooked} without a trip number.`,
       );
       logger.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
+      const billing = await seedDemoBilling(database.db, new Date(), config.costRules);
+      logger.info(`Demo invoices priced for the billing check: ${JSON.stringify(billing)}.`);
     }
   }
   // Background jobs, each run by whichever instance claims it in the database (decision 030): the Leon

@@ -3,6 +3,7 @@
 // the row as it travels, and the PDF form's pairing rules shared by the API and the upload machine.
 import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
 import type { BadgeColor } from './badges';
+import type { BillingVerdict } from './billing';
 import { MISSION_STATUSES, type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
 import { calendarDay, INPUT_MESSAGES, maxText, pageNumber, pageSize, safeText, uuid } from './validation';
 
@@ -156,6 +157,9 @@ export interface StatisticRow {
   airportStatus?: StatisticInvoiceStatus;
   showForHospital?: boolean;
   disableAirportPdfUpload?: boolean;
+  /** The billing check's verdict of the mission (decision 033) and why. */
+  billingVerdict?: BillingVerdict;
+  billingReason?: string;
 }
 
 /** The fields a HOSPITAL user never receives. */
@@ -167,6 +171,8 @@ export const STAFF_ONLY_FIELDS = [
   'airportStatus',
   'showForHospital',
   'disableAirportPdfUpload',
+  'billingVerdict',
+  'billingReason',
 ] as const satisfies readonly (keyof StatisticRow)[];
 
 // ---- Inputs ------------------------------------------------------------------------------------------

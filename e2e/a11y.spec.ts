@@ -201,6 +201,12 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       opener: (page) => page.getByRole('button', { name: /^Voir les missions de / }).first(),
     },
   ],
+  billing: [
+    {
+      name: 'billing breakdown',
+      opener: (page) => page.getByRole('button', { name: /^Voir le détail de / }).first(),
+    },
+  ],
   invoices: [
     {
       name: 'CSV export',

@@ -9,6 +9,7 @@ import {
   ForgetPasswordScreen,
   LoginScreen,
 } from './auth';
+import { BillingScreen } from './billing';
 import { FleetScreen } from './fleet';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { InvoicesScreen } from './invoices';
@@ -42,6 +43,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
     () => <PriceScreen key={table} table={table} />,
   ]),
   ['invoices', InvoicesScreen],
+  ['billing', BillingScreen],
 ];
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {

@@ -500,6 +500,8 @@ export const invoices = pgTable(
     invoiceDueDate: date('invoice_due_date', { mode: 'string' }),
     debitCents: integer('debit_cents').notNull().default(0),
     creditCents: integer('credit_cents').notNull().default(0),
+    /** Migration 0016 (billing check): the net amount (HT), positive; null when Leon's was unreadable. */
+    netCents: integer('net_cents'),
     type: text('type'),
     invoiceTag: text('invoice_tag'),
     section2: text('section2'),
@@ -527,8 +529,20 @@ export const invoices = pgTable(
     check('invoices_error', sql`(${t.status} = 'ERROR') = (${t.errorMessage} is not null)`),
     index('invoices_status_date').on(t.status, t.invoiceDate),
     index('invoices_newest').on(t.invoiceDate, t.leonInvoiceNid),
+    // Migration 0016: the billing check finds a mission's invoices, and a period's, by these.
+    index('invoices_requester_trip').on(t.requesterTripNumber),
+    index('invoices_date').on(t.invoiceDate),
   ],
 );
+
+/** The ADMIN's settings of the billing check (migration 0016, decision 033): one row. */
+export const billingSettings = pgTable('billing_settings', {
+  id: integer('id').primaryKey().default(1),
+  toleranceBasisPoints: integer('tolerance_basis_points').notNull().default(100),
+  toleranceCents: integer('tolerance_cents').notNull().default(1000),
+  unbilledAfterDays: integer('unbilled_after_days').notNull().default(15),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Leon's invoice clock (getModifiedSalesInvoiceList's timestamp), apart from the flights' one. */
 export const leonInvoiceState = pgTable('leon_invoice_state', {

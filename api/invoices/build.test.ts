@@ -52,6 +52,7 @@ describe('buildInvoiceRow', () => {
       leonInvoiceNid: 800123,
       debitCents: 0,
       creditCents: 495060,
+      netCents: 412550,
     });
   });
 
@@ -74,6 +75,7 @@ describe('buildInvoiceRow', () => {
       type: 'AV',
       debitCents: 12000,
       creditCents: 0,
+      netCents: 10000,
       invoiceNumber2: 'FA2026-00040',
       invoiceId2: '800100',
     });

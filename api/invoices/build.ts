@@ -19,6 +19,8 @@ export interface BuiltInvoice extends InvoiceTexts {
   errorMessage: string | null;
   debitCents: number;
   creditCents: number;
+  /** The net amount (HT), positive, for the billing check; null when Leon's cannot be read. */
+  netCents: number | null;
 }
 
 /** Beyond this an amount is absurd for one organ-transport invoice (and near PostgreSQL's integer). */
@@ -105,6 +107,11 @@ export function buildInvoiceRow(invoice: LeonSalesInvoice, accounting: Accountin
     }
   }
 
+  // The net (HT) for the billing check (decision 033), kept even on an ERROR row: it is what was invoiced.
+  const netRead = cents(invoice.totalNet, 'Montant HT');
+  const netCents =
+    'cents' in netRead && Math.abs(netRead.cents) <= MAX_INVOICE_CENTS ? Math.abs(netRead.cents) : null;
+
   const status = reasons.length ? 'ERROR' : 'PENDING';
   return {
     leonInvoiceNid: invoice.salesInvoiceNid,
@@ -124,6 +131,7 @@ export function buildInvoiceRow(invoice: LeonSalesInvoice, accounting: Accountin
     // The row is the line of the invoice type's own account: a sale is a credit, a credit note a debit.
     debitCents: type === 'CREDIT_NOTE' ? amountCents : 0,
     creditCents: type === 'CREDIT_NOTE' ? 0 : amountCents,
+    netCents,
     type: type ? PIECE_TYPES[type] : null,
     invoiceTag: cut(invoice.tag),
     section2: accounting.section2,

@@ -45,6 +45,7 @@ const REBUILT_COLUMNS = Object.fromEntries(
       'invoiceDueDate',
       'debitCents',
       'creditCents',
+      'netCents',
       'type',
       'invoiceTag',
       'section2',

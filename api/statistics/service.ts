@@ -21,6 +21,7 @@ import {
   type StatisticsListQueryInput,
   type UpdatePdfInput,
 } from '../../contract/statistics';
+import { billingVerdicts } from '../billing';
 import { missions, statistics } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
@@ -100,7 +101,17 @@ export async function listStatistics(
     countAndPriceBookVersion(db, where),
   ]);
   const book = await priceBookAt(db, prices);
-  return toPage(toRows(user, records, legs, book, config.costRules), total, pageSize);
+  const rows = toRows(user, records, legs, book, config.costRules);
+  // Staff see the billing check's verdict of each mission (decision 033).
+  if (user.role !== 'HOSPITAL') {
+    const verdicts = await billingVerdicts(db, records, legs, book, deps.now(), config.costRules);
+    for (const row of rows) {
+      const verdict = verdicts.get(row.missionId ?? '');
+      row.billingVerdict = verdict?.verdict;
+      row.billingReason = verdict?.reason;
+    }
+  }
+  return toPage(rows, total, pageSize);
 }
 
 /** PUT /statistic/change-status: the flight and/or airport status of the selected records, all or none. */

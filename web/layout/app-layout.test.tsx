@@ -38,10 +38,32 @@ describe('Side menu', () => {
   it.each<[Role, string[]]>([
     [
       'ADMIN',
-      [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures'],
+      [
+        ...MISSIONS,
+        'Statistiques',
+        'Pilotes',
+        'Flotte',
+        'Utilisateurs',
+        ...PRICES,
+        'Incidents',
+        'Factures',
+        'Écarts de facturation',
+      ],
     ],
     ['OPERATION', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents']],
-    ['ACCOUNTING', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents', 'Factures']],
+    [
+      'ACCOUNTING',
+      [
+        ...MISSIONS,
+        'Statistiques',
+        'Pilotes',
+        'Flotte',
+        ...PRICES,
+        'Incidents',
+        'Factures',
+        'Écarts de facturation',
+      ],
+    ],
     ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
   ])('shows %s the entries the role may open', async (role, expected) => {
     const { menu, user } = await openAs(role);
@@ -60,6 +82,16 @@ describe('Side menu', () => {
     expect(menu.getByRole('link', { name: 'Clôturée (2)' })).toBeTruthy();
     expect(menu.getByRole('link', { name: 'Statistiques (4)' })).toBeTruthy();
     expect(calls.some((c) => c.path === '/leon/records-count')).toBe(true);
+    // The billing check's count is for ADMIN and ACCOUNTING only.
+    expect(calls.some((c) => c.path === '/billing/count')).toBe(false);
+  });
+
+  it('shows ACCOUNTING the billing check’s count of rows to look at', async () => {
+    const api = fakeApi({ ...COUNTS, 'GET /billing/count': () => ({ body: { data: { count: 7 } } }) });
+    renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('ACCOUNTING')) }));
+    const menu = within(await screen.findByRole('navigation', { name: 'Menu principal' }));
+    expect(await menu.findByRole('link', { name: 'Écarts de facturation (7)' })).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/billing/count')).toBe(true);
   });
 
   it("tells staff in the sync toast how many missions the sync skipped ('2 missions ignorées')", async () => {

@@ -4,6 +4,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { ChangePasswordDialog } from '../auth';
+import { useBillingCount } from '../billing';
 import { useOpenIncidentsCount } from '../incidents';
 import { useSession } from '../lib/session';
 import { SyncButtons, useRecordsCount } from '../sync';
@@ -49,7 +50,13 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
   const staff = Boolean(session.user) && session.user?.role !== 'HOSPITAL';
   const missionCounts = useRecordsCount(staff);
   const openIncidents = useOpenIncidentsCount(staff);
-  const counts = missionCounts && { ...missionCounts, openIncidents: openIncidents ?? undefined };
+  const accountant = session.user?.role === 'ADMIN' || session.user?.role === 'ACCOUNTING';
+  const billingProblems = useBillingCount(accountant);
+  const counts = missionCounts && {
+    ...missionCounts,
+    openIncidents: openIncidents ?? undefined,
+    billingProblems: billingProblems ?? undefined,
+  };
   const menuToggle = useRef<HTMLButtonElement>(null);
   useRouteFocus();
   const closeDrawer = () => {

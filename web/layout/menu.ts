@@ -4,8 +4,8 @@ import { href, type ScreenName } from '../../contract/routes';
 import { PRICE_SCREENS } from '../prices';
 import type { RecordsCountKey } from '../sync';
 
-/** The menu's counts: the missions' (GET /leon/records-count) and the open incidents. */
-export type MenuCounts = Partial<Record<RecordsCountKey | 'openIncidents', number>>;
+/** The menu's counts: the missions' (GET /leon/records-count), the open incidents and the billing check's. */
+export type MenuCounts = Partial<Record<RecordsCountKey | 'openIncidents' | 'billingProblems', number>>;
 export type MenuCountKey = keyof MenuCounts;
 
 export interface MenuEntry {
@@ -41,6 +41,7 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
   },
   { label: 'Incidents', screen: 'incidents', count: 'openIncidents' },
   { label: 'Factures', screen: 'invoices' },
+  { label: 'Écarts de facturation', screen: 'billing', count: 'billingProblems' },
 ];
 
 export const isGroup = (item: MenuEntry | MenuGroup): item is MenuGroup => 'entries' in item;

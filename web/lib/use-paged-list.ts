@@ -1,12 +1,20 @@
 // The paged list machine bound to an API list call: one hook for every paged table.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { DataResponse, Page } from '../../contract/http';
 import { type PageRequest, pagedListMachine } from '../../machines/paged-list.machine';
 import { apiCall } from './api';
 import { useLiveMachine } from './live-actors';
 
-export function usePagedList<Row>(path: string, pageSize: number, filters: Record<string, unknown> = {}) {
+export function usePagedList<Row>(
+  path: string,
+  pageSize: number,
+  filters: Record<string, unknown> = {},
+  /** Given each whole answer, for what a list sends beside its rows (the billing check's totals). */
+  onAnswer?: (page: Page<Row>) => void,
+) {
+  const answered = useRef(onAnswer);
+  answered.current = onAnswer;
   const logic = useMemo(
     () =>
       pagedListMachine.provide({
@@ -19,6 +27,7 @@ export function usePagedList<Row>(path: string, pageSize: number, filters: Recor
             };
             if (input.search) query.search = input.search;
             const answer = await apiCall<DataResponse<Page<Row>>>(path, { query });
+            answered.current?.(answer.data);
             return answer.data as Page<unknown>;
           }),
         },

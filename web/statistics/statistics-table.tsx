@@ -3,6 +3,7 @@
 // the time of a mission cancelled less than 45 minutes before departure, status badges for staff,
 // PDF downloads, and for staff the row checkboxes and the actions (PDF dialog, hospital visibility eye).
 import { useId } from 'react';
+import { BILLING_VERDICT_BADGES } from '../../contract/billing';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
 import {
   formatMinutes,
@@ -193,6 +194,20 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
       id: 'airportStatus',
       header: 'Statut aéroport',
       cell: (r) => (r.airportStatus ? <Badge {...STATISTIC_INVOICE_STATUS_BADGES[r.airportStatus]} /> : '-'),
+    },
+    p.staff && {
+      id: 'billingVerdict',
+      header: 'Contrôle facturation',
+      oneLine: true,
+      text: (r) => r.billingReason ?? '',
+      cell: (r) =>
+        r.billingVerdict ? (
+          <span title={r.billingReason}>
+            <Badge {...BILLING_VERDICT_BADGES[r.billingVerdict]} />
+          </span>
+        ) : (
+          '-'
+        ),
     },
     p.staff && {
       id: 'actions',

@@ -1,0 +1,5 @@
+// Public face of the billing check (issue 26, decision 033): its routes, and the verdict of a page of
+// missions that the statistics list shows in a column of its own.
+export { seedDemoBilling } from './demo';
+export { billingRoutes } from './routes';
+export { billingVerdicts } from './verdicts';

@@ -1,0 +1,78 @@
+// The billing check (issue 26, decision 033; ADMIN and ACCOUNTING only, the settings' writes ADMIN only):
+// the period's rows with their totals, the menu's count, the settings.
+import { Hono } from 'hono';
+import {
+  addDays,
+  BILLING_MAX_PERIOD_DAYS,
+  BILLING_PAGE_SIZE,
+  BILLING_PATHS,
+  BILLING_PROBLEM_VERDICTS,
+  BILLING_XLSX_FILE,
+  BillingListQuery,
+  BillingSettingsBody,
+  periodProblem,
+} from '../../contract/billing';
+import { requireRole, requireUser } from '../auth';
+import type { AppEnv } from '../lib/context';
+import { fail } from '../lib/errors';
+import { pageParams } from '../lib/paging';
+import { xlsxResponse } from '../lib/spreadsheet';
+import { body, query } from '../lib/validate';
+import { parisDay } from '../prices';
+import { billingWorkbook } from './export';
+import { checkPeriod, listChecks, readSettings, writeSettings } from './service';
+
+const accountants = [requireUser(), requireRole('ADMIN', 'ACCOUNTING')] as const;
+
+export const billingRoutes = new Hono<AppEnv>()
+  .get(BILLING_PATHS.list, ...accountants, async (c) => {
+    const { db, now, config } = c.get('deps');
+    const q = query(c, BillingListQuery);
+    const problem = periodProblem(q.startDate, q.endDate);
+    if (problem) fail(400, problem);
+    const page = pageParams(q, BILLING_PAGE_SIZE);
+    const data = await listChecks(
+      db,
+      { ...q, startDate: q.startDate as string, endDate: q.endDate as string },
+      page,
+      now(),
+      config.costRules,
+    );
+    return c.json({ data });
+  })
+  // The filtered rows of the period with their breakdown, every page.
+  .get(BILLING_PATHS.exportExcel, ...accountants, async (c) => {
+    const { db, now, config } = c.get('deps');
+    const q = query(c, BillingListQuery);
+    const problem = periodProblem(q.startDate, q.endDate);
+    if (problem) fail(400, problem);
+    const { rows } = await checkPeriod(
+      db,
+      { ...q, startDate: q.startDate as string, endDate: q.endDate as string },
+      now(),
+      config.costRules,
+    );
+    const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
+    return xlsxResponse(c, billingWorkbook(shown.map((r) => r.row())), BILLING_XLSX_FILE);
+  })
+  // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
+  .get(BILLING_PATHS.count, ...accountants, async (c) => {
+    const { db, now, config } = c.get('deps');
+    const today = parisDay(now()) as string;
+    const { rows } = await checkPeriod(
+      db,
+      { startDate: addDays(today, 1 - BILLING_MAX_PERIOD_DAYS), endDate: today },
+      now(),
+      config.costRules,
+    );
+    const count = rows.filter((r) => BILLING_PROBLEM_VERDICTS.includes(r.check.verdict)).length;
+    return c.json({ data: { count } });
+  })
+  .get(BILLING_PATHS.settings, ...accountants, async (c) => {
+    return c.json({ data: await readSettings(c.get('deps').db) });
+  })
+  .put(BILLING_PATHS.settings, requireUser(), requireRole('ADMIN'), async (c) => {
+    const input = await body(c, BillingSettingsBody);
+    const { db, now } = c.get('deps');
+    return c.json({ data: await writeSettings(db, input, c.get('user').id, now()) });
+  });

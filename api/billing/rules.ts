@@ -1,0 +1,190 @@
+// The billing check's rules (issue 26, decision 033): a pure function of a mission's computed costs, the
+// invoices and credit notes Leon issued for it, the ADMIN's settings and today. Integer cents throughout;
+// the difference is exactly invoiced minus computed; nothing is rounded but the percentage shown.
+import type { BillingVerdict } from '../../contract/billing';
+import type { MissionCosts } from '../prices';
+
+/** The settings in the units the rules use. */
+export interface BillingRules {
+  /** Hundredths of a per cent: 100 = 1 %. */
+  toleranceBasisPoints: number;
+  toleranceCents: number;
+  unbilledAfterDays: number;
+}
+
+export const DEFAULT_BILLING_RULES: BillingRules = {
+  toleranceBasisPoints: 100,
+  toleranceCents: 1_000,
+  unbilledAfterDays: 15,
+};
+
+/** An invoice as the rules see it: its type and its net amount (positive, as stored). */
+export interface RuleInvoice {
+  invoiceType: string;
+  netCents: number;
+}
+
+export interface CostLineCents {
+  key: string;
+  label: string;
+  cents: number | null;
+  missing: string | null;
+}
+
+export interface BillingCheck {
+  invoicedCents: number;
+  computedCents: number | null;
+  differenceCents: number | null;
+  /** Per cent, two decimals, null when the computed total is unknown or 0. */
+  differencePercent: number | null;
+  verdict: BillingVerdict;
+  reason: string;
+  costLines: CostLineCents[];
+}
+
+/** A credit note takes its amount off; an invoice or a recharge invoice adds it. */
+export const signedNet = (invoice: RuleInvoice): number =>
+  invoice.invoiceType === 'CREDIT_NOTE' ? -Math.abs(invoice.netCents) : invoice.netCents;
+
+/** The net invoiced: the sum of the invoices minus the credit notes. */
+export function invoicedCents(invoices: readonly RuleInvoice[]): number {
+  let total = 0;
+  for (const invoice of invoices) total += signedNet(invoice);
+  return total;
+}
+
+/** The cost lines of the breakdown: flight time, regulation, meals, then each airport. */
+export function costLines(costs: MissionCosts): CostLineCents[] {
+  const line = (key: string, label: string, figure: MissionCosts['totalCost']): CostLineCents =>
+    figure.ok
+      ? { key, label, cents: figure.value, missing: null }
+      : { key, label, cents: null, missing: figure.reason };
+  return [
+    line('flight', 'Temps de vol', costs.costOfFlightTime),
+    line('regulation', 'Régulation', costs.costOfRegulation),
+    line('meals', 'Repas', costs.costOfMeal),
+    ...costs.airportCosts.map((airport, i) =>
+      line(
+        `airport:${i}:${airport.icaoCode}`,
+        `Aéroport ${airport.icaoCode || '?'}${airport.withDeIcing ? ' (avec dégivrage)' : ''}`,
+        airport.amount,
+      ),
+    ),
+  ];
+}
+
+/** Built once: toLocaleString builds a formatter on each call (decision 025). */
+const FRENCH_EUROS = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euros = (cents: number) => `${FRENCH_EUROS.format(cents / 100)} €`;
+
+/** Within the tolerance: at most the percentage of the computed total, or at most the amount (the larger). */
+export function withinTolerance(
+  differenceCents: number,
+  computedCents: number,
+  rules: BillingRules,
+): boolean {
+  const gap = Math.abs(differenceCents);
+  if (gap <= rules.toleranceCents) return true;
+  // gap / computed ≤ bp / 10,000, in integers.
+  return gap * 10_000 <= Math.abs(computedCents) * rules.toleranceBasisPoints;
+}
+
+/** Per cent of the computed total, to two decimals (for display only). */
+export function percentOf(differenceCents: number, computedCents: number): number | null {
+  if (computedCents === 0) return null;
+  return Math.round((differenceCents * 10_000) / computedCents) / 100;
+}
+
+export interface MissionInput {
+  costs: MissionCosts;
+  invoices: readonly RuleInvoice[];
+  /** The mission's departure day (Paris, yyyy-MM-dd), from which the days without invoice count. */
+  departureDay: string | null;
+  /** Today, Paris, yyyy-MM-dd. */
+  today: string;
+}
+
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T12:00:00Z`) / 86_400_000);
+
+/** The verdict of one mission. */
+export function checkMission(input: MissionInput, rules: BillingRules): BillingCheck {
+  const lines = costLines(input.costs);
+  const invoiced = invoicedCents(input.invoices);
+  const missingLines = lines.filter((l) => l.cents === null);
+  const computed = missingLines.length ? null : lines.reduce((total, l) => total + (l.cents as number), 0);
+  const difference = computed === null ? null : invoiced - computed;
+  const percent = computed === null || difference === null ? null : percentOf(difference, computed);
+  const base = { invoicedCents: invoiced, computedCents: computed, differenceCents: difference };
+
+  // Nothing invoiced (no invoice, or credit notes that cancel them): late after N days, else awaited.
+  if (input.invoices.length === 0 || invoiced === 0) {
+    const age = input.departureDay ? dayNumber(input.today) - dayNumber(input.departureDay) : null;
+    const cancelled = input.invoices.length > 0 ? ' (factures annulées par avoir)' : '';
+    if (age === null || age > rules.unbilledAfterDays)
+      return {
+        ...base,
+        differencePercent: percent,
+        verdict: 'NON_FACTUREE',
+        reason: `Aucune facture${cancelled}${age === null ? '' : ` après ${age} jours`}`,
+        costLines: lines,
+      };
+    return {
+      ...base,
+      differencePercent: percent,
+      verdict: 'EN_ATTENTE',
+      reason: `Aucune facture${cancelled} depuis ${age} jour${age > 1 ? 's' : ''} (délai ${rules.unbilledAfterDays} jours)`,
+      costLines: lines,
+    };
+  }
+  if (computed === null || difference === null)
+    return {
+      ...base,
+      differencePercent: null,
+      verdict: 'COUT_INCOMPLET',
+      reason: [...new Set(missingLines.map((l) => l.missing as string))].join(' ; '),
+      costLines: lines,
+    };
+  if (withinTolerance(difference, computed, rules))
+    return {
+      ...base,
+      differencePercent: percent,
+      verdict: 'CONFORME',
+      reason:
+        difference === 0 ? 'Facturé au centime près' : `Écart de ${euros(difference)} dans la tolérance`,
+      costLines: lines,
+    };
+  return {
+    ...base,
+    differencePercent: percent,
+    verdict: 'ECART',
+    reason: `${difference > 0 ? 'Surfacturée' : 'Sous-facturée'} de ${euros(Math.abs(difference))}`,
+    costLines: lines,
+  };
+}
+
+/** An invoice (or credit note) whose trip is no mission the back-office knows. */
+export function checkOrphanInvoice(invoice: RuleInvoice, tripNumber: string | null): BillingCheck {
+  const net = signedNet(invoice);
+  return {
+    invoicedCents: net,
+    computedCents: null,
+    differenceCents: null,
+    differencePercent: null,
+    verdict: 'FACTURE_SANS_MISSION',
+    reason: tripNumber ? `Aucune mission ${tripNumber} connue` : 'Facture sans numéro de mission',
+    costLines: [],
+  };
+}
+
+/** The ADMIN settings (euros, per cent) in the rules' units. */
+export function rulesOf(settings: {
+  tolerancePercent: number;
+  toleranceEuros: number;
+  unbilledAfterDays: number;
+}): BillingRules {
+  return {
+    toleranceBasisPoints: Math.round(settings.tolerancePercent * 100),
+    toleranceCents: Math.round(settings.toleranceEuros * 100),
+    unbilledAfterDays: settings.unbilledAfterDays,
+  };
+}

@@ -1,0 +1,141 @@
+// GET /billing/checks with 100,000 missions (about 43,000 in the statistics' scope) and 150,000 invoices and
+// credit notes, on PostgreSQL (BENCH_DATABASE_URL or the local test server) and on PGlite: p50/p95 through
+// the API (in process, app.request) beside the same SQL run alone, per filter set; and GET /billing/count,
+// the menu's. Goals (issue 26): p95 < 100 ms on PostgreSQL, the API within 1.5× of the bare SQL.
+//
+// Like with like: the bare side runs the route's five statements (records, legs, their invoices, the
+// invoices for no mission, the price book's version with the settings), built by the same function and run
+// at once as the route runs them; what it leaves out is the API's own work: the session check, the cost
+// engine and the verdict of every mission of the period (the totals need them all), the JSON, the framework.
+import { sql } from 'drizzle-orm';
+import { readPeriodRows } from '../api/billing/service';
+import type { Database } from '../api/db/client';
+import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
+import { benchApp } from './lib/app';
+import { forEachBenchDatabase } from './lib/databases';
+import { timePair } from './lib/timing';
+
+const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 150_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+
+async function fill(database: Database): Promise<void> {
+  await seedDemo(database.db, new Date('2026-11-01T00:00:00Z'));
+  const hospitals = sql.raw(`array[${DEMO_HOSPITALS.map((h) => `'${h.replace(/'/g, "''")}'`).join(',')}]`);
+  // The statistics bench's missions (bench/statistics.ts): every seventh status, one departure an hour back
+  // from 1 November 2026 over 20,000 hours; the trigger of 0008 makes the records of those in scope.
+  await database.db.execute(sql`
+    insert into missions (trip_number, status, buyer_name, departure_date_time, aircraft_type, number_of_cristal,
+      organ_type, number_of_meals, is_with_ocs, is_with_icing, airport_de_icing)
+    select 'TR-' || g,
+      (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
+      (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
+      timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
+      (array['JET','TURBOPROP','JET','ND'])[1 + g % 4]::aircraft_type, g % 9000,
+      string_to_array((array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], ','), g % 5, g % 2 = 0, g % 3 = 0,
+      case when g % 3 = 0 then array['LFBD'] else '{}'::text[] end
+    from generate_series(1, ${COUNT}) g`);
+  await database.db.execute(sql`
+    insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, bloff_utc, blon_utc, adep_icao, adep_name, ades_icao, ades_name)
+    select id, row_number() over (), 0, departure_date_time, departure_date_time + interval '80 minutes',
+      departure_date_time + interval '5 minutes', departure_date_time + interval '83 minutes',
+      'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
+    from missions`);
+  // Invoices for missions in scope (trip numbers k with k % 7 in 4..6), about 3.5 each, a tenth of them
+  // credit notes and a tenth recharge invoices, five days after the departure; one in 1,000 for a trip the
+  // back-office does not know.
+  await database.db.execute(sql`
+    insert into invoices (leon_invoice_nid, status, invoice_type, invoice_date, invoice_number,
+      requester_trip_number, requester, net_cents, debit_cents, credit_cents)
+    select 1000000 + i, 'PENDING',
+      case when i % 10 = 0 then 'CREDIT_NOTE' when i % 10 = 1 then 'RECHARGE_INVOICE' else 'INVOICE' end,
+      ((timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (k % 20000)) at time zone 'Europe/Paris')::date + 5,
+      'FA-' || i,
+      case when i % 1000 = 0 then 'ZZ-' || i else 'TR-' || k end,
+      (${hospitals})[1 + k % ${DEMO_HOSPITALS.length}],
+      1500000 + (i * 7919) % 1000000,
+      case when i % 10 = 0 then 1800000 else 0 end,
+      case when i % 10 = 0 then 0 else 1800000 end
+    from (select i, 7 * ((i % 42857) / 3) + 4 + (i % 42857) % 3 as k from generate_series(1, ${INVOICES}) i) s`);
+  await database.db.execute(sql`analyze`);
+}
+
+async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<void> {
+  const t0 = performance.now();
+  await fill(database);
+  const [{ records, invoices }] = (
+    (await database.db.execute(
+      sql`select (select count(*)::int from statistics where active) as records, (select count(*)::int from invoices) as invoices`,
+    )) as unknown as { rows: Array<{ records: number; invoices: number }> }
+  ).rows;
+  console.log(
+    `\n${kind}: ${COUNT} missions (${records} in scope), ${invoices} invoices, inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const { app, signIn } = benchApp(database);
+  const cookie = await signIn('accounting@demo.test');
+  const hospital = encodeURIComponent(DEMO_HOSPITALS[1]);
+  const cases: Array<[string, string, { startDate: string; endDate: string; hospital?: string }]> = [
+    [
+      'one month',
+      'startDate=2026-10-01&endDate=2026-10-31',
+      { startDate: '2026-10-01', endDate: '2026-10-31' },
+    ],
+    [
+      'one month, page 5',
+      'startDate=2026-10-01&endDate=2026-10-31&pageNumber=5',
+      { startDate: '2026-10-01', endDate: '2026-10-31' },
+    ],
+    [
+      'one month, Écart',
+      'startDate=2026-10-01&endDate=2026-10-31&verdict=ECART',
+      { startDate: '2026-10-01', endDate: '2026-10-31' },
+    ],
+    [
+      'one month, hospital',
+      `startDate=2026-10-01&endDate=2026-10-31&hospital=${hospital}`,
+      { startDate: '2026-10-01', endDate: '2026-10-31', hospital: DEMO_HOSPITALS[1] },
+    ],
+    [
+      'one week',
+      'startDate=2026-10-20&endDate=2026-10-26',
+      { startDate: '2026-10-20', endDate: '2026-10-26' },
+    ],
+    [
+      '92 days (the most)',
+      'startDate=2026-08-01&endDate=2026-10-31',
+      { startDate: '2026-08-01', endDate: '2026-10-31' },
+    ],
+  ];
+  console.log(
+    `${'case'.padEnd(22)} ${'rows'.padStart(6)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}  ratio p50  ratio p95`,
+  );
+  for (const [name, query, filters] of cases) {
+    const first = await app.request(`/billing/checks?${query}`, { headers: { cookie } });
+    const total = ((await first.json()) as { data: { total: number } }).data.total;
+    const [api, bare] = await timePair(
+      RUNS,
+      async () => {
+        const response = await app.request(`/billing/checks?${query}`, { headers: { cookie } });
+        if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+        await response.json();
+      },
+      () => readPeriodRows(database.db, filters),
+    );
+    console.log(
+      `${name.padEnd(22)} ${String(total).padStart(6)} ${api.p50.toFixed(1).padStart(7)}ms ${api.p95.toFixed(1).padStart(7)}ms ${bare.p50.toFixed(1).padStart(7)}ms ${bare.p95.toFixed(1).padStart(7)}ms  ${(api.p50 / bare.p50).toFixed(2).padStart(8)}× ${(api.p95 / bare.p95).toFixed(2).padStart(8)}×`,
+    );
+  }
+  const samples: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 30); i++) {
+    const t = performance.now();
+    const response = await app.request('/billing/count', { headers: { cookie } });
+    await response.json();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `menu count (the last 92 days): p50 ${samples[Math.floor(samples.length / 2)].toFixed(1)} ms, p95 ${samples[Math.floor(samples.length * 0.95)].toFixed(1)} ms`,
+  );
+}
+
+await forEachBenchDatabase(bench);

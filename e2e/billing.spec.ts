@@ -1,0 +1,144 @@
+// The billing check in the browser (issue 26): an ADMIN opens 'Écarts de facturation' from the menu (with its
+// count), sees the totals and the count of each verdict for a period, filters by verdict, opens a row's
+// breakdown line by line — accessible and laid out at 1440, 1280 and 390 px with the breakdown open —;
+// ACCOUNTING has the entry too; OPERATION has neither the entry nor the page, and the API refuses it.
+import type { Page } from '@playwright/test';
+import { BILLING_VERDICT_BADGES } from '../contract/billing';
+import { href } from '../contract/routes';
+import { E2E } from './env';
+import { expectLayoutOk, shoot } from './layout';
+import {
+  at,
+  expect,
+  expectAccessible,
+  menu,
+  signedInAs,
+  signInAsAccounting,
+  tableNamed,
+  test,
+} from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const list = (page: Page) => tableNamed(page, 'Écarts de facturation');
+
+/** yyyy-MM-dd of `days` days before today in Paris. */
+const daysAgo = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+
+async function widths(page: Page, label: string) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expectLayoutOk(page, `${label} at ${size.width} px`);
+    await shoot(page, test.info(), `${label} ${size.width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe('ADMIN', () => {
+  test.use({ ...signedInAs('ADMIN'), viewport: { width: 1440, height: 900 } });
+
+  test('sees the period’s totals and verdicts, filters, and opens a mission’s breakdown', async ({
+    page,
+  }) => {
+    await page.goto(href('requestedMissions'));
+    await menu(page)
+      .getByRole('link', { name: /^Écarts de facturation \(\d+\)$/ })
+      .click();
+    await expect(page).toHaveURL(at('billing'));
+    await expect(page.getByRole('heading', { name: 'Écarts de facturation', level: 1 })).toBeVisible();
+
+    // The last 60 days: the demo's completed missions and Leon's invoices.
+    await page.getByLabel('Du').fill(daysAgo(60));
+    await expect(list(page).rows.first()).toBeVisible();
+    const totals = page.getByRole('region', { name: 'Totaux' });
+    await expect(totals.getByText('Facturé HT')).toBeVisible();
+    await expect(totals.getByText('Coût calculé')).toBeVisible();
+    const counts = totals.getByRole('list', { name: 'Missions par verdict' });
+    for (const verdict of Object.values(BILLING_VERDICT_BADGES))
+      await expect(counts).toContainText(verdict.label);
+    const verdicts = await list(page).column('Verdict');
+    expect(verdicts.length).toBeGreaterThan(0);
+    for (const v of verdicts) expect(Object.values(BILLING_VERDICT_BADGES).map((b) => b.label)).toContain(v);
+    await expectAccessible(page);
+    await widths(page, 'billing list');
+
+    // One verdict: every row shown has it.
+    const shown = verdicts[0];
+    const value = Object.entries(BILLING_VERDICT_BADGES).find(([, b]) => b.label === shown)![0];
+    await page.getByLabel('Verdict', { exact: true }).selectOption(value);
+    await expect.poll(async () => new Set(await list(page).column('Verdict'))).toEqual(new Set([shown]));
+
+    // The filtered rows with their breakdown, as a spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter XLSX' }).click();
+    expect((await download).suggestedFilename()).toBe('ecarts-de-facturation.xlsx');
+
+    // A mission's breakdown: each cost line beside what Leon invoiced.
+    await page.getByLabel('Verdict', { exact: true }).selectOption('');
+    const first = list(page)
+      .rows.first()
+      .getByRole('button', { name: /^Voir le détail de / });
+    await first.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByRole('heading', { name: /^(Détail de la mission|Facture sans mission)/ }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Coût selon les tables de prix' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Facturé dans Leon' })).toBeVisible();
+    await expect(dialog.getByText(/^Écart \(facturé − calculé\)/)).toBeVisible();
+    await expectAccessible(page);
+    await widths(page, 'billing breakdown');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('says what is wrong with a period too long, and asks for nothing', async ({ page }) => {
+    await page.goto(href('billing'));
+    await page.getByLabel('Du').fill(daysAgo(120));
+    await expect(page.getByRole('alert')).toHaveText('La période ne peut pas dépasser 92 jours');
+    await expect(page.getByRole('button', { name: 'Exporter XLSX' })).toBeDisabled();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('ACCOUNTING', () => {
+  test('has the menu entry with its count and the screen', async ({ page }) => {
+    await signInAsAccounting(page);
+    await menu(page)
+      .getByRole('link', { name: /^Écarts de facturation \(\d+\)$/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Écarts de facturation', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Totaux' })).toBeVisible();
+  });
+});
+
+test.describe('OPERATION', () => {
+  test.use(signedInAs('OPERATION'));
+
+  test('has neither the entry nor the page, and the API refuses it in French', async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await expect(menu(page).getByRole('link', { name: /^Statistiques/ })).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: /^Écarts de facturation/ })).toHaveCount(0);
+    await page.goto(href('billing'));
+    await expect(page).toHaveURL(at('requestedMissions'));
+    const answer = await page.request.get(
+      `${E2E.baseURL}/api/billing/checks?startDate=${daysAgo(30)}&endDate=${daysAgo(0)}`,
+    );
+    expect(answer.status()).toBe(403);
+    expect(await answer.json()).toEqual({
+      message: "Vous n'avez pas accès à cette ressource",
+      requestId: expect.any(String),
+    });
+  });
+});
