@@ -22,6 +22,7 @@ import type { IncidentSyncReport } from '../../contract/incidents';
 import {
   AIRCRAFT_TYPES,
   type CrewMember,
+  type InvoiceSyncCounts,
   MISSION_STATUSES,
   type OrganType,
   type SkippedTrip,
@@ -265,6 +266,8 @@ export const syncRuns = pgTable(
     skipped: jsonb('skipped').$type<SkippedTrip[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the run did with incidents (api/incidents/sync.ts); null before migration 0009. */
     incidents: jsonb('incidents').$type<IncidentSyncReport>(),
+    /** What the invoices step did, after the run's commit (migration 0018); null before it or without it. */
+    invoices: jsonb('invoices').$type<InvoiceSyncCounts>(),
   },
   (t) => [
     check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),
