@@ -30,6 +30,7 @@ export const SCREENS = {
   airportCost: { path: '/airport-cost', roles: STAFF },
   marketNumber: { path: '/market-number', roles: STAFF },
   invoices: { path: '/invoices', roles: ['ADMIN', 'ACCOUNTING'] as readonly Role[] },
+  syncJournal: { path: '/sync-journal', roles: STAFF },
 } as const satisfies Record<string, { path: string; roles: readonly Role[] | null }>;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -2,7 +2,14 @@
 // ACCOUNTING, newest first, and POST /leon/sync-runs/:id/retry (ADMIN), which runs an update sync that
 // reads again the trips still kept as skipped (decision 009).
 import type { IncidentSyncReport } from './incidents';
-import type { InvoiceSyncCounts, SkippedTrip, SyncKind } from './missions';
+import {
+  type InvoiceSyncCounts,
+  MISSION_MESSAGES,
+  type SkippedTrip,
+  type SyncKind,
+  type SyncResult,
+  skippedText,
+} from './missions';
 
 export type { InvoiceSyncCounts };
 
@@ -80,16 +87,27 @@ export const SYNC_JOURNAL_MESSAGES = {
   journalLink: 'Voir le journal',
 } as const;
 
-/** 'Données synchronisées : 3 missions, 2 factures, 1 rapport de sécurité' — what a run created or updated. */
-export function countsText(counts: {
-  missions: number;
-  invoices: number | null;
-  reports: number | null;
-}): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const parts = [plural(counts.missions, 'mission', 'missions')];
-  if (counts.invoices !== null) parts.push(plural(counts.invoices, 'facture', 'factures'));
-  if (counts.reports !== null)
-    parts.push(plural(counts.reports, 'rapport de sécurité', 'rapports de sécurité'));
-  return parts.join(', ');
+/** How many missions, invoices and safety reports a run created, updated or deleted; null when not synced. */
+export function runCounts(
+  run: Pick<SyncResult, 'created' | 'updated' | 'deleted' | 'incidents' | 'invoices'>,
+) {
+  return {
+    missions: run.created + run.updated + run.deleted,
+    invoices: run.invoices ? run.invoices.created + run.invoices.updated : null,
+    reports: run.incidents ? run.incidents.created + run.incidents.updated + run.incidents.deleted : null,
+  };
+}
+
+/**
+ * The toast after a sync: 'Données synchronisées avec succès (missions : 3, factures : 2, rapports de
+ * sécurité : 1), 2 missions ignorées' — what changed, the entities not synced left out.
+ */
+export function syncSummaryText(result: SyncResult | null | undefined): string {
+  if (!result) return MISSION_MESSAGES.syncSuccess;
+  const counts = runCounts(result);
+  const parts = [`missions : ${counts.missions}`];
+  if (counts.invoices !== null) parts.push(`factures : ${counts.invoices}`);
+  if (counts.reports !== null) parts.push(`rapports de sécurité : ${counts.reports}`);
+  const skipped = result.skipped?.length ?? result.failed ?? 0;
+  return `${MISSION_MESSAGES.syncSuccess} (${parts.join(', ')})${skipped > 0 ? `, ${skippedText(skipped)}` : ''}`;
 }

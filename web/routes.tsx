@@ -16,6 +16,7 @@ import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
 import { PRICE_SCREENS, PriceScreen } from './prices';
 import { StatisticsScreen } from './statistics';
+import { SyncJournalScreen } from './sync-journal';
 import { ComingScreen } from './ui/coming-screen';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
@@ -40,6 +41,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
     () => <PriceScreen key={table} table={table} />,
   ]),
   ['invoices', InvoicesScreen],
+  ['syncJournal', SyncJournalScreen],
 ];
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {
