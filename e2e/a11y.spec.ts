@@ -181,6 +181,12 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       },
     },
   ],
+  syncJournal: [
+    {
+      name: 'a sync run',
+      opener: (page) => page.getByRole('button', { name: /^Ouvrir la synchronisation du/ }).first(),
+    },
+  ],
   invoices: [
     {
       name: 'CSV export',
