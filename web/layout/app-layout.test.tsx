@@ -36,9 +36,23 @@ const PRICES = [
 
 describe('Side menu', () => {
   it.each<[Role, string[]]>([
-    ['ADMIN', [...MISSIONS, 'Statistiques', 'Utilisateurs', ...PRICES, 'Incidents', 'Factures']],
-    ['OPERATION', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents']],
-    ['ACCOUNTING', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents', 'Factures']],
+    [
+      'ADMIN',
+      [
+        ...MISSIONS,
+        'Statistiques',
+        'Utilisateurs',
+        ...PRICES,
+        'Incidents',
+        'Factures',
+        'Journal des synchronisations',
+      ],
+    ],
+    ['OPERATION', [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents', 'Journal des synchronisations']],
+    [
+      'ACCOUNTING',
+      [...MISSIONS, 'Statistiques', ...PRICES, 'Incidents', 'Factures', 'Journal des synchronisations'],
+    ],
     ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
   ])('shows %s the entries the role may open', async (role, expected) => {
     const { menu, user } = await openAs(role);
@@ -59,7 +73,7 @@ describe('Side menu', () => {
     expect(calls.some((c) => c.path === '/leon/records-count')).toBe(true);
   });
 
-  it("tells staff in the sync toast how many missions the sync skipped ('2 missions ignorées')", async () => {
+  it('tells staff in the sync toast what changed and how many missions the sync skipped, with a link to the journal', async () => {
     const skipped = (tripNumber: string) => ({
       tripNumber,
       tripNid: 1,
@@ -77,7 +91,10 @@ describe('Side menu', () => {
     renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('OPERATION')) }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Chargement nouvelles missions' }));
-    expect(await screen.findByText('Données synchronisées avec succès, 2 missions ignorées')).toBeTruthy();
+    expect(
+      await screen.findByText('Données synchronisées avec succès (missions : 1), 2 missions ignorées'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir le journal' }).getAttribute('href')).toBe('/sync-journal');
     expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/leon/synchronize-data')).toBe(true);
   });
 
