@@ -20,7 +20,7 @@ test.describe('as ADMIN', () => {
 
     const { table, rows } = tableNamed(page, 'Synchronisations');
     // Newest first: the update just run, by the admin; then the demo's runs of each result.
-    await expect(rows.first()).toContainText('Mise à jour informations');
+    await expect(rows.first()).toContainText('Mise à jour');
     await expect(rows.first()).toContainText('Réussie');
     for (const result of ['Réussie', 'Échouée', 'Interrompue'])
       await expect(table.getByText(result, { exact: true }).first()).toBeVisible();

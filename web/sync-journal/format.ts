@@ -1,6 +1,7 @@
 // How a run reads in the journal: Paris time, its duration, its counts ('—' for what the run did not sync).
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BadgeColor } from '../../contract/badges';
+import type { SyncKind } from '../../contract/missions';
 import type { SyncRunResult, SyncRunRow } from '../../contract/sync';
 
 export const parisDateTime = (iso: string) =>
@@ -22,6 +23,13 @@ export function duration(run: Pick<SyncRunRow, 'startedAt' | 'finishedAt'>): str
 }
 
 export const DASH = '—';
+
+/** The kind of a run in the table, short (the run's dialog gives the menu button's name). */
+export const KIND_SHORT: Record<SyncKind, string> = {
+  synchronize: 'Chargement',
+  update: 'Mise à jour',
+  poll: 'Automatique',
+};
 
 /** Created / updated / deleted / skipped, as the journal's legend says. */
 export const missionCounts = (run: SyncRunRow) =>

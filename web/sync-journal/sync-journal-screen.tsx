@@ -20,6 +20,7 @@ import {
   DASH,
   duration,
   invoiceCounts,
+  KIND_SHORT,
   missionCounts,
   parisDateTime,
   RESULT_COLORS,
@@ -42,7 +43,12 @@ export function SyncJournalScreen() {
       cell: (run) => (run.status === 'running' ? 'en cours' : duration(run)),
       oneLine: true,
     },
-    { id: 'kind', header: 'Type', cell: (run) => SYNC_KIND_LABELS[run.kind], oneLine: 220 },
+    {
+      id: 'kind',
+      header: 'Type',
+      cell: (run) => <span title={SYNC_KIND_LABELS[run.kind]}>{KIND_SHORT[run.kind]}</span>,
+      oneLine: true,
+    },
     {
       id: 'actor',
       header: 'Lancée par',
@@ -57,7 +63,7 @@ export function SyncJournalScreen() {
     { id: 'missions', header: 'Missions', cell: missionCounts, oneLine: true },
     { id: 'invoices', header: 'Factures', cell: invoiceCounts, oneLine: true },
     { id: 'reports', header: 'Rapports de sécurité', cell: reportCounts, oneLine: true },
-    { id: 'reason', header: 'Raison', cell: (run) => run.reason ?? DASH, oneLine: 260 },
+    { id: 'reason', header: 'Raison', cell: (run) => run.reason ?? DASH, oneLine: 220 },
     {
       id: 'actions',
       header: 'Détails',
