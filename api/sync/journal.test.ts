@@ -28,6 +28,7 @@ describeEachDatabase('Sync journal', (database) => {
       return leon.modifiedSince(timestamp);
     },
     async tripsByNumber(numbers) {
+      if (faults.gate) await faults.gate;
       const answer = await leon.tripsByNumber(numbers);
       return {
         ...answer,
@@ -86,19 +87,25 @@ describeEachDatabase('Sync journal', (database) => {
       release = resolve;
     });
     later(5_000);
-    const running = callers.ops.put('/leon/update-data');
+    // A load reads what changed since Leon's timestamp: the gate holds it there.
+    const running = callers.ops.put('/leon/synchronize-data');
     try {
       // The run has opened its row and waits on Leon.
-      for (let i = 0; i < 50 && (await journal())[0]?.kind !== 'update'; i++)
+      for (let i = 0; i < 50 && (await journal())[0]?.finishedAt !== null; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       const [newest] = await journal();
-      expect(newest).toMatchObject({ kind: 'update', status: 'running', reason: null, finishedAt: null });
+      expect(newest).toMatchObject({
+        kind: 'synchronize',
+        status: 'running',
+        reason: null,
+        finishedAt: null,
+      });
     } finally {
       faults.gate = null;
       release();
     }
     expect((await running).status).toBe(200);
-    expect((await journal())[0]).toMatchObject({ kind: 'update', status: 'ok' });
+    expect((await journal())[0]).toMatchObject({ kind: 'synchronize', status: 'ok' });
   });
 
   it("reads a run whose process died (no end, lock gone) as 'interrupted', with its French reason", async () => {
