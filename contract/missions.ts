@@ -287,7 +287,7 @@ export const MissionsListQuery = refine(
 );
 export type MissionsListQueryInput = Infer<typeof MissionsListQuery>;
 
-// ——— Leon sync: its answer, its runs (GET /leon/sync-runs, ADMIN) ———
+// ——— Leon sync: its answer (its journal: contract/sync.ts) ———
 
 /** A trip a sync could not read or store: left out, reported, and read again at every run until stored. */
 export interface SkippedTrip {
@@ -311,32 +311,23 @@ export interface SyncResult {
   skipped: SkippedTrip[];
   /** What the run did with incidents (Leon's safety reports); null when they are not synced. */
   incidents?: IncidentSyncReport | null;
+  /** What the invoices step did once the run had committed; null when invoices are not synced. */
+  invoices?: InvoiceSyncCounts | null;
+}
+
+/** What the invoices step (after the run's commit) did; null on runs before migration 0017 or without it. */
+export interface InvoiceSyncCounts {
+  created: number;
+  updated: number;
+  /** Invoices that could not be built or stored. */
+  errors: number;
+  /** Why the step failed as a whole (French); the run's missions were still synced. */
+  failure: string | null;
 }
 
 export const SYNC_KINDS = ['synchronize', 'update', 'poll'] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
 export type SyncRunStatus = 'ok' | 'failed';
-
-/** A row of GET /leon/sync-runs, newest first. */
-export interface SyncRunRow {
-  id: string;
-  kind: SyncKind;
-  status: SyncRunStatus;
-  /** Why the run failed as a whole (French), null when it ran. */
-  reason: string | null;
-  /** Who started it; null for the background poll. */
-  actorName: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  created: number;
-  updated: number;
-  deleted: number;
-  skipped: SkippedTrip[];
-  /** What the run did with incidents, with the attachments still waiting to be copied. */
-  incidents: IncidentSyncReport | null;
-}
-
-export const SYNC_RUNS_PAGE_SIZE = 20;
 
 /** The query of GET /leon/sync-runs. */
 export const SyncRunsQuery = type({ pageSize: optional(pageSize), pageNumber: optional(pageNumber) });

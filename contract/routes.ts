@@ -31,6 +31,7 @@ export const SCREENS = {
   marketNumber: { path: '/market-number', roles: STAFF },
   invoices: { path: '/invoices', roles: ['ADMIN', 'ACCOUNTING'] as readonly Role[] },
   billing: { path: '/billing-check', roles: ['ADMIN', 'ACCOUNTING'] as readonly Role[] },
+  syncJournal: { path: '/sync-journal', roles: STAFF },
 } as const satisfies Record<string, { path: string; roles: readonly Role[] | null }>;
 
 export type ScreenName = keyof typeof SCREENS;

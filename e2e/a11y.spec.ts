@@ -207,6 +207,12 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       opener: (page) => page.getByRole('button', { name: /^Voir le détail de / }).first(),
     },
   ],
+  syncJournal: [
+    {
+      name: 'a sync run',
+      opener: (page) => page.getByRole('button', { name: /^Ouvrir la synchronisation du/ }).first(),
+    },
+  ],
   invoices: [
     {
       name: 'CSV export',

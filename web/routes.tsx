@@ -20,6 +20,7 @@ import { PilotsScreen } from './pilots';
 import { PrcScreen } from './prc';
 import { PRICE_SCREENS, PriceScreen } from './prices';
 import { StatisticsScreen } from './statistics';
+import { SyncJournalScreen } from './sync-journal';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
 
@@ -44,6 +45,7 @@ const PROTECTED: Array<[ScreenName, ComponentType]> = [
   ]),
   ['invoices', InvoicesScreen],
   ['billing', BillingScreen],
+  ['syncJournal', SyncJournalScreen],
 ];
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {

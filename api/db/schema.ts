@@ -23,6 +23,7 @@ import { INVOICE_STATUSES, type InvoiceStatus } from '../../contract/invoices';
 import {
   AIRCRAFT_TYPES,
   type CrewMember,
+  type InvoiceSyncCounts,
   MISSION_STATUSES,
   type OrganType,
   type SkippedTrip,
@@ -269,6 +270,8 @@ export const syncRuns = pgTable(
     skipped: jsonb('skipped').$type<SkippedTrip[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the run did with incidents (api/incidents/sync.ts); null before migration 0009. */
     incidents: jsonb('incidents').$type<IncidentSyncReport>(),
+    /** What the invoices step did, after the run's commit (migration 0017); null before it or without it. */
+    invoices: jsonb('invoices').$type<InvoiceSyncCounts>(),
   },
   (t) => [
     check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),

@@ -6,7 +6,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentRecord, IncidentRow, IncidentSyncReport } from '../../contract/incidents';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
-import type { SyncResult, SyncRunRow } from '../../contract/missions';
+import type { SyncResult } from '../../contract/missions';
+import type { SyncRunRow } from '../../contract/sync';
 import {
   auditLog,
   incidentAttachments,

@@ -76,5 +76,6 @@ export const invoicesStep: AfterCommitStep<InvoiceReading> = {
         after: counts,
         at,
       });
+    return { created: counts.created, updated: counts.updated, errors: counts.errors };
   },
 };

@@ -53,11 +53,19 @@ export interface RunStep<Reading> extends StepReads<Reading> {
 /**
  * Read and written once the run's transaction has committed, in a transaction of its own and not behind
  * the fence; skipped when the server is stopping; any failure is logged and never fails the run, which is
- * recorded already (so it reports no counts). Only invoices are such a step (decision 018).
+ * recorded already (its counts are added to the run's row after). Only invoices are such a step (decision 018).
  */
 export interface AfterCommitStep<Reading> extends StepReads<Reading> {
   readonly phase: 'afterCommit';
-  write(tx: Tx, reading: Reading, run: SyncRun): Promise<void>;
+  /** Writes what was read; answers what it created and updated, recorded on the run's row afterwards. */
+  write(tx: Tx, reading: Reading, run: SyncRun): Promise<AfterCommitCounts>;
+}
+
+/** What an after-commit step wrote: recorded on the run's row (sync_runs.invoices, migration 0017). */
+export interface AfterCommitCounts {
+  created: number;
+  updated: number;
+  errors: number;
 }
 
 export type LeonStep<Reading> = RunStep<Reading> | AfterCommitStep<Reading>;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { missions } from '../db/schema';
 import type { Deps } from '../lib/context';
 import type { Job } from '../lib/jobs';
+import { seedDemoSyncRuns } from './demo-runs';
 import { syncOptions } from './options';
 import { runSync, SyncBusyError } from './run';
 
@@ -40,5 +41,7 @@ export async function syncDemoMissions(deps: Deps) {
   if (!deps.leon) return null;
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(missions);
   if (count > 0) return null;
-  return runSync(syncOptions(deps, deps.leon), 'synchronize', null);
+  const result = await runSync(syncOptions(deps, deps.leon), 'synchronize', null);
+  await seedDemoSyncRuns(deps.db, deps.now());
+  return result;
 }

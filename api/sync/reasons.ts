@@ -60,3 +60,10 @@ export function runFailure(error: unknown): string {
   const state = sqlState(error);
   return `La synchronisation a échoué : erreur de la base de données${state ? ` (code ${state})` : ''}.`;
 }
+
+/** Why an after-commit step (invoices) failed, in French; the run itself succeeded (decision 018). */
+export function afterCommitFailure(error: unknown): string {
+  if (error instanceof LeonError) return cleanReason(error.message);
+  const state = sqlState(error);
+  return `Les factures n’ont pas pu être synchronisées : erreur de la base de données${state ? ` (code ${state})` : ''}.`;
+}

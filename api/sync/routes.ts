@@ -1,20 +1,18 @@
-// PUT /leon/synchronize-data and PUT /leon/update-data (staff only), GET /leon/sync-runs (ADMIN).
-import { desc, eq, sql } from 'drizzle-orm';
+// PUT /leon/synchronize-data and PUT /leon/update-data (staff only); the journal (decision 035):
+// GET /leon/sync-runs (ADMIN, OPERATION, ACCOUNTING) and POST /leon/sync-runs/:id/retry (ADMIN).
 import { Hono } from 'hono';
-import {
-  MISSION_MESSAGES,
-  SYNC_RUNS_PAGE_SIZE,
-  type SyncRunRow,
-  SyncRunsQuery,
-} from '../../contract/missions';
+import { createMiddleware } from 'hono/factory';
+import { MISSION_MESSAGES, SyncRunsQuery } from '../../contract/missions';
 import { STAFF_ROLES } from '../../contract/roles';
+import { SYNC_JOURNAL_MESSAGES, SYNC_JOURNAL_ROLES, SYNC_RUNS_PAGE_SIZE } from '../../contract/sync';
 import { requireRole, requireUser } from '../auth';
-import { syncRuns, users } from '../db/schema';
 import { LeonError } from '../leon';
+import { audit } from '../lib/audit';
 import type { AppEnv, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { pageParams, toPage } from '../lib/paging';
-import { query } from '../lib/validate';
+import { pageParams } from '../lib/paging';
+import { param, query } from '../lib/validate';
+import { journalPage, keptTripsOf } from './journal';
 import { syncOptions } from './options';
 import { runFailure } from './reasons';
 import { runSync, SyncBusyError, type SyncKind } from './run';
@@ -33,7 +31,12 @@ async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
 }
 
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
-const admin = [requireUser(), requireRole('ADMIN')] as const;
+const journalReaders = [requireUser(), requireRole(...SYNC_JOURNAL_ROLES)] as const;
+/** Only ADMIN retries; the journal's other readers get a French refusal that says so. */
+const retrier = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('user').role !== 'ADMIN') fail(403, SYNC_JOURNAL_MESSAGES.retryForbidden);
+  await next();
+});
 
 export const syncRoutes = new Hono<AppEnv>()
   .put('/leon/synchronize-data', ...staff, async (c) =>
@@ -42,38 +45,27 @@ export const syncRoutes = new Hono<AppEnv>()
   .put('/leon/update-data', ...staff, async (c) =>
     c.json({ data: await sync(c.get('deps'), 'update', c.get('user').id) }),
   )
-  .get('/leon/sync-runs', ...admin, async (c) => {
-    const { db } = c.get('deps');
+  .get('/leon/sync-runs', ...journalReaders, async (c) => {
     const { pageSize, offset } = pageParams(query(c, SyncRunsQuery), SYNC_RUNS_PAGE_SIZE);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({
-          id: syncRuns.id,
-          kind: syncRuns.kind,
-          status: syncRuns.status,
-          reason: syncRuns.reason,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          startedAt: syncRuns.startedAt,
-          finishedAt: syncRuns.finishedAt,
-          created: syncRuns.created,
-          updated: syncRuns.updated,
-          deleted: syncRuns.deleted,
-          skipped: syncRuns.skipped,
-          incidents: syncRuns.incidents,
-        })
-        .from(syncRuns)
-        .leftJoin(users, eq(users.id, syncRuns.actorId))
-        .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
-        .limit(pageSize)
-        .offset(offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(syncRuns),
-    ]);
-    const page: SyncRunRow[] = rows.map(({ firstName, lastName, startedAt, finishedAt, ...run }) => ({
-      ...run,
-      actorName: firstName === null ? null : `${firstName} ${lastName}`,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt?.toISOString() ?? null,
-    }));
-    return c.json({ data: toPage(page, total, pageSize) });
+    return c.json({ data: await journalPage(c.get('deps').db, pageSize, offset) });
+  })
+  // 'Réessayer' on a run's skipped trips: an update sync, which reads again every trip still kept
+  // (decision 009; there is no single-trip import). Audited before it runs.
+  .post('/leon/sync-runs/:id/retry', requireUser(), retrier, async (c) => {
+    const deps = c.get('deps');
+    const id = param(c, 'id');
+    const kept = await keptTripsOf(deps.db, id);
+    if (kept === null) fail(404, SYNC_JOURNAL_MESSAGES.runNotFound);
+    if (kept.length === 0) fail(409, SYNC_JOURNAL_MESSAGES.nothingToRetry);
+    if (!deps.leon) fail(503, LEON_NOT_CONFIGURED);
+    const actorId = c.get('user').id;
+    await audit(deps.db, {
+      actorId,
+      action: 'sync.retry',
+      entity: 'sync_run',
+      entityId: id,
+      after: { tripNumbers: kept },
+      at: deps.now(),
+    });
+    return c.json({ data: await sync(deps, 'update', actorId) });
   });

@@ -4,7 +4,7 @@
 // at a time even when that lock is lost (the lease checked in the write transaction, decision 030). Every run is recorded; a trip that
 // cannot be stored is skipped, reported and read again at the next run until stored (decision 009).
 import { and, eq, sql } from 'drizzle-orm';
-import type { SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
+import type { InvoiceSyncCounts, SkippedTrip, SyncKind, SyncResult } from '../../contract/missions';
 import { type Db, type Tx, withAdvisoryLock } from '../db/client';
 import { syncLease, syncRuns } from '../db/schema';
 import { safetyReportsStep } from '../incidents';
@@ -15,7 +15,13 @@ import { logger } from '../lib/log';
 import { measureSyncRun } from '../lib/metrics';
 import { missionsStep } from './missions';
 import type { SyncOptions } from './options';
-import { LostLeaseError, RUN_INTERRUPTED, runFailure, SyncInterruptedError } from './reasons';
+import {
+  afterCommitFailure,
+  LostLeaseError,
+  RUN_INTERRUPTED,
+  runFailure,
+  SyncInterruptedError,
+} from './reasons';
 
 export type { SkippedTrip, SyncKind, SyncOptions, SyncResult, SyncRun };
 
@@ -37,7 +43,7 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-const LOCK_KEY = 7_261_001;
+export const LOCK_KEY = 7_261_001;
 
 /**
  * The steps of a run, one per Leon entity, in this order (the shape: api/lib/leon-step.ts). A run step's
@@ -68,7 +74,7 @@ const NO_COUNTS: SyncResult = { created: 0, updated: 0, deleted: 0, failed: 0, e
  */
 async function writeRun(tx: Tx, writes: PendingWrite[], run: SyncRun): Promise<SyncResult> {
   await holdLease(tx, run.runId);
-  let result = NO_COUNTS;
+  let result = { ...NO_COUNTS };
   for (const write of writes) if (write) result = { ...result, ...(await write(tx)) };
   await tx
     .update(syncRuns)
@@ -86,14 +92,28 @@ async function runAfterCommit(
   source: LeonSource,
   db: Db,
   run: SyncRun,
-): Promise<void> {
+): Promise<InvoiceSyncCounts | null> {
+  let counts: InvoiceSyncCounts | null;
   try {
     const reading = await step.read(source, db, run);
-    if (reading !== null) await db.transaction((tx) => step.write(tx, reading, run));
+    if (reading === null) return null;
+    const written = await db.transaction((tx) => step.write(tx, reading, run));
+    counts = { ...written, failure: null };
   } catch (error) {
     logger.warn(`Leon ${step.name} not synced: ${(error as Error)?.message ?? String(error)}`);
+    counts = { created: 0, updated: 0, errors: 0, failure: afterCommitFailure(error) };
   }
+  // Recorded on the run's row for the journal (decision 035); a failure here loses only the counts.
+  await db
+    .update(syncRuns)
+    .set({ invoices: counts })
+    .where(eq(syncRuns.id, run.runId))
+    .catch((error: Error) => logger.warn(`Leon ${step.name}: counts not recorded: ${error.message}`));
+  return counts;
 }
+
+/** Runs of this process that have not ended yet (the journal reads them 'en cours', decision 035). */
+export const activeRuns = new Set<string>();
 
 /**
  * The run names itself in the sync lease as it starts, holding the advisory lock. A lock lost mid-run (a
@@ -171,6 +191,7 @@ async function runSyncOnce(
       let runId: string | null = null;
       try {
         runId = await openRun(db, kind, actorId, startedAt);
+        activeRuns.add(runId);
         await takeLease(db, runId);
         const run: SyncRun = {
           kind,
@@ -189,15 +210,18 @@ async function runSyncOnce(
             writes.push(await unlessAborted(readStep(step, source, db, run), options.signal));
         const result = await db.transaction((tx) => writeRun(tx, writes, run));
         // After-commit steps never fail the run (decision 018); a stopping server leaves them to the next run.
+        // Invoices are the only one: their counts join the answer (the sync toast shows them).
         for (const step of steps)
           if (step.phase === 'afterCommit' && !options.signal?.aborted)
-            await runAfterCommit(step, source, db, run);
+            result.invoices = await runAfterCommit(step, source, db, run);
         await releaseLease(db, runId);
         return result;
       } catch (error) {
         await recordFailure(db, runId, { kind, actorId, startedAt, finishedAt: options.now(), error });
         if (runId) await releaseLease(db, runId).catch(() => {});
         throw error;
+      } finally {
+        if (runId) activeRuns.delete(runId);
       }
     });
     if (!outcome.locked) throw new SyncBusyError();

@@ -48,9 +48,21 @@ describe('Side menu', () => {
         'Incidents',
         'Factures',
         'Écarts de facturation',
+        'Journal des synchronisations',
       ],
     ],
-    ['OPERATION', [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte', ...PRICES, 'Incidents']],
+    [
+      'OPERATION',
+      [
+        ...MISSIONS,
+        'Statistiques',
+        'Pilotes',
+        'Flotte',
+        ...PRICES,
+        'Incidents',
+        'Journal des synchronisations',
+      ],
+    ],
     [
       'ACCOUNTING',
       [
@@ -62,6 +74,7 @@ describe('Side menu', () => {
         'Incidents',
         'Factures',
         'Écarts de facturation',
+        'Journal des synchronisations',
       ],
     ],
     ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
@@ -94,7 +107,7 @@ describe('Side menu', () => {
     expect(api.calls.some((c) => c.path === '/billing/count')).toBe(true);
   });
 
-  it("tells staff in the sync toast how many missions the sync skipped ('2 missions ignorées')", async () => {
+  it('tells staff in the sync toast what changed and how many missions the sync skipped, with a link to the journal', async () => {
     const skipped = (tripNumber: string) => ({
       tripNumber,
       tripNid: 1,
@@ -112,7 +125,10 @@ describe('Side menu', () => {
     renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('OPERATION')) }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Chargement nouvelles missions' }));
-    expect(await screen.findByText('Données synchronisées avec succès, 2 missions ignorées')).toBeTruthy();
+    expect(
+      await screen.findByText('Données synchronisées avec succès (missions : 1), 2 missions ignorées'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir le journal' }).getAttribute('href')).toBe('/sync-journal');
     expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/leon/synchronize-data')).toBe(true);
   });
 

@@ -42,6 +42,7 @@ export const MENU: Array<MenuEntry | MenuGroup> = [
   { label: 'Incidents', screen: 'incidents', count: 'openIncidents' },
   { label: 'Factures', screen: 'invoices' },
   { label: 'Écarts de facturation', screen: 'billing', count: 'billingProblems' },
+  { label: 'Journal des synchronisations', screen: 'syncJournal' },
 ];
 
 export const isGroup = (item: MenuEntry | MenuGroup): item is MenuGroup => 'entries' in item;

@@ -1,8 +1,11 @@
 // The two Leon buttons of the menu for staff (requirements §2): 'Chargement nouvelles missions' (synchronize)
 // and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
-// The success toast says how many trips the sync skipped ('2 missions ignorées').
+// The success toast counts the missions, invoices and safety reports the run changed and the trips it
+// skipped ('2 missions ignorées'), with a link to the journal of the runs.
 import { useState } from 'react';
-import { MISSION_MESSAGES, syncToastText } from '../../contract/missions';
+import { MISSION_MESSAGES } from '../../contract/missions';
+import { href } from '../../contract/routes';
+import { SYNC_JOURNAL_MESSAGES, syncSummaryText } from '../../contract/sync';
 import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
 import { type LeonRun, runLeonSync } from './api';
@@ -18,7 +21,10 @@ export function SyncButtons() {
   const run = async (kind: LeonRun) => {
     setRunning(kind);
     try {
-      toast.success(syncToastText(await runLeonSync(kind)));
+      toast.success(syncSummaryText(await runLeonSync(kind)), {
+        href: href('syncJournal'),
+        label: SYNC_JOURNAL_MESSAGES.journalLink,
+      });
       missionsChanged.emit();
     } catch {
       toast.error(MISSION_MESSAGES.syncError);

@@ -129,6 +129,12 @@ export const toast = styleVariants({
   success: [toastBase, { background: colors.success }],
   error: [toastBase, { background: colors.danger }],
 });
+export const toastLink = style({
+  color: 'inherit',
+  fontWeight: 600,
+  textDecoration: 'underline',
+  marginLeft: 8,
+});
 export const toastClose = style({
   background: 'transparent',
   border: 0,

@@ -5,12 +5,17 @@ import { ToastQueue } from 'react-stately/useToastState';
 export interface ToastValue {
   title: string;
   variant: 'success' | 'error';
+  /** A link after the title (the sync toast's 'Voir le journal'). */
+  link?: { href: string; label: string };
 }
 
 export const TOAST_MS = 2500;
+/** A toast with a link stays longer, so that it can be reached (it also stays while hovered or focused). */
+export const LINK_TOAST_MS = 8000;
 export const toastQueue = new ToastQueue<ToastValue>({ maxVisibleToasts: 3 });
 
 export const toast = {
-  success: (title: string) => toastQueue.add({ title, variant: 'success' }, { timeout: TOAST_MS }),
+  success: (title: string, link?: ToastValue['link']) =>
+    toastQueue.add({ title, variant: 'success', link }, { timeout: link ? LINK_TOAST_MS : TOAST_MS }),
   error: (title: string) => toastQueue.add({ title, variant: 'error' }, { timeout: TOAST_MS }),
 };

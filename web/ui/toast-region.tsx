@@ -7,6 +7,7 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { Link } from 'wouter';
 import { CloseIcon } from './icons';
 import * as css from './theme.css';
 import { toastQueue } from './toast-queue';
@@ -19,6 +20,14 @@ export default function ToastList() {
           <Toast toast={item} className={css.toast[item.content.variant]}>
             <ToastContent>
               <Text slot="title">{item.content.title}</Text>
+              {item.content.link && (
+                <>
+                  {' '}
+                  <Link href={item.content.link.href} className={css.toastLink}>
+                    {item.content.link.label}
+                  </Link>
+                </>
+              )}
             </ToastContent>
             <Button slot="close" className={css.toastClose} aria-label="Fermer">
               <CloseIcon />

@@ -1,0 +1,93 @@
+// The journal of the sync runs in the browser (issue 25): a sync from the menu, its toast counting
+// missions, invoices and safety reports, whose link opens the journal; the demo's runs of each result;
+// a run opened with its skipped trips; axe and the layout check with the run open at 1440, 1280 and 390 px.
+// OPERATION reads it without 'Réessayer'; HOSPITAL has no menu entry.
+import { href } from '../contract/routes';
+import { expectLayoutOk, shoot } from './layout';
+import { at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
+
+test.describe('as ADMIN', () => {
+  test.use(signedInAs('ADMIN'));
+
+  test("the sync toast's link opens the journal; a run opens with its skipped trips", async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await menu(page).getByRole('button', { name: 'Mise à jour informations' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Données synchronisées avec succès' });
+    await expect(toast).toContainText(/\(missions : \d+, factures : \d+, rapports de sécurité : \d+\)/);
+    await toast.getByRole('link', { name: 'Voir le journal' }).click();
+    await expect(page).toHaveURL(at('syncJournal'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Journal des synchronisations' })).toBeVisible();
+
+    const { table, rows } = tableNamed(page, 'Synchronisations');
+    // Newest first: the update just run, by the admin; then the demo's runs of each result.
+    await expect(rows.first()).toContainText('Mise à jour');
+    await expect(rows.first()).toContainText('Réussie');
+    for (const result of ['Réussie', 'Échouée', 'Interrompue'])
+      await expect(table.getByText(result, { exact: true }).first()).toBeVisible();
+    await expect(table.getByText('automatique').first()).toBeVisible();
+    await expect(table.getByText('Leon est injoignable, veuillez réessayer plus tard.')).toBeVisible();
+
+    // The demo's manual load that skipped a trip (api/sync/demo-runs.ts).
+    const skipping = rows.filter({ hasText: '4 / 2 / 0 / 1' }).first();
+    await skipping.getByRole('button', { name: /^Ouvrir la synchronisation du/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Missions ignorées (1)' })).toBeVisible();
+    await expect(dialog.getByText('Mission DEMO-0417')).toBeVisible();
+    await expect(dialog.getByText(/Import impossible : un nombre dépasse/)).toBeVisible();
+
+    await expectAccessible(page);
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      await expectLayoutOk(page, `journal, run open at ${size.width} px`);
+      await shoot(page, test.info(), `journal-run-${size.width}`);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await expectLayoutOk(page, 'journal at 390 px');
+    await shoot(page, test.info(), 'journal-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shoot(page, test.info(), 'journal-1440');
+  });
+});
+
+test.describe('as OPERATION', () => {
+  test.use(signedInAs('OPERATION'));
+
+  test('reads the journal from the menu, without Réessayer', async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await menu(page).getByRole('link', { name: 'Journal des synchronisations' }).click();
+    await expect(page).toHaveURL(at('syncJournal'));
+    const { rows } = tableNamed(page, 'Synchronisations');
+    await rows
+      .first()
+      .getByRole('button', { name: /^Ouvrir la synchronisation du/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test('has no menu entry and is sent away from the journal', async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await expect(menu(page).getByRole('link', { name: 'Journal des synchronisations' })).toHaveCount(0);
+    await page.goto(href('syncJournal'));
+    await expect(page).not.toHaveURL(at('syncJournal'));
+  });
+});

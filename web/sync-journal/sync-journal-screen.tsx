@@ -1,0 +1,100 @@
+// 'Journal des synchronisations' (issue 25, decision 035): every sync run, manual or polled, newest first
+// on the shared table — start, duration, who started it, result, the counts for missions, invoices and
+// safety reports, the French failure reason; a run's button opens it with its skipped trips.
+import { useEffect, useState } from 'react';
+import {
+  SYNC_JOURNAL_MESSAGES,
+  SYNC_KIND_LABELS,
+  SYNC_RUN_RESULT_LABELS,
+  type SyncRunRow,
+} from '../../contract/sync';
+import { useSession } from '../lib/session';
+import { usePagedList } from '../lib/use-paged-list';
+import { missionsChanged } from '../sync';
+import { Badge } from '../ui/badge';
+import { type Column, DataTable } from '../ui/data-table';
+import { Page } from '../ui/page';
+import * as css from '../ui/theme.css';
+import { syncJournalApi } from './api';
+import {
+  DASH,
+  duration,
+  invoiceCounts,
+  KIND_SHORT,
+  missionCounts,
+  parisDateTime,
+  RESULT_COLORS,
+  reportCounts,
+} from './format';
+import { RunPanel } from './run-panel';
+import * as ui from './sync-journal.css';
+
+export function SyncJournalScreen() {
+  const list = usePagedList<SyncRunRow>(syncJournalApi.runsPath, syncJournalApi.pageSize);
+  const { reload } = list;
+  useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  const session = useSession();
+  const [open, setOpen] = useState<SyncRunRow | null>(null);
+  const columns: Column<SyncRunRow>[] = [
+    { id: 'startedAt', header: 'Début', cell: (run) => parisDateTime(run.startedAt), oneLine: true },
+    {
+      id: 'duration',
+      header: 'Durée',
+      cell: (run) => (run.status === 'running' ? 'en cours' : duration(run)),
+      oneLine: true,
+    },
+    {
+      id: 'kind',
+      header: 'Type',
+      cell: (run) => <span title={SYNC_KIND_LABELS[run.kind]}>{KIND_SHORT[run.kind]}</span>,
+      oneLine: true,
+    },
+    {
+      id: 'actor',
+      header: 'Lancée par',
+      cell: (run) => run.actorName ?? SYNC_JOURNAL_MESSAGES.automatic,
+      oneLine: 180,
+    },
+    {
+      id: 'result',
+      header: 'Résultat',
+      cell: (run) => <Badge label={SYNC_RUN_RESULT_LABELS[run.status]} color={RESULT_COLORS[run.status]} />,
+    },
+    { id: 'missions', header: 'Missions', cell: missionCounts, oneLine: true },
+    { id: 'invoices', header: 'Factures', cell: invoiceCounts, oneLine: true },
+    { id: 'reports', header: 'Rapports de sécurité', cell: reportCounts, oneLine: true },
+    { id: 'reason', header: 'Raison', cell: (run) => run.reason ?? DASH, oneLine: 220 },
+    {
+      id: 'actions',
+      header: 'Détails',
+      sticky: 'end',
+      cell: (run) => (
+        <button
+          type="button"
+          className={css.button.secondary}
+          aria-label={`Ouvrir la synchronisation du ${parisDateTime(run.startedAt)}`}
+          onClick={() => setOpen(run)}
+        >
+          Ouvrir
+        </button>
+      ),
+    },
+  ];
+  return (
+    <Page title={SYNC_JOURNAL_MESSAGES.title}>
+      <p className={ui.legend}>
+        Missions, factures et rapports de sécurité : créés / modifiés / supprimés / ignorés ; « {DASH} » quand
+        la synchronisation ne les a pas traités.
+      </p>
+      <DataTable
+        label="Synchronisations"
+        columns={columns}
+        list={list}
+        emptyText={SYNC_JOURNAL_MESSAGES.empty}
+      />
+      {open && (
+        <RunPanel run={open} canRetry={session.user?.role === 'ADMIN'} onClose={() => setOpen(null)} />
+      )}
+    </Page>
+  );
+}

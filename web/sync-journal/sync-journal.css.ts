@@ -1,0 +1,26 @@
+// The journal's legend and the run panel's lists.
+import { style } from '@vanilla-extract/css';
+import { colors } from '../ui/theme.css';
+
+export const legend = style({ margin: '0 0 12px', color: colors.muted, fontSize: 14 });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '6px 16px',
+  margin: 0,
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '1fr' } },
+});
+export const term = style({ fontWeight: 600, color: colors.navy });
+export const definition = style({ margin: 0, overflowWrap: 'anywhere' });
+export const trips = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 });
+export const trip = style({
+  border: `1px solid ${colors.border}`,
+  borderRadius: 8,
+  padding: '8px 12px',
+  display: 'grid',
+  gap: 4,
+  overflowWrap: 'anywhere',
+});
+export const tripHead = style({ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' });
+export const sectionTitle = style({ margin: 0, fontSize: 16, color: colors.navy });
+export const note = style({ margin: 0, color: colors.muted, fontSize: 14 });

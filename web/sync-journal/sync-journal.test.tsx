@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+// The journal screen: a run reads 'En cours' without a reason, a run's dialog lists its skipped trips, and
+// 'Réessayer' (ADMIN only) asks first, then re-runs the update; OPERATION reads without the button.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../contract/roles';
+import type { SyncRunRow } from '../../contract/sync';
+import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
+
+const RUN: SyncRunRow = {
+  id: '8d0f8c2e-5f7e-4c1b-9a51-2d3f4b5c6d7e',
+  kind: 'synchronize',
+  status: 'ok',
+  reason: null,
+  actorName: 'Julien Moreau',
+  startedAt: '2026-04-14T08:00:00.000Z',
+  finishedAt: '2026-04-14T08:01:14.000Z',
+  created: 4,
+  updated: 2,
+  deleted: 0,
+  skipped: [
+    {
+      tripNumber: '24017',
+      tripNid: 1,
+      flightNid: null,
+      reason: 'Import impossible : texte trop long',
+      waiting: true,
+    },
+  ],
+  incidents: null,
+  invoices: { created: 1, updated: 0, errors: 0, failure: null },
+};
+const RUNNING: SyncRunRow = {
+  ...RUN,
+  id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+  kind: 'poll',
+  status: 'running',
+  actorName: null,
+  startedAt: '2026-04-14T09:00:00.000Z',
+  finishedAt: null,
+  created: 0,
+  updated: 0,
+  skipped: [],
+  invoices: null,
+};
+
+function openJournal(role: Role) {
+  const api = fakeApi({
+    ...COUNTS,
+    'GET /leon/sync-runs': () => ({ body: { data: { rows: [RUNNING, RUN], pageCount: 1, total: 2 } } }),
+    [`POST /leon/sync-runs/${RUN.id}/retry`]: () => ({
+      body: { data: { created: 1, updated: 0, deleted: 0, failed: 0, errors: [], skipped: [] } },
+    }),
+  });
+  renderApp('/sync-journal', signedInAs(role));
+  return { ...api, user: userEvent.setup() };
+}
+
+describe('Journal des synchronisations', () => {
+  it("reads a running run as 'En cours', and lets ADMIN retry a run's kept trips after confirming", async () => {
+    const { user, calls } = openJournal('ADMIN');
+    const table = await screen.findByRole('table', { name: 'Synchronisations' });
+    const rows = await within(table).findAllByRole('row');
+    expect(rows[1].textContent).toContain('En cours');
+    expect(rows[1].textContent).toContain('automatique');
+    expect(rows[2].textContent).toContain('4 / 2 / 0 / 1');
+
+    await user.click(within(rows[2]).getByRole('button', { name: /^Ouvrir la synchronisation du/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mission 24017')).toBeTruthy();
+    expect(within(dialog).getByText('En attente')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Réessayer relance la mise à jour des données depuis Leon');
+    await user.click(within(confirm).getByRole('button', { name: 'Réessayer' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === `/leon/sync-runs/${RUN.id}/retry`)).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText(/^Mise à jour relancée : Données synchronisées avec succès/)).toBeTruthy();
+  });
+
+  it('shows OPERATION the run without Réessayer', async () => {
+    const { user } = openJournal('OPERATION');
+    const table = await screen.findByRole('table', { name: 'Synchronisations' });
+    const rows = await within(table).findAllByRole('row');
+    await user.click(within(rows[2]).getByRole('button', { name: /^Ouvrir la synchronisation du/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mission 24017')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+});
