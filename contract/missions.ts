@@ -335,11 +335,3 @@ export const SyncRunsQuery = type({ pageSize: optional(pageSize), pageNumber: op
 /** '1 mission ignorée', '2 missions ignorées'. */
 export const skippedText = (count: number): string =>
   count === 1 ? '1 mission ignorée' : `${count} missions ignorées`;
-
-/** The toast after a sync: success, with the trips it skipped when there are some. */
-export function syncToastText(
-  result: Partial<Pick<SyncResult, 'skipped' | 'failed'>> | null | undefined,
-): string {
-  const count = result?.skipped?.length ?? result?.failed ?? 0;
-  return count > 0 ? `${MISSION_MESSAGES.syncSuccess}, ${skippedText(count)}` : MISSION_MESSAGES.syncSuccess;
-}
