@@ -10,9 +10,10 @@
 import { sql } from 'drizzle-orm';
 import { readPeriodRows } from '../api/billing/service';
 import type { Database } from '../api/db/client';
-import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
+import { DEMO_HOSPITALS } from '../api/db/seed';
 import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
+import { fillMissions } from './lib/missions-data';
 import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
@@ -20,27 +21,8 @@ const INVOICES = Number(process.env.BENCH_INVOICES ?? 150_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
 async function fill(database: Database): Promise<void> {
-  await seedDemo(database.db, new Date('2026-11-01T00:00:00Z'));
-  const hospitals = sql.raw(`array[${DEMO_HOSPITALS.map((h) => `'${h.replace(/'/g, "''")}'`).join(',')}]`);
-  // The statistics bench's missions (bench/statistics.ts): every seventh status, one departure an hour back
-  // from 1 November 2026 over 20,000 hours; the trigger of 0008 makes the records of those in scope.
-  await database.db.execute(sql`
-    insert into missions (trip_number, status, buyer_name, departure_date_time, aircraft_type, number_of_cristal,
-      organ_type, number_of_meals, is_with_ocs, is_with_icing, airport_de_icing)
-    select 'TR-' || g,
-      (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
-      (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
-      timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
-      (array['JET','TURBOPROP','JET','ND'])[1 + g % 4]::aircraft_type, g % 9000,
-      string_to_array((array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], ','), g % 5, g % 2 = 0, g % 3 = 0,
-      case when g % 3 = 0 then array['LFBD'] else '{}'::text[] end
-    from generate_series(1, ${COUNT}) g`);
-  await database.db.execute(sql`
-    insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, bloff_utc, blon_utc, adep_icao, adep_name, ades_icao, ades_name)
-    select id, row_number() over (), 0, departure_date_time, departure_date_time + interval '80 minutes',
-      departure_date_time + interval '5 minutes', departure_date_time + interval '83 minutes',
-      'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
-    from missions`);
+  // The statistics bench's missions (bench/lib/missions-data.ts).
+  const hospitals = await fillMissions(database, COUNT);
   // Invoices for missions in scope (trip numbers k with k % 7 in 4..6), about 3.5 each, a tenth of them
   // credit notes and a tenth recharge invoices, five days after the departure; one in 1,000 for a trip the
   // back-office does not know.

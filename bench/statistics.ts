@@ -12,13 +12,14 @@
 // now reads them as soon as the page is in, and the bare side does the same.)
 import { sql } from 'drizzle-orm';
 import type { Database } from '../api/db/client';
-import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
+import { DEMO_HOSPITALS } from '../api/db/seed';
 import type { CurrentUser } from '../api/lib/context';
 import { countWhere, filtersWhere, readPage } from '../api/statistics/records';
 import { StatisticsListQuery } from '../contract/statistics';
 import { check } from '../contract/validation';
 import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
+import { fillMissions } from './lib/missions-data';
 import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
@@ -27,26 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 10_000);
 
 async function fill(database: Database): Promise<void> {
-  await seedDemo(database.db, new Date('2026-11-01T00:00:00Z'));
-  const hospitals = sql.raw(`array[${DEMO_HOSPITALS.map((h) => `'${h.replace(/'/g, "''")}'`).join(',')}]`);
-  // The trigger of migration 0008 creates the statistic records of the missions in scope as they go in.
-  await database.db.execute(sql`
-    insert into missions (trip_number, status, buyer_name, departure_date_time, aircraft_type, number_of_cristal,
-      organ_type, number_of_meals, is_with_ocs, is_with_icing, airport_de_icing)
-    select 'TR-' || g,
-      (array['EN_ATTENTE','PROGRAMMEE','EN_COURS','ANNULEE_45_PLUS','ANNULEE_45_MOINS','TERMINEE','CLOTUREE'])[1 + g % 7]::mission_status,
-      (${hospitals})[1 + g % ${DEMO_HOSPITALS.length}],
-      timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (g % 20000),
-      (array['JET','TURBOPROP','JET','ND'])[1 + g % 4]::aircraft_type, g % 9000,
-      string_to_array((array['COEUR','FOIE','POUMONS,REINS','REINS','PANCREAS'])[1 + g % 5], ','), g % 5, g % 2 = 0, g % 3 = 0,
-      case when g % 3 = 0 then array['LFBD'] else '{}'::text[] end
-    from generate_series(1, ${COUNT}) g`);
-  await database.db.execute(sql`
-    insert into mission_legs (mission_id, flight_nid, position, std_utc, sta_utc, bloff_utc, blon_utc, adep_icao, adep_name, ades_icao, ades_name)
-    select id, row_number() over (), 0, departure_date_time, departure_date_time + interval '80 minutes',
-      departure_date_time + interval '5 minutes', departure_date_time + interval '83 minutes',
-      'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
-    from missions`);
+  await fillMissions(database, COUNT);
   await database.db.execute(sql`
     update statistics set
       flight_status = (array['TO_BE_EDITED','EDITED','INVOICE_SENT','DROPED_ON_CHORUS','PAID'])[1 + abs(hashtext(id::text)) % 5]::invoice_status,
