@@ -6,7 +6,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { shoot } from './layout';
-import { at, expect, expectAccessible, expectRedirects, menu, signedInAs, tableNamed, test } from './support';
+import {
+  at,
+  expect,
+  expectAccessible,
+  expectRedirects,
+  menu,
+  signedInAs,
+  tableNamed,
+  test,
+  typePeriod,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,14 +70,6 @@ async function everyColumnFilled(page: Page, name: string) {
       (await table.column(header)).some((text) => text !== '' && text !== '-'),
       header,
     ).toBe(true);
-}
-
-async function typePeriod(page: Page, from: string, to: string) {
-  const period = page.getByRole('group', { name: 'Période' });
-  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
-  await page.keyboard.type(from);
-  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
-  await page.keyboard.type(to);
 }
 
 test.describe('as OPERATION', () => {

@@ -202,3 +202,15 @@ export async function expectRedirects(page: Page, from: ScreenName[], to: Screen
     await expect(page).toHaveURL(at(to));
   }
 }
+
+/**
+ * Types a period into the shared date range field ('Période'): `from` and `to` as the day segments take
+ * them, ddMMyyyy.
+ */
+export async function typePeriod(page: Page, from: string, to: string): Promise<void> {
+  const period = page.getByRole('group', { name: 'Période' });
+  await period.getByRole('spinbutton', { name: /jour/i }).first().click();
+  await page.keyboard.type(from);
+  await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
+  await page.keyboard.type(to);
+}

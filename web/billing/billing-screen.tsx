@@ -20,6 +20,7 @@ import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable } from '../ui/data-table';
+import { DateRangeFilter } from '../ui/date-range-filter';
 import { Page } from '../ui/page';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -108,7 +109,8 @@ function Totals({ totals }: { totals: BillingTotals | null }) {
 }
 
 export function BillingScreen() {
-  const [period, setPeriod] = useState(thisMonth);
+  const [initialPeriod] = useState(thisMonth);
+  const [period, setPeriod] = useState<{ startDate?: string; endDate?: string }>(initialPeriod);
   const [hospital, setHospital] = useState('');
   const [verdict, setVerdict] = useState('');
   const [totals, setTotals] = useState<BillingTotals | null>(null);
@@ -134,14 +136,16 @@ export function BillingScreen() {
       verdict: merged.verdict || undefined,
     });
   };
-  const changeDay = (key: 'startDate' | 'endDate', value: string) => {
-    const next = { ...period, [key]: value };
+  // An empty or partial period reads as none: the screen says it is required and keeps the last list.
+  const changePeriod = (next: { startDate?: string; endDate?: string }) => {
     setPeriod(next);
-    apply(next);
+    apply({ startDate: next.startDate, endDate: next.endDate });
   };
   const exportXlsx = () =>
     exporting.run(async () => {
-      const query: Record<string, string> = { ...period };
+      const query: Record<string, string> = {};
+      if (period.startDate) query.startDate = period.startDate;
+      if (period.endDate) query.endDate = period.endDate;
       if (hospital) query.hospital = hospital;
       if (verdict) query.verdict = verdict;
       await download(BILLING_PATHS.exportExcel, BILLING_XLSX_FILE, { query });
@@ -150,36 +154,7 @@ export function BillingScreen() {
   return (
     <Page title="Écarts de facturation">
       <section aria-label="Filtres" className={ui.filters}>
-        <div className={css.field}>
-          <label className={css.label} htmlFor="billing-start">
-            Du
-          </label>
-          <input
-            id="billing-start"
-            type="date"
-            className={css.input}
-            value={period.startDate}
-            min="2023-01-01"
-            onChange={(e) => changeDay('startDate', e.target.value)}
-            aria-invalid={Boolean(problem) || undefined}
-            aria-describedby={problem ? 'billing-period-error' : undefined}
-          />
-        </div>
-        <div className={css.field}>
-          <label className={css.label} htmlFor="billing-end">
-            Au
-          </label>
-          <input
-            id="billing-end"
-            type="date"
-            className={css.input}
-            value={period.endDate}
-            min="2023-01-01"
-            onChange={(e) => changeDay('endDate', e.target.value)}
-            aria-invalid={Boolean(problem) || undefined}
-            aria-describedby={problem ? 'billing-period-error' : undefined}
-          />
-        </div>
+        <DateRangeFilter defaultRange={initialPeriod} onChange={(range) => changePeriod(range ?? {})} />
         <div className={ui.filterField}>
           <SelectField
             id="billing-hospital"
