@@ -60,7 +60,12 @@ describe('historyChanges', () => {
       historyChanges(
         'statistic',
         { flightStatus: 'TO_BE_EDITED', airportStatus: 'EDITED', flightPdfKey: null, showForHospital: false },
-        { flightStatus: 'PAID', airportStatus: 'EDITED', flightPdfKey: 'statistics/x/flight/a.pdf', showForHospital: true },
+        {
+          flightStatus: 'PAID',
+          airportStatus: 'EDITED',
+          flightPdfKey: 'statistics/x/flight/a.pdf',
+          showForHospital: true,
+        },
       ).map(changeText),
     ).toEqual([
       'Statut facture vol : A éditer → Payée',

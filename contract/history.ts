@@ -72,7 +72,8 @@ const EMPTY = '-';
 const PARIS = 'Europe/Paris';
 
 /** An instant in Paris time, dd/MM/yyyy HH:mm (as the mission screens show times). */
-export const parisDateTime = (iso: string | Date) => formatInTimeZone(new Date(iso), PARIS, 'dd/MM/yyyy HH:mm');
+export const parisDateTime = (iso: string | Date) =>
+  formatInTimeZone(new Date(iso), PARIS, 'dd/MM/yyyy HH:mm');
 /** An instant's Paris day, dd/MM/yyyy. */
 export const parisDay = (iso: string | Date) => formatInTimeZone(new Date(iso), PARIS, 'dd/MM/yyyy');
 
