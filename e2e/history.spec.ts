@@ -94,7 +94,7 @@ test.describe('as OPERATION', () => {
       `${E2E.baseURL}/api${HISTORY_PATHS.user('00000000-0000-4000-8000-000000000000')}`,
     );
     expect(users.status()).toBe(403);
-    expect(await users.json()).toEqual({ message: HISTORY_MESSAGES.userRefused });
+    expect(await users.json()).toMatchObject({ message: HISTORY_MESSAGES.userRefused });
   });
 });
 
@@ -134,7 +134,7 @@ test.describe('as HOSPITAL', () => {
     await expect(page.getByRole('button', { name: 'Historique', exact: true })).toHaveCount(0);
     const answer = await page.request.get(`${E2E.baseURL}/api${HISTORY_PATHS.mission(id)}`);
     expect(answer.status()).toBe(403);
-    expect(await answer.json()).toEqual({ message: HISTORY_MESSAGES.hospitalRefused });
+    expect(await answer.json()).toMatchObject({ message: HISTORY_MESSAGES.hospitalRefused });
     await page.goto(href('statistics'));
     await expect(tableNamed(page, 'Statistiques').rows.first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Historique/ })).toHaveCount(0);

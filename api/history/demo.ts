@@ -6,6 +6,7 @@
 // phone follow.
 // Deterministic for a given database and `now`.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LegSnapshot } from '../../contract/history';
 import type { MissionStatus } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { auditLog, missions, statistics, users } from '../db/schema';
@@ -30,6 +31,10 @@ function leonPath(status: MissionStatus): MissionStatus[] {
       return ['EN_ATTENTE', 'PROGRAMMEE', status];
   }
 }
+
+/** The legs a creation dated back saw: not flown yet. */
+const unflown = (after: unknown) =>
+  ((after as { legs?: LegSnapshot[] } | null)?.legs ?? []).map((leg) => ({ ...leg, off: null, on: null }));
 
 /** Writes the demo's history; returns the rows added (none when staff edits are already audited). */
 export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
@@ -64,7 +69,10 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
     if (creation) {
       await db
         .update(auditLog)
-        .set({ at: new Date(at), after: { ...(creation.after as object), status: path[0] } })
+        .set({
+          at: new Date(at),
+          after: { ...(creation.after as object), status: path[0], legs: unflown(creation.after) },
+        })
         .where(eq(auditLog.id, creation.id));
     }
     for (const [i, status] of path.entries()) {
