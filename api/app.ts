@@ -5,6 +5,7 @@ import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
 import { ping } from './db/client';
+import { historyRoutes } from './history';
 import { incidentsRoutes } from './incidents';
 import { invoicesRoutes } from './invoices';
 import { bodyLimits } from './lib/body-limit';
@@ -99,6 +100,7 @@ export function createApp(
   app.route('/', statisticsRoutes);
   app.route('/', crewAndFleetRoutes);
   app.route('/', billingRoutes);
+  app.route('/', historyRoutes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -6,6 +6,7 @@ import { pruneAuth } from './auth';
 import { seedDemoBilling } from './billing';
 import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { seedDemoHistory } from './history';
 import { incidentFilesSweepJob } from './incidents';
 import { createLeonClient } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
       logger.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
       const billing = await seedDemoBilling(database.db, new Date(), config.costRules);
       logger.info(`Demo invoices priced for the billing check: ${JSON.stringify(billing)}.`);
+      logger.info(`Demo history written: ${await seedDemoHistory(database.db, new Date())} audit rows.`);
     }
   }
   // Background jobs, each run by whichever instance claims it in the database (decision 030): the Leon

@@ -148,6 +148,10 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       },
     },
     {
+      name: 'statistic history',
+      opener: (page) => page.getByRole('button', { name: /^Historique de la statistique/ }).first(),
+    },
+    {
       name: 'statistics filters panel',
       opener: (page) => page.getByRole('button', { name: /^Filtres/ }),
       panel: {
@@ -171,6 +175,13 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       },
     },
     { name: 'delete a user', opener: (page) => page.getByRole('button', { name: /^Supprimer / }).first() },
+    { name: 'user history', opener: (page) => page.getByRole('button', { name: /^Historique de / }).first() },
+  ],
+  missionDetails: [
+    {
+      name: 'mission history',
+      opener: (page) => page.getByRole('button', { name: 'Historique', exact: true }),
+    },
   ],
   unitFlightCost: PRICE_DIALOGS,
   regulationCost: PRICE_DIALOGS,

@@ -176,5 +176,36 @@ for (const kind of databaseKinds()) {
         ]);
       });
     });
+
+    it("0018 reads a record's audit rows newest first through an index on (entity, entity id, time)", async () => {
+      await withDatabaseBefore(kind, '0018_audit_history_index', async (database) => {
+        await database.db.execute(sql`
+          insert into audit_log (action, entity, entity_id, at) values
+            ('mission.edit', 'mission', 'm-1', '2026-02-10T08:00:00Z'),
+            ('mission.leon-update', 'mission', 'm-1', '2026-02-11T08:00:00Z'),
+            ('user.edit', 'user', 'u-1', '2026-02-12T08:00:00Z')`);
+        await migrateDatabase(database);
+        const index = (await database.db.execute(sql`
+          select indexdef from pg_indexes where tablename = 'audit_log' and indexname = 'audit_log_entity_time'`)) as unknown as {
+          rows: Array<{ indexdef: string }>;
+        };
+        expect(index.rows[0]?.indexdef).toMatch(/\(entity, entity_id, at DESC\)/);
+        // The history's read, with sequential scans off so that the plan shows the index it can take.
+        const plan = await database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const explained = (await tx.execute(sql`
+            explain select action from audit_log where entity = 'mission' and entity_id = 'm-1'
+            order by at desc limit 10`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+          return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toContain('audit_log_entity_time');
+        expect(plan).not.toMatch(/Sort/);
+        const rows = (await database.db.execute(sql`
+          select action from audit_log where entity = 'mission' and entity_id = 'm-1' order by at desc`)) as unknown as {
+          rows: Array<{ action: string }>;
+        };
+        expect(rows.rows.map((row) => row.action)).toEqual(['mission.leon-update', 'mission.edit']);
+      });
+    });
   });
 }

@@ -175,7 +175,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_entity').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity').on(t.entity, t.entityId),
+    // A record's history, newest first (migration 0018, decision 036).
+    index('audit_log_entity_time').on(t.entity, t.entityId, t.at.desc()),
+  ],
 );
 
 // Missions, from Leon trips. Leon owns the trip, legs, times, crew, aircraft and requester; the

@@ -24,3 +24,19 @@ export async function audit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<
     at: entry.at,
   });
 }
+
+/** Several audit rows in one statement (a sync batch's creations and updates). */
+export async function auditAll(db: Pick<Db, 'insert'>, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      at: entry.at,
+    })),
+  );
+}

@@ -3,11 +3,12 @@
 // edited them, the status and aircraft type. A deleted mission stays deleted; a leg belongs to one
 // mission and never moves to another; each trip is all-or-nothing.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { LegSnapshot } from '../../contract/history';
 import type { MissionStatus } from '../../contract/missions';
 import type { Tx } from '../db/client';
 import { hospitals, leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
 import type { LeonTrip } from '../leon';
-import { audit } from '../lib/audit';
+import { type AuditEntry, audit, auditAll } from '../lib/audit';
 import type { RunStep, SyncRun } from '../lib/leon-step';
 import { logger } from '../lib/log';
 import { readTrips, type TripReading } from './read';
@@ -66,6 +67,70 @@ function leonFields(trip: LeonTrip) {
 
 const LEG_ROWS_PER_INSERT = 1000;
 
+type StoredLeg = Pick<
+  typeof missionLegs.$inferSelect,
+  'missionId' | 'flightNid' | 'adepIcao' | 'adesIcao' | 'bloffUtc' | 'blonUtc' | 'isCnl'
+>;
+
+/** A mission's legs as its history shows them ('Vols'), in scheduled order. */
+const storedSnapshot = (legs: StoredLeg[]): LegSnapshot[] =>
+  legs.map((leg) => ({
+    from: leg.adepIcao,
+    to: leg.adesIcao,
+    off: leg.bloffUtc?.toISOString() ?? null,
+    on: leg.blonUtc?.toISOString() ?? null,
+    cancelled: leg.isCnl,
+  }));
+const tripSnapshot = (trip: LeonTrip): LegSnapshot[] =>
+  trip.legs.map((leg) => ({
+    from: leg.adepIcao,
+    to: leg.adesIcao,
+    off: leg.bloffUTC ? new Date(leg.bloffUTC).toISOString() : null,
+    on: leg.blonUTC ? new Date(leg.blonUTC).toISOString() : null,
+    cancelled: leg.isCnl,
+  }));
+
+/** The fields of a mission the sync writes that its history shows (contract/history.ts). */
+const AUDITED = ['status', 'buyerName', 'departureDateTime', 'aircraftType'] as const;
+const auditValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/**
+ * The audit row of a sync's update (actor null: the sync, shown 'Leon'): the before and after of the
+ * fields that changed only, legs as 'legs'; null when none of them changed (a change only Leon's own
+ * timestamp or crew tells).
+ */
+function leonUpdate(
+  mission: typeof missions.$inferSelect,
+  next: Partial<Record<(typeof AUDITED)[number], unknown>>,
+  legs: { before: LegSnapshot[]; after: LegSnapshot[] },
+  at: Date,
+): AuditEntry | null {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const key of AUDITED) {
+    const was = auditValue(mission[key]);
+    const now = auditValue(next[key]);
+    if (was !== now) {
+      before[key] = was;
+      after[key] = now;
+    }
+  }
+  if (JSON.stringify(legs.before) !== JSON.stringify(legs.after)) {
+    before.legs = legs.before;
+    after.legs = legs.after;
+  }
+  if (!Object.keys(after).length) return null;
+  return {
+    actorId: null,
+    action: 'mission.leon-update',
+    entity: 'mission',
+    entityId: mission.id,
+    before,
+    after,
+    at,
+  };
+}
+
 /** Writes a batch of trips in a few statements; returns what happened to each trip's mission. */
 async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcome[]> {
   const existing = new Map(
@@ -82,14 +147,22 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
     ).map((m) => [m.tripNumber, m]),
   );
   const ids = [...existing.values()].map((m) => m.id);
-  const storedLegs = new Map<string, number[]>();
+  const storedLegs = new Map<string, StoredLeg[]>();
   if (ids.length)
     for (const leg of await tx
-      .select({ missionId: missionLegs.missionId, flightNid: missionLegs.flightNid })
+      .select({
+        missionId: missionLegs.missionId,
+        flightNid: missionLegs.flightNid,
+        adepIcao: missionLegs.adepIcao,
+        adesIcao: missionLegs.adesIcao,
+        bloffUtc: missionLegs.bloffUtc,
+        blonUtc: missionLegs.blonUtc,
+        isCnl: missionLegs.isCnl,
+      })
       .from(missionLegs)
       .where(inArray(missionLegs.missionId, ids))
-      .orderBy(missionLegs.flightNid))
-      storedLegs.set(leg.missionId, [...(storedLegs.get(leg.missionId) ?? []), leg.flightNid]);
+      .orderBy(missionLegs.position))
+      storedLegs.set(leg.missionId, [...(storedLegs.get(leg.missionId) ?? []), leg]);
   const clients = [...new Set(trips.map((t) => t.clientName).filter((c): c is string => Boolean(c)))];
   if (clients.length)
     await tx
@@ -99,6 +172,7 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
   const outcomes: Outcome[] = [];
   const rewrite: Array<{ id: string; trip: LeonTrip }> = [];
   const created: LeonTrip[] = [];
+  const audits: AuditEntry[] = [];
   for (const trip of trips) {
     const mission = existing.get(trip.tripNumber);
     if (mission?.deletedAt) {
@@ -126,7 +200,8 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
         status: mission.statusSetByStaff ? mission.status : deriveStatus(trip),
         aircraftType: mission.aircraftTypeSetByStaff ? mission.aircraftType : aircraftType,
       };
-      const legsNow = storedLegs.get(mission.id) ?? [];
+      const stored = storedLegs.get(mission.id) ?? [];
+      const legsNow = stored.map((leg) => leg.flightNid).sort((a, b) => a - b);
       const legsNext = trip.legs.map((l) => l.flightNid).sort((a, b) => a - b);
       const same =
         legsNow.length === legsNext.length &&
@@ -146,6 +221,13 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
           .where(eq(missions.id, mission.id));
         rewrite.push({ id: mission.id, trip });
         outcomes.push('updated');
+        const entry = leonUpdate(
+          mission,
+          next,
+          { before: storedSnapshot(stored), after: tripSnapshot(trip) },
+          now,
+        );
+        if (entry) audits.push(entry);
       }
     }
   }
@@ -161,9 +243,32 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
           updatedAt: now,
         })),
       )
-      .returning({ id: missions.id, tripNumber: missions.tripNumber });
+      .returning({
+        id: missions.id,
+        tripNumber: missions.tripNumber,
+        status: missions.status,
+        buyerName: missions.buyerName,
+        departureDateTime: missions.departureDateTime,
+        aircraftType: missions.aircraftType,
+      });
     const byNumber = new Map(created.map((t) => [t.tripNumber, t]));
-    for (const row of rows) rewrite.push({ id: row.id, trip: byNumber.get(row.tripNumber!)! });
+    for (const row of rows) {
+      const trip = byNumber.get(row.tripNumber!)!;
+      rewrite.push({ id: row.id, trip });
+      const { id, departureDateTime, ...fields } = row;
+      audits.push({
+        actorId: null,
+        action: 'mission.leon-create',
+        entity: 'mission',
+        entityId: id,
+        after: {
+          ...fields,
+          departureDateTime: departureDateTime?.toISOString() ?? null,
+          legs: tripSnapshot(trip),
+        },
+        at: now,
+      });
+    }
   }
   if (rewrite.length) {
     // Legs are Leon's: replace a mission's own legs as a whole, in scheduled order. A leg is keyed by Leon's
@@ -194,6 +299,8 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
     for (let i = 0; i < rows.length; i += LEG_ROWS_PER_INSERT)
       await tx.insert(missionLegs).values(rows.slice(i, i + LEG_ROWS_PER_INSERT));
   }
+  // With the trips, in their savepoint: a trip left out leaves no trace of a change.
+  await auditAll(tx, audits);
   return outcomes;
 }
 

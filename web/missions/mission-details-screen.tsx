@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { useLocation, useParams } from 'wouter';
 import { MISSION_MESSAGES, type MissionDetailsLeg, ORGAN_LABELS } from '../../contract/missions';
+import { HistoryButton } from '../history';
 import { errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
 import { AircraftImage } from '../ui/aircraft-image';
 import { DetailsState } from '../ui/details-state';
 import { BackIcon, OpenIcon, ToIcon } from '../ui/icons';
@@ -86,6 +88,8 @@ export function MissionDetailsScreen() {
   const [legs, setLegs] = useState<MissionDetailsLeg[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const downloading = useToastedCall();
+  // HOSPITAL users see no history (decision 036).
+  const staff = useSession().user?.role !== 'HOSPITAL';
   useEffect(() => {
     fetchMissionDetails(id)
       .then(setLegs)
@@ -108,14 +112,19 @@ export function MissionDetailsScreen() {
         </>
       }
       actions={
-        <button
-          type="button"
-          className={css.button.primary}
-          onClick={pdf}
-          disabled={downloading.busy || !legs}
-        >
-          Télécharger le PDF
-        </button>
+        <>
+          {staff && legs && (
+            <HistoryButton entity="mission" id={id} name={`la mission ${legs[0]?.tripNumber ?? 'N.D'}`} />
+          )}
+          <button
+            type="button"
+            className={css.button.primary}
+            onClick={pdf}
+            disabled={downloading.busy || !legs}
+          >
+            Télécharger le PDF
+          </button>
+        </>
       }
     >
       <DetailsState error={error} loading={!legs} skeleton={ui.skeleton} />

@@ -14,6 +14,7 @@ import {
   type StatisticRow,
   type WireFigure,
 } from '../../contract/statistics';
+import { HistoryButton } from '../history';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { HiddenIcon, PdfIcon, ViewIcon } from '../ui/icons';
@@ -234,6 +235,12 @@ export function statisticsColumns(p: Omit<StatisticsTableProps, 'list'> & { page
             >
               {r.showForHospital ? <ViewIcon /> : <HiddenIcon />}
             </button>
+            <HistoryButton
+              entity="statistic"
+              id={r.id}
+              name={`la statistique de la mission ${label(r)}`}
+              compact
+            />
           </div>
         );
       },

@@ -4,6 +4,7 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as ui from './dialog.css';
+import { CloseIcon } from './icons';
 import * as css from './theme.css';
 
 /** The props of a dialog about one row: the row, closing with no change, and what follows a change. */
@@ -20,6 +21,7 @@ export function ModalDialog({
   isDismissable = true,
   role,
   wide = false,
+  side = false,
   children,
 }: {
   title: string;
@@ -32,6 +34,11 @@ export function ModalDialog({
    * (`'table'`: up to 1100 px, as much of the screen as it has).
    */
   wide?: boolean | 'table';
+  /**
+   * A side panel instead of a centred dialog: the screen's full height on its right edge (the whole width
+   * on a phone), with a 'Fermer' button beside its title, for reading beside the page (a record's history).
+   */
+  side?: boolean;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLElement>(null);
@@ -55,13 +62,28 @@ export function ModalDialog({
       isOpen={isOpen}
       onOpenChange={(open) => !open && onClose()}
       isDismissable={isDismissable}
-      className={ui.overlay}
+      className={side ? `${ui.overlay} ${ui.sideOverlay}` : ui.overlay}
     >
-      <Modal className={wide ? `${ui.modal} ${wide === 'table' ? ui.tableWide : ui.wide}` : ui.modal}>
+      <Modal
+        className={
+          side ? ui.sidePanel : wide ? `${ui.modal} ${wide === 'table' ? ui.tableWide : ui.wide}` : ui.modal
+        }
+      >
         <Dialog ref={dialog as never} className={ui.dialog} role={role}>
-          <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
-            {title}
-          </Heading>
+          {side ? (
+            <div className={ui.sideHead}>
+              <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
+                {title}
+              </Heading>
+              <button type="button" className={css.button.ghost} aria-label="Fermer" onClick={onClose}>
+                <CloseIcon />
+              </button>
+            </div>
+          ) : (
+            <Heading slot="title" className={ui.dialogTitle} tabIndex={-1} data-dialog-title>
+              {title}
+            </Heading>
+          )}
           {children}
         </Dialog>
       </Modal>

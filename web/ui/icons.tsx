@@ -14,6 +14,7 @@ import {
   Eye,
   EyeOff,
   FileText,
+  History,
   type LucideIcon,
   Pencil,
   Plus,
@@ -43,6 +44,7 @@ export const AddIcon = sized(Plus);
 export const DownloadIcon = sized(Download);
 export const UploadIcon = sized(Upload);
 export const PdfIcon = sized(FileText);
+export const HistoryIcon = sized(History);
 export const RefreshIcon = sized(RefreshCw);
 export const SortAscendingIcon = sized(ArrowUp, 14);
 export const SortDescendingIcon = sized(ArrowDown, 14);

@@ -8,6 +8,7 @@ import {
   USERS_PAGE_SIZE,
   type UserRow,
 } from '../../contract/users';
+import { HistoryButton } from '../history';
 import { usePagedList } from '../lib/use-paged-list';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
@@ -48,6 +49,7 @@ export function UsersScreen() {
             onEdit={() => setEditing({ mode: 'edit', user })}
             onDelete={() => setEditing({ mode: 'delete', user })}
           />
+          <HistoryButton entity="user" id={user.id} name={`${user.firstName} ${user.lastName}`} compact />
         </div>
       ),
     },

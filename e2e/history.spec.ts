@@ -1,0 +1,142 @@
+// A record's history in the browser (issue 25, decision 036): staff open it from mission details and from
+// a statistics row, ADMIN from a user's row; the demo's entries read with who and when, Leon's among them;
+// axe and the layout check with the panel open at 1440, 1280 and 390 px; opened and closed from the
+// keyboard, the focus back on its button. HOSPITAL users have no button, and the API refuses them.
+import type { Locator, Page } from '@playwright/test';
+import { HISTORY_MESSAGES, HISTORY_PATHS } from '../contract/history';
+import { href } from '../contract/routes';
+import { E2E } from './env';
+import { expectLayoutOk, shoot } from './layout';
+import { expect, expectAccessible, signedInAs, tableNamed, test } from './support';
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** axe, then the layout check and a screenshot at each width, the panel open. */
+async function checkOpenPanel(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expectLayoutOk(page, `${name} at ${size.width} px`);
+    await shoot(page, test.info(), `${name}-${size.width}`);
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+/** Opens the panel from `opener` with the keyboard; answers the panel. */
+async function openWithKeyboard(page: Page, opener: Locator): Promise<Locator> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: /^Historique de / });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  return panel;
+}
+
+/** The id of the first mission of a list, read with the browser's session. */
+async function firstMissionId(page: Page, status: string): Promise<string> {
+  const answer = await page.request.get(`${E2E.baseURL}/api/missions?status=${status}&pageNumber=1`);
+  return ((await answer.json()) as { data: { rows: Array<{ id: string }> } }).data.rows[0].id;
+}
+
+test.describe('as OPERATION', () => {
+  test.use(signedInAs('OPERATION'));
+
+  test("mission details: Leon's creation and updates, staff's edit, by whom and when", async ({ page }) => {
+    await page.goto(href('missionDetails', { id: await firstMissionId(page, 'completed') }));
+    const opener = page.getByRole('button', { name: 'Historique', exact: true });
+    const panel = await openWithKeyboard(page, opener);
+    const entries = panel
+      .getByRole('list', { name: "Modifications, les plus récentes d'abord" })
+      .locator(':scope > li');
+    expect(await entries.count()).toBeGreaterThanOrEqual(4);
+    // Oldest last: Leon's creation; Leon took it to 'Réalisée'; staff filled the back-office fields.
+    await expect(entries.last()).toContainText('Leon');
+    await expect(entries.last()).toContainText('Création depuis Leon');
+    const completed = entries
+      .filter({ hasText: 'Mise à jour Leon' })
+      .filter({ hasText: /Statut : En Cours\s*→\s*(devient\s*)?Réalisée/ });
+    await expect(completed).toHaveCount(1);
+    await expect(completed).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(
+      entries.filter({ hasText: /Julien Moreau|Claire Dubois/ }).filter({ hasText: 'Organes' }),
+    ).toHaveCount(1);
+    await checkOpenPanel(page, 'mission-history');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("a statistics row: accounting's status change with the statuses' labels", async ({ page }) => {
+    await page.goto(href('statistics'));
+    const { rows } = tableNamed(page, 'Statistiques');
+    const opener = rows.first().getByRole('button', { name: /^Historique de la statistique de la mission/ });
+    const panel = await openWithKeyboard(page, opener);
+    await expect(panel.getByText('Sophie Laurent').first()).toBeVisible();
+    await expect(panel.getByText('Changement de statut')).toBeVisible();
+    await expect(panel.getByText(/Statut facture (vol|aéroport)/).first()).toBeVisible();
+    await checkOpenPanel(page, 'statistic-history');
+    // 'Fermer' from the keyboard, the focus back on the row's button.
+    await panel.getByRole('button', { name: 'Fermer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("has no user's history: the API refuses it in French", async ({ page }) => {
+    const users = await page.request.get(
+      `${E2E.baseURL}/api${HISTORY_PATHS.user('00000000-0000-4000-8000-000000000000')}`,
+    );
+    expect(users.status()).toBe(403);
+    expect(await users.json()).toMatchObject({ message: HISTORY_MESSAGES.userRefused });
+  });
+});
+
+test.describe('as ADMIN', () => {
+  test.use(signedInAs('ADMIN'));
+
+  test("a user's row: the account's creation, first password and phone", async ({ page }) => {
+    await page.goto(href('users'));
+    const { rows } = tableNamed(page, 'Utilisateurs');
+    const row = rows.filter({ hasText: 'hopital@demo.test' });
+    const opener = row.getByRole('button', { name: 'Historique de Marc Lefèvre' });
+    const panel = await openWithKeyboard(page, opener);
+    await expect(panel.getByRole('heading', { name: 'Historique de Marc Lefèvre' })).toBeVisible();
+    const entries = panel
+      .getByRole('list', { name: "Modifications, les plus récentes d'abord" })
+      .locator(':scope > li');
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('Claire Dubois');
+    await expect(entries.nth(0)).toContainText(/Téléphone : -\s*→/);
+    await expect(entries.nth(1)).toContainText('Mot de passe changé');
+    await expect(entries.nth(2)).toContainText('Création du compte');
+    await expect(entries.nth(2)).toContainText('Rôle : -');
+    await checkOpenPanel(page, 'user-history');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});
+
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test('sees no history, and the API refuses it in French', async ({ page }) => {
+    const id = await firstMissionId(page, 'completed');
+    await page.goto(href('missionDetails', { id }));
+    await expect(page.getByRole('button', { name: 'Télécharger le PDF' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Historique', exact: true })).toHaveCount(0);
+    const answer = await page.request.get(`${E2E.baseURL}/api${HISTORY_PATHS.mission(id)}`);
+    expect(answer.status()).toBe(403);
+    expect(await answer.json()).toMatchObject({ message: HISTORY_MESSAGES.hospitalRefused });
+    await page.goto(href('statistics'));
+    await expect(tableNamed(page, 'Statistiques').rows.first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Historique/ })).toHaveCount(0);
+  });
+});
