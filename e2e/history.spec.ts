@@ -61,7 +61,7 @@ test.describe('as OPERATION', () => {
     await expect(entries.last()).toContainText('Création depuis Leon');
     const completed = entries
       .filter({ hasText: 'Mise à jour Leon' })
-      .filter({ hasText: /Statut : En Cours\s*→\s*(devient\s*)?Réalisée/ });
+      .filter({ hasText: /Statut : En Cours\s*devient\s*Réalisée/ });
     await expect(completed).toHaveCount(1);
     await expect(completed).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expect(
@@ -113,7 +113,7 @@ test.describe('as ADMIN', () => {
       .locator(':scope > li');
     await expect(entries).toHaveCount(3);
     await expect(entries.nth(0)).toContainText('Claire Dubois');
-    await expect(entries.nth(0)).toContainText(/Téléphone : -\s*→/);
+    await expect(entries.nth(0)).toContainText(/Téléphone : -\s*devient/);
     await expect(entries.nth(1)).toContainText('Mot de passe changé');
     await expect(entries.nth(2)).toContainText('Création du compte');
     await expect(entries.nth(2)).toContainText('Rôle : -');

@@ -1,11 +1,12 @@
 // 'Historique' of a record in a side panel: its audited changes, newest first, each with when (Paris
-// time), who ('Leon' for the sync), what it was and each field as 'field : before → after'; 'Plus
+// time), who ('Leon' for the sync), what it was and each field as 'field : before, arrow, after'; 'Plus
 // anciennes' reads the next page. Escape, the backdrop and 'Fermer' close it; the focus goes back to the
 // button that opened it.
 import { useCallback, useEffect, useState } from 'react';
 import { HISTORY_MESSAGES, type HistoryEntity, type HistoryEntry, LEON_ACTOR } from '../../contract/history';
 import { errorMessage } from '../lib/api';
 import { ModalDialog } from '../ui/dialog';
+import { ToIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
 import { fetchHistory } from './api';
 import * as ui from './history.css';
@@ -72,8 +73,7 @@ export function HistoryPanel({
                 <ul className={ui.changes}>
                   {entry.changes.map((change) => (
                     <li key={change.field}>
-                      <span className={ui.field}>{change.field}</span> : {change.before}{' '}
-                      <span aria-hidden="true">→</span>
+                      <span className={ui.field}>{change.field}</span> : {change.before} <ToIcon />
                       <span className={css.visuallyHidden}>devient</span> {change.after}
                     </li>
                   ))}

@@ -79,8 +79,8 @@ describe('Historique', () => {
       .getAllByRole('listitem')
       .filter((li) => li.parentElement === list);
     expect(entries.map((li) => li.textContent)).toEqual([
-      '13/04/2026 17:20Julien MoreauModificationStatut : En attente →devient Programmée',
-      "12/04/2026 10:00LeonMise à jour LeonType d'avion : N.D →devient JET",
+      '13/04/2026 17:20Julien MoreauModificationStatut : En attente devient Programmée',
+      "12/04/2026 10:00LeonMise à jour LeonType d'avion : N.D devient JET",
     ]);
     const older = within(panel).getByRole('button', { name: 'Plus anciennes' });
     await user.click(older);
