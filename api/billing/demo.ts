@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invoices, missionLegs, missions, statistics } from '../db/schema';
 import { type CostRules, DEFAULT_COST_RULES, loadPriceBook, parisDay } from '../prices';
-import { priceMission } from './service';
+import { priceMission } from './verdicts';
 
 const UNKNOWN_TRIP = '99999';
 

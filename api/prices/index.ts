@@ -20,4 +20,4 @@ export {
   type SinglePrice,
 } from './cost-engine';
 export { pricesRoutes } from './routes';
-export { loadPriceBook, priceBookAt, priceBookVersionSql } from './service';
+export { costLegColumns, loadPriceBook, priceBookAt, priceBookVersionSql } from './service';

@@ -18,6 +18,7 @@ import { containsPattern } from '../lib/paging';
 import {
   type CostRules,
   computeMissionCosts,
+  costLegColumns,
   DEFAULT_COST_RULES,
   type Figure,
   type PriceBook,
@@ -207,12 +208,7 @@ async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[
   const legs = await db
     .select({
       missionId: missionLegs.missionId,
-      isCnl: missionLegs.isCnl,
-      stdUtc: missionLegs.stdUtc,
-      staUtc: missionLegs.staUtc,
-      bloffUtc: missionLegs.bloffUtc,
-      blonUtc: missionLegs.blonUtc,
-      adepIcao: missionLegs.adepIcao,
+      ...costLegColumns,
       adepName: missionLegs.adepName,
       adesName: missionLegs.adesName,
     })
