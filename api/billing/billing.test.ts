@@ -337,18 +337,20 @@ describeEachDatabase('billing check', (database) => {
       ['CREDIT_NOTE', 60_000, 0],
     ] as const) {
       nid++;
-      await database().db.insert(invoices).values({
-        leonInvoiceNid: nid,
-        status: 'PENDING',
-        invoiceType: type,
-        invoiceNumber: `OLD-${nid}`,
-        invoiceDate: '2025-10-15',
-        requesterTripNumber: 'TR-OLD-ROWS',
-        requester: BORDEAUX,
-        netCents: null,
-        debitCents,
-        creditCents,
-      });
+      await database()
+        .db.insert(invoices)
+        .values({
+          leonInvoiceNid: nid,
+          status: 'PENDING',
+          invoiceType: type,
+          invoiceNumber: `OLD-${nid}`,
+          invoiceDate: '2025-10-15',
+          requesterTripNumber: 'TR-OLD-ROWS',
+          requester: BORDEAUX,
+          netCents: null,
+          debitCents,
+          creditCents,
+        });
     }
     const october = await list(as.accounting, 'startDate=2025-10-01&endDate=2025-10-31');
     const row = rowOf(october, 'TR-OLD-ROWS');

@@ -115,12 +115,15 @@ const dayNumber = (day: string) => Math.round(Date.parse(`${day}T12:00:00Z`) / 8
 /** The verdict of one mission. */
 export function checkMission(input: MissionInput, rules: BillingRules): BillingCheck {
   const { invoices, ...rest } = input;
-  return checkInvoiced({ ...rest, invoiced: { count: invoices.length, netCents: invoicedCents(invoices) } }, rules);
+  return checkInvoiced(
+    { ...rest, invoiced: { count: invoices.length, netCents: invoicedCents(invoices) } },
+    rules,
+  );
 }
 
 /**
  * The verdict of one mission whose invoices were summed already (by the database, for a whole period:
- * api/billing/verdicts.ts `invoicedSql`, the same sum as `invoicedCents`).
+ * api/billing/verdicts.ts `invoicedCentsSql`, the same sum as `invoicedCents`).
  */
 export function checkInvoiced(
   input: Omit<MissionInput, 'invoices'> & { invoiced: Invoiced },

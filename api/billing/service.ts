@@ -3,7 +3,7 @@
 // read in parallel; each mission priced by the cost engine and judged by rules.ts on read (decision 010).
 // Only the rows shown (a page, the export) read their invoices one by one, for the breakdown.
 import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
   BILLING_VERDICTS,
@@ -28,7 +28,14 @@ import {
 } from '../prices';
 import { type BillingCheck, checkInvoiced, checkOrphanInvoice, type RuleInvoice, rulesOf } from './rules';
 import { settingsColumns, settingsOf } from './settings';
-import { explainGap, invoicedOf, invoicedSql, priceMission, type VerdictMission } from './verdicts';
+import {
+  explainGap,
+  invoiceCountSql,
+  invoicedCentsSql,
+  invoicedOf,
+  priceMission,
+  type VerdictMission,
+} from './verdicts';
 
 const PARIS = 'Europe/Paris';
 const dayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -82,75 +89,73 @@ const invoiceColumns = {
 
 const invoiceOrder = [asc(invoices.invoiceDate), asc(invoices.leonInvoiceNid)];
 
-/**
- * The period's records, one row each: the record's copies (decision 025), its mission's pricing fields and
- * its invoices' count and net sum (one aggregate per trip, on the covering index of migration 0019).
- * The mission and the invoices are looked up per record, in laterals: the mission's is kept from being
- * flattened into a join (`offset 0`), which the planner would answer with a hash join over a sequential scan
- * of every mission — for a month, 1,600 records against 100,000 missions (EXPLAIN in decision 033).
- */
-function periodRecords(db: Db, where: SQL) {
-  const mission = db
-    .select({
-      tripNumber: missions.tripNumber,
-      aircraftType: missions.aircraftType,
-      isWithOCS: missions.isWithOCS,
-      numberOfMeals: missions.numberOfMeals,
-      airportDeIcing: missions.airportDeIcing,
-    })
-    .from(missions)
-    .where(eq(missions.id, statistics.missionId))
-    .offset(0)
-    .as('mission');
-  const billed = db
-    .select(invoicedSql)
-    .from(invoices)
-    .where(eq(invoices.requesterTripNumber, mission.tripNumber))
-    .as('billed');
-  return db
-    .select({
-      missionId: statistics.missionId,
-      tripNumber: mission.tripNumber,
-      buyerName: statistics.buyerName,
-      missionStatus: statistics.missionStatus,
-      airportStatus: statistics.airportStatus,
-      departureDateTime: statistics.departureDateTime,
-      aircraftType: mission.aircraftType,
-      isWithOCS: mission.isWithOCS,
-      numberOfMeals: mission.numberOfMeals,
-      airportDeIcing: mission.airportDeIcing,
-      invoiceCount: billed.invoiceCount,
-      invoicedCents: billed.invoicedCents,
-    })
-    .from(statistics)
-    .innerJoinLateral(mission, sql`true`)
-    .crossJoinLateral(billed)
-    .where(where)
-    .orderBy(sql`${statistics.departureDateTime} desc nulls last`, desc(statistics.missionId));
+/** Milliseconds since the epoch, a number on both drivers: the cost engine takes it as it is. */
+const epochMsSql = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The rows of a statement run as it is written (no mapping of each field: a period is thousands of rows). */
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+type PeriodRecord = Omit<VerdictMission, 'departureDateTime'> & {
+  buyerName: string | null;
+  /** Epoch milliseconds. */
+  departureDateTime: number | null;
+  invoiceCount: number;
+  invoicedCents: number;
+};
+
+/**
+ * The period's records, one row each: the record's copies (decision 025), its mission's pricing fields and
+ * its invoices' count and net sum (one aggregate per trip, from the covering index of migration 0019).
+ * The mission and the invoices are looked up per record, in laterals: the mission's is kept from being
+ * flattened into a join (`offset 0`), which the planner would answer with a hash join over a sequential scan
+ * of every mission — for a month, 1,600 records against 100,000 missions (decision 033).
+ */
+function periodRecords(db: Db, where: SQL): Promise<PeriodRecord[]> {
+  return rowsOf(
+    db,
+    sql`select ${statistics.missionId} as "missionId", mission.trip_number as "tripNumber",
+      ${statistics.buyerName} as "buyerName", ${statistics.missionStatus} as "missionStatus",
+      ${statistics.airportStatus} as "airportStatus",
+      ${epochMsSql(statistics.departureDateTime)} as "departureDateTime",
+      mission.aircraft_type as "aircraftType", mission.is_with_ocs as "isWithOCS",
+      mission.number_of_meals as "numberOfMeals", mission.airport_de_icing as "airportDeIcing",
+      billed.invoice_count as "invoiceCount", billed.invoiced_cents as "invoicedCents"
+    from ${statistics}
+    cross join lateral (
+      select ${missions.tripNumber}, ${missions.aircraftType}, ${missions.isWithOCS}, ${missions.numberOfMeals},
+        ${missions.airportDeIcing}
+      from ${missions} where ${missions.id} = ${statistics.missionId} offset 0) as mission
+    cross join lateral (
+      select ${invoiceCountSql} as invoice_count, ${invoicedCentsSql} as invoiced_cents
+      from ${invoices} where ${invoices.requesterTripNumber} = mission.trip_number) as billed
+    where ${where}
+    order by ${statistics.departureDateTime} desc nulls last, ${statistics.missionId} desc`,
+  );
+}
+
+/** The leg columns the cost engine reads, its instants in epoch milliseconds. */
+const legSelect = sql.join(
+  Object.entries(costLegColumns).map(
+    ([key, column]) =>
+      sql`${column.dataType === 'date' ? epochMsSql(column) : column} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
 /** The period's records' legs, looked up per record as their missions are (periodRecords). */
-function periodLegs(db: Db, where: SQL) {
-  const leg = db
-    .select({ position: missionLegs.position, ...costLegColumns })
-    .from(missionLegs)
-    .where(eq(missionLegs.missionId, statistics.missionId))
-    .offset(0)
-    .as('leg');
-  return db
-    .select({
-      missionId: statistics.missionId,
-      isCnl: leg.isCnl,
-      stdUtc: leg.stdUtc,
-      staUtc: leg.staUtc,
-      bloffUtc: leg.bloffUtc,
-      blonUtc: leg.blonUtc,
-      adepIcao: leg.adepIcao,
-    })
-    .from(statistics)
-    .innerJoinLateral(leg, sql`true`)
-    .where(where)
-    .orderBy(asc(statistics.missionId), asc(leg.position));
+function periodLegs(db: Db, where: SQL): Promise<Array<CostLeg & { missionId: string }>> {
+  return rowsOf(
+    db,
+    sql`select ${statistics.missionId} as "missionId", leg.*
+    from ${statistics}
+    cross join lateral (
+      select ${legSelect}, ${missionLegs.position} as leg_position
+      from ${missionLegs} where ${missionLegs.missionId} = ${statistics.missionId} offset 0) as leg
+    where ${where}
+    order by ${statistics.missionId}, leg.leg_position`,
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ import { settingsColumns, settingsOf } from './settings';
 export interface VerdictMission {
   missionId: string;
   tripNumber: string | null;
-  departureDateTime: Date | null;
+  /** A Date, or epoch milliseconds. */
+  departureDateTime: Date | number | null;
   aircraftType: 'ND' | 'JET' | 'TURBOPROP';
   isWithOCS: boolean | null;
   numberOfMeals: number | null;
@@ -58,11 +59,9 @@ const signedNetSql = sql`(case when ${invoices.invoiceType} = 'CREDIT_NOTE'
   else coalesce(${invoices.netCents}, ${invoices.debitCents} + ${invoices.creditCents}) end)`;
 
 /** Over a group of invoices: how many, and their net sum (rules.ts `Invoiced`), in one aggregate. */
-export const invoicedSql = {
-  invoiceCount: sql<number>`count(*)::int`.as('invoice_count'),
-  // float8: exact in integers up to 2^53, and a number on both drivers (a bigint is text on one of them).
-  invoicedCents: sql<number>`coalesce(sum(${signedNetSql}), 0)::float8`.as('invoiced_cents'),
-};
+export const invoiceCountSql = sql<number>`count(*)::int`;
+// float8: exact in integers up to 2^53, and a number on both drivers (a bigint is text on one of them).
+export const invoicedCentsSql = sql<number>`coalesce(sum(${signedNetSql}), 0)::float8`;
 
 export const invoicedOf = (row: { invoiceCount: number | null; invoicedCents: number | null }): Invoiced => ({
   count: Number(row.invoiceCount ?? 0),
@@ -133,7 +132,11 @@ export async function billingVerdicts(
   const [rows, [settingsRow]] = await Promise.all([
     trips.length
       ? db
-          .select({ trip: invoices.requesterTripNumber, ...invoicedSql })
+          .select({
+            trip: invoices.requesterTripNumber,
+            invoiceCount: invoiceCountSql,
+            invoicedCents: invoicedCentsSql,
+          })
           .from(invoices)
           .where(inArray(invoices.requesterTripNumber, trips))
           .groupBy(invoices.requesterTripNumber)
