@@ -50,11 +50,11 @@ describeEachDatabase('billing check', (database) => {
   async function invoice(
     trip: string | null,
     type: 'INVOICE' | 'CREDIT_NOTE' | 'RECHARGE_INVOICE',
-    netCents: number,
+    netCents: number | null,
     day = '2026-02-20',
     requester = BORDEAUX,
+    gross = Math.round((netCents ?? 0) * 1.2),
   ) {
-    const gross = Math.round(netCents * 1.2);
     nid++;
     await database()
       .db.insert(invoices)
@@ -332,26 +332,8 @@ describeEachDatabase('billing check', (database) => {
       .db.update(missions)
       .set({ isWithOCS: true, numberOfMeals: 2 })
       .where(eq(missions.tripNumber, 'TR-OLD-ROWS'));
-    for (const [type, debitCents, creditCents] of [
-      ['INVOICE', 0, 240_000],
-      ['CREDIT_NOTE', 60_000, 0],
-    ] as const) {
-      nid++;
-      await database()
-        .db.insert(invoices)
-        .values({
-          leonInvoiceNid: nid,
-          status: 'PENDING',
-          invoiceType: type,
-          invoiceNumber: `OLD-${nid}`,
-          invoiceDate: '2025-10-15',
-          requesterTripNumber: 'TR-OLD-ROWS',
-          requester: BORDEAUX,
-          netCents: null,
-          debitCents,
-          creditCents,
-        });
-    }
+    await invoice('TR-OLD-ROWS', 'INVOICE', null, '2025-10-15', BORDEAUX, 240_000);
+    await invoice('TR-OLD-ROWS', 'CREDIT_NOTE', null, '2025-10-16', BORDEAUX, 60_000);
     const october = await list(as.accounting, 'startDate=2025-10-01&endDate=2025-10-31');
     const row = rowOf(october, 'TR-OLD-ROWS');
     expect(row.invoices.map((i) => [i.invoiceType, i.net])).toEqual([

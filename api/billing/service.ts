@@ -25,17 +25,11 @@ import {
   parisDay,
   priceBookAt,
   priceBookVersionSql,
+  priceRecord,
 } from '../prices';
 import { type BillingCheck, checkInvoiced, checkOrphanInvoice, type RuleInvoice, rulesOf } from './rules';
 import { settingsColumns, settingsOf } from './settings';
-import {
-  explainGap,
-  invoiceCountSql,
-  invoicedCentsSql,
-  invoicedOf,
-  priceMission,
-  type VerdictMission,
-} from './verdicts';
+import { explainGap, invoiceCountSql, invoicedCentsSql, invoicedOf, type VerdictMission } from './verdicts';
 
 const PARIS = 'Europe/Paris';
 const dayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -301,7 +295,7 @@ export async function checkPeriod(
   const rows: CheckedRow[] = [];
   for (const r of records) {
     const own = legsBy.get(r.missionId) ?? [];
-    const costs = priceMission(r, own, book, costRules);
+    const costs = priceRecord(r, own, book, costRules);
     const departureDay = parisDay(r.departureDateTime);
     const invoiced = invoicedOf(r);
     const check = checkInvoiced({ costs, invoiced, departureDay, today }, rules);

@@ -9,10 +9,10 @@ import { billingSettings, invoices } from '../db/schema';
 import {
   type CostLeg,
   type CostRules,
-  computeMissionCosts,
   DEFAULT_COST_RULES,
   type PriceBook,
   parisDay,
+  priceRecord,
 } from '../prices';
 import { type BillingCheck, checkInvoiced, type Invoiced, rulesOf, withinTolerance } from './rules';
 import { settingsColumns, settingsOf } from './settings';
@@ -32,23 +32,6 @@ export interface VerdictMission {
 }
 
 type Priced = Omit<VerdictMission, 'missionId' | 'tripNumber'>;
-
-export function priceMission(r: Priced, legs: readonly CostLeg[], book: PriceBook, costRules: CostRules) {
-  return computeMissionCosts(
-    {
-      departureDateTime: r.departureDateTime,
-      aircraftType: r.aircraftType,
-      isWithOCS: r.isWithOCS,
-      numberOfMeals: r.numberOfMeals,
-      airportDeIcing: r.airportDeIcing,
-      airportStatus: r.airportStatus,
-      lateCancellation: r.missionStatus === 'ANNULEE_45_MOINS',
-      legs,
-    },
-    book,
-    costRules,
-  );
-}
 
 /**
  * An invoice's net as the rules count it (rules.ts `signedNet` of service.ts `ruleInvoice`): the stored
@@ -82,7 +65,7 @@ export function explainGap(
   rules: ReturnType<typeof rulesOf>,
 ): { key: string; text: string } | null {
   const totalOf = (changed: Priced): number | null => {
-    const costs = priceMission(changed, legs, book, costRules);
+    const costs = priceRecord(changed, legs, book, costRules);
     return costs.totalCost.ok && costs.totalAirportCosts.ok
       ? costs.totalCost.value + costs.totalAirportCosts.value
       : null;
@@ -150,7 +133,7 @@ export async function billingVerdicts(
     const own = legs.get(m.missionId) ?? [];
     const check = checkInvoiced(
       {
-        costs: priceMission(m, own, book, costRules),
+        costs: priceRecord(m, own, book, costRules),
         invoiced: (m.tripNumber && byTrip.get(m.tripNumber)) || { count: 0, netCents: 0 },
         departureDay: parisDay(m.departureDateTime),
         today,

@@ -110,6 +110,12 @@ export interface CostMission {
   legs: readonly CostLeg[];
 }
 
+/** A mission as the reads give it: its status rather than the late-cancellation flag, its legs apart. */
+export interface CostRecord extends Omit<CostMission, 'lateCancellation' | 'legs' | 'airportDeIcing'> {
+  airportDeIcing: readonly string[];
+  missionStatus: string | null;
+}
+
 /** The operator's rules the engine applies (configuration, decision 029). */
 export interface CostRules {
   lateCancellation: LateCancellationBilling;
@@ -229,6 +235,29 @@ function hourlyPriceCents(row: FlightUnitPrice, type: 'JET' | 'TURBOPROP', withO
 }
 
 const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** A record's costs (`CostRecord`): late-cancelled when its status is 'Annulée -45’' (decision 029). */
+export function priceRecord(
+  r: CostRecord,
+  legs: readonly CostLeg[],
+  book: PriceBook,
+  rules: CostRules = DEFAULT_COST_RULES,
+): MissionCosts {
+  return computeMissionCosts(
+    {
+      departureDateTime: r.departureDateTime,
+      aircraftType: r.aircraftType,
+      isWithOCS: r.isWithOCS,
+      numberOfMeals: r.numberOfMeals,
+      airportDeIcing: r.airportDeIcing,
+      airportStatus: r.airportStatus,
+      lateCancellation: r.missionStatus === 'ANNULEE_45_MOINS',
+      legs,
+    },
+    book,
+    rules,
+  );
+}
 
 export function computeMissionCosts(
   mission: CostMission,

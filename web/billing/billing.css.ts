@@ -18,6 +18,8 @@ export const filterField = style({
   maxWidth: 340,
   '@media': { [narrow]: { maxWidth: 'none' } },
 });
+// The export stays one line, its label whole, where the filters leave it little room (1,280 px).
+export const exportButton = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 // A long hospital name must not widen the select beyond its field (nor the page on a phone).
 globalStyle(`${filterField} select`, { width: '100%', minWidth: 0, textOverflow: 'ellipsis' });
 export const totals = style({
