@@ -12,24 +12,22 @@ export const BILLING_PATHS = {
   exportExcel: '/billing/export-excel',
 } as const;
 
-export const BILLING_VERDICTS = [
-  'ECART',
-  'NON_FACTUREE',
-  'COUT_INCOMPLET',
-  'FACTURE_SANS_MISSION',
-  'EN_ATTENTE',
-  'CONFORME',
-] as const;
-export type BillingVerdict = (typeof BILLING_VERDICTS)[number];
+/** The verdicts in the order the screen lists them, each with its badge (French label, colour). */
+const VERDICT_TABLE = [
+  ['ECART', 'Écart', 'red'],
+  ['NON_FACTUREE', 'Non facturée', 'orange'],
+  ['COUT_INCOMPLET', 'Coût incomplet', 'grey'],
+  ['FACTURE_SANS_MISSION', 'Facture sans mission', 'purple'],
+  ['EN_ATTENTE', 'En attente de facture', 'lightblue'],
+  ['CONFORME', 'Conforme', 'green'],
+] as const satisfies ReadonlyArray<readonly [string, string, BadgeColor]>;
 
-export const BILLING_VERDICT_BADGES: Record<BillingVerdict, { label: string; color: BadgeColor }> = {
-  CONFORME: { label: 'Conforme', color: 'green' },
-  ECART: { label: 'Écart', color: 'red' },
-  NON_FACTUREE: { label: 'Non facturée', color: 'orange' },
-  COUT_INCOMPLET: { label: 'Coût incomplet', color: 'grey' },
-  FACTURE_SANS_MISSION: { label: 'Facture sans mission', color: 'purple' },
-  EN_ATTENTE: { label: 'En attente de facture', color: 'lightblue' },
-};
+export const BILLING_VERDICTS = VERDICT_TABLE.map(([verdict]) => verdict);
+export type BillingVerdict = (typeof VERDICT_TABLE)[number][0];
+
+export const BILLING_VERDICT_BADGES = Object.fromEntries(
+  VERDICT_TABLE.map(([verdict, label, color]) => [verdict, { label, color }]),
+) as Record<BillingVerdict, { label: string; color: BadgeColor }>;
 
 /** The verdicts the menu counts: what an accountant has to look at. */
 export const BILLING_PROBLEM_VERDICTS: readonly BillingVerdict[] = [

@@ -8,12 +8,12 @@ import { href } from '../contract/routes';
 import { E2E } from './env';
 import { expectLayoutOk, shoot } from './layout';
 import {
-  at,
   expect,
   expectAccessible,
-  menu,
+  expectNoEntry,
+  openAsAccounting,
+  openFromMenu,
   signedInAs,
-  signInAsAccounting,
   tableNamed,
   test,
   typePeriod,
@@ -22,6 +22,8 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const list = (page: Page) => tableNamed(page, 'Écarts de facturation');
+/** The menu's entry, with the count of rows to look at. */
+const WITH_COUNT = /^Écarts de facturation \(\d+\)$/;
 
 /** yyyy-MM-dd of `days` days before today in Paris. */
 const daysAgo = (days: number) =>
@@ -54,11 +56,7 @@ test.describe('ADMIN', () => {
     page,
   }) => {
     await page.goto(href('requestedMissions'));
-    await menu(page)
-      .getByRole('link', { name: /^Écarts de facturation \(\d+\)$/ })
-      .click();
-    await expect(page).toHaveURL(at('billing'));
-    await expect(page.getByRole('heading', { name: 'Écarts de facturation', level: 1 })).toBeVisible();
+    await openFromMenu(page, WITH_COUNT, 'billing', 'Écarts de facturation');
 
     // The last 60 days: the demo's completed missions and Leon's invoices.
     await typePeriod(page, typed(daysAgo(60)), typed(daysAgo(0)));
@@ -117,11 +115,7 @@ test.describe('ADMIN', () => {
 
 test.describe('ACCOUNTING', () => {
   test('has the menu entry with its count and the screen', async ({ page }) => {
-    await signInAsAccounting(page);
-    await menu(page)
-      .getByRole('link', { name: /^Écarts de facturation \(\d+\)$/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Écarts de facturation', level: 1 })).toBeVisible();
+    await openAsAccounting(page, WITH_COUNT, 'billing', 'Écarts de facturation');
     await expect(page.getByRole('region', { name: 'Totaux' })).toBeVisible();
   });
 });
@@ -130,11 +124,7 @@ test.describe('OPERATION', () => {
   test.use(signedInAs('OPERATION'));
 
   test('has neither the entry nor the page, and the API refuses it in French', async ({ page }) => {
-    await page.goto(href('requestedMissions'));
-    await expect(menu(page).getByRole('link', { name: /^Statistiques/ })).toBeVisible();
-    await expect(menu(page).getByRole('link', { name: /^Écarts de facturation/ })).toHaveCount(0);
-    await page.goto(href('billing'));
-    await expect(page).toHaveURL(at('requestedMissions'));
+    await expectNoEntry(page, /^Écarts de facturation/, 'billing');
     const answer = await page.request.get(
       `${E2E.baseURL}/api/billing/checks?startDate=${daysAgo(30)}&endDate=${daysAgo(0)}`,
     );

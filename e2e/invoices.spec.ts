@@ -6,10 +6,10 @@ import type { Page } from '@playwright/test';
 import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
 import { href } from '../contract/routes';
 import {
-  at,
   expect,
   expectAccessible,
-  menu,
+  expectNoEntry,
+  openAsAccounting,
   signedInAs,
   signInAsAccounting,
   sortBy,
@@ -33,10 +33,7 @@ test.describe('ACCOUNTING', () => {
   test('opens Factures, pages 3 rows with badges, searches by mission number and refreshes', async ({
     page,
   }) => {
-    await signInAsAccounting(page);
-    await menu(page).getByRole('link', { name: 'Factures' }).click();
-    await expect(page).toHaveURL(at('invoices'));
-    await expect(page.getByRole('heading', { name: 'Factures Leon' })).toBeVisible();
+    await openAsAccounting(page, 'Factures', 'invoices', 'Factures Leon');
     await expect(list(page).rows).toHaveCount(3);
     const statuses = await list(page).column('Statut');
     for (const status of statuses) expect(['Erreur', 'En Attente', 'Succès']).toContain(status);
@@ -143,11 +140,7 @@ test.describe('OPERATION', () => {
   test.use(signedInAs('OPERATION'));
 
   test('has no Factures entry and is sent to the dashboard from the page', async ({ page }) => {
-    await page.goto(href('dashboard'));
-    await expect(menu(page)).toBeVisible();
-    await expect(menu(page).getByText('Factures')).toHaveCount(0);
-    await page.goto(href('invoices'));
-    await expect(page).toHaveURL(at('requestedMissions'));
+    await expectNoEntry(page, 'Factures', 'invoices');
     await expect(page.getByRole('heading', { name: 'Factures Leon' })).toHaveCount(0);
   });
 });

@@ -100,6 +100,38 @@ export function menu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' });
 }
 
+/** Opens a screen by its entry of the main menu and waits for it: its URL, its title (level 1 heading). */
+export async function openFromMenu(
+  page: Page,
+  entry: string | RegExp,
+  screen: ScreenName,
+  title: string,
+): Promise<void> {
+  await menu(page).getByRole('link', { name: entry }).click();
+  await expect(page).toHaveURL(at(screen));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+}
+
+/** Signs ACCOUNTING in (signInAsAccounting) and opens a screen by its menu entry (openFromMenu). */
+export async function openAsAccounting(
+  page: Page,
+  entry: string | RegExp,
+  screen: ScreenName,
+  title: string,
+): Promise<void> {
+  await signInAsAccounting(page);
+  await openFromMenu(page, entry, screen, title);
+}
+
+/** A role without the screen: no menu entry, and its URL sends it to the missions. */
+export async function expectNoEntry(page: Page, entry: string | RegExp, screen: ScreenName): Promise<void> {
+  await page.goto(href('requestedMissions'));
+  await expect(menu(page)).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: entry })).toHaveCount(0);
+  await page.goto(href(screen));
+  await expect(page).toHaveURL(at('requestedMissions'));
+}
+
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches the URL of a screen (contract/routes.ts), with or without a query: `toHaveURL(at('users'))`. */

@@ -50,11 +50,11 @@ describeEachDatabase('billing check', (database) => {
   async function invoice(
     trip: string | null,
     type: 'INVOICE' | 'CREDIT_NOTE' | 'RECHARGE_INVOICE',
-    netCents: number,
+    netCents: number | null,
     day = '2026-02-20',
     requester = BORDEAUX,
+    gross = Math.round((netCents ?? 0) * 1.2),
   ) {
-    const gross = Math.round(netCents * 1.2);
     nid++;
     await database()
       .db.insert(invoices)
@@ -314,6 +314,43 @@ describeEachDatabase('billing check', (database) => {
     expect(byTrip['TR-OK']).toMatchObject({ billingVerdict: 'CONFORME' });
     expect(byTrip['TR-NONE']).toMatchObject({ billingVerdict: 'NON_FACTUREE' });
     expect(byTrip['TR-ND']).toMatchObject({ billingVerdict: 'COUT_INCOMPLET' });
+  });
+
+  it('sums in the database what the breakdown lists: a row from before its net amount counts by its gross', async () => {
+    // Rows written before migration 0016 have no net amount: an invoice of 2,400 € gross, a credit note of
+    // 600 € gross. October 2025: outside every other period of these tests and the menu's 92 days.
+    await insertMissions(database().db, [
+      {
+        tripNumber: 'TR-OLD-ROWS',
+        status: 'TERMINEE',
+        buyerName: BORDEAUX,
+        departure: '2025-10-10T08:00:00Z',
+        legs: BORDEAUX_MARSEILLE_RETURN,
+      },
+    ]);
+    await database()
+      .db.update(missions)
+      .set({ isWithOCS: true, numberOfMeals: 2 })
+      .where(eq(missions.tripNumber, 'TR-OLD-ROWS'));
+    await invoice('TR-OLD-ROWS', 'INVOICE', null, '2025-10-15', BORDEAUX, 240_000);
+    await invoice('TR-OLD-ROWS', 'CREDIT_NOTE', null, '2025-10-16', BORDEAUX, 60_000);
+    const october = await list(as.accounting, 'startDate=2025-10-01&endDate=2025-10-31');
+    const row = rowOf(october, 'TR-OLD-ROWS');
+    expect(row.invoices.map((i) => [i.invoiceType, i.net])).toEqual([
+      ['INVOICE', 2400],
+      ['CREDIT_NOTE', -600],
+    ]);
+    expect(row.invoiced).toBe(1800);
+    expect(october.totals.invoiced).toBe(1800);
+    expect(Math.round(row.difference! * 100)).toBe(180_000 - Math.round(row.computed! * 100));
+    // The statistics column sums them the same way.
+    const stats = await as.operation.get<{
+      data: { rows: Array<{ numberOfMission: string; billingVerdict?: string; billingReason?: string }> };
+    }>('/statistic/all?pageSize=100&startDate=2025-10-01&endDate=2025-10-31');
+    expect(stats.body.data.rows.find((r) => r.numberOfMission === 'TR-OLD-ROWS')).toMatchObject({
+      billingVerdict: row.verdict,
+      billingReason: row.reason,
+    });
   });
 
   it('counts for the menu what an accountant has to look at', async () => {

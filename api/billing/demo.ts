@@ -10,8 +10,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invoices, missionLegs, missions, statistics } from '../db/schema';
-import { type CostRules, DEFAULT_COST_RULES, loadPriceBook, parisDay } from '../prices';
-import { priceMission } from './service';
+import { type CostRules, DEFAULT_COST_RULES, loadPriceBook, parisDay, priceRecord } from '../prices';
 
 const UNKNOWN_TRIP = '99999';
 
@@ -61,7 +60,7 @@ export async function seedDemoBilling(
       .where(eq(missionLegs.missionId, r.missionId))
       .orderBy(asc(missionLegs.position));
     const totalOf = (changed: typeof r): number | null => {
-      const costs = priceMission(changed, legs, book, costRules);
+      const costs = priceRecord(changed, legs, book, costRules);
       return costs.totalCost.ok && costs.totalAirportCosts.ok
         ? costs.totalCost.value + costs.totalAirportCosts.value
         : null;

@@ -20,7 +20,8 @@ import { xlsxResponse } from '../lib/spreadsheet';
 import { body, query } from '../lib/validate';
 import { parisDay } from '../prices';
 import { billingWorkbook } from './export';
-import { checkPeriod, listChecks, readSettings, writeSettings } from './service';
+import { checkPeriod, listChecks, wireRows } from './service';
+import { readSettings, writeSettings } from './settings';
 
 const accountants = [requireUser(), requireRole('ADMIN', 'ACCOUNTING')] as const;
 
@@ -53,7 +54,7 @@ export const billingRoutes = new Hono<AppEnv>()
       config.costRules,
     );
     const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
-    return xlsxResponse(c, billingWorkbook(shown.map((r) => r.row())), BILLING_XLSX_FILE);
+    return xlsxResponse(c, billingWorkbook(await wireRows(db, shown)), BILLING_XLSX_FILE);
   })
   // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
   .get(BILLING_PATHS.count, ...accountants, async (c) => {

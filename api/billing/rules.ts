@@ -95,6 +95,12 @@ export function percentOf(differenceCents: number, computedCents: number): numbe
   return Math.round((differenceCents * 10_000) / computedCents) / 100;
 }
 
+/** A mission's invoices as the verdict takes them: how many, and their net sum (`invoicedCents`). */
+export interface Invoiced {
+  count: number;
+  netCents: number;
+}
+
 export interface MissionInput {
   costs: MissionCosts;
   invoices: readonly RuleInvoice[];
@@ -108,8 +114,23 @@ const dayNumber = (day: string) => Math.round(Date.parse(`${day}T12:00:00Z`) / 8
 
 /** The verdict of one mission. */
 export function checkMission(input: MissionInput, rules: BillingRules): BillingCheck {
+  const { invoices, ...rest } = input;
+  return checkInvoiced(
+    { ...rest, invoiced: { count: invoices.length, netCents: invoicedCents(invoices) } },
+    rules,
+  );
+}
+
+/**
+ * The verdict of one mission whose invoices were summed already (by the database, for a whole period:
+ * api/billing/verdicts.ts `invoicedCentsSql`, the same sum as `invoicedCents`).
+ */
+export function checkInvoiced(
+  input: Omit<MissionInput, 'invoices'> & { invoiced: Invoiced },
+  rules: BillingRules,
+): BillingCheck {
   const lines = costLines(input.costs);
-  const invoiced = invoicedCents(input.invoices);
+  const invoiced = input.invoiced.netCents;
   const missingLines = lines.filter((l) => l.cents === null);
   const computed = missingLines.length ? null : lines.reduce((total, l) => total + (l.cents as number), 0);
   const difference = computed === null ? null : invoiced - computed;
@@ -117,9 +138,9 @@ export function checkMission(input: MissionInput, rules: BillingRules): BillingC
   const base = { invoicedCents: invoiced, computedCents: computed, differenceCents: difference };
 
   // Nothing invoiced (no invoice, or credit notes that cancel them): late after N days, else awaited.
-  if (input.invoices.length === 0 || invoiced === 0) {
+  if (input.invoiced.count === 0 || invoiced === 0) {
     const age = input.departureDay ? dayNumber(input.today) - dayNumber(input.departureDay) : null;
-    const cancelled = input.invoices.length > 0 ? ' (factures annulées par avoir)' : '';
+    const cancelled = input.invoiced.count > 0 ? ' (factures annulées par avoir)' : '';
     if (age === null || age > rules.unbilledAfterDays)
       return {
         ...base,

@@ -1,9 +1,9 @@
-// The billing check's reads (decision 033): a period's missions in the statistics' scope with their legs and
-// the invoices Leon linked to their trips, and the period's invoices for no known mission, read in parallel;
-// each mission priced by the cost engine and judged by rules.ts on read (decision 010), nothing stored but
-// the ADMIN's settings, whose writes are audited.
+// The billing check's reads (decision 033): a period's missions in the statistics' scope, each with the
+// invoices Leon linked to its trip summed once, their legs, and the period's invoices for no known mission,
+// read in parallel; each mission priced by the cost engine and judged by rules.ts on read (decision 010).
+// Only the rows shown (a page, the export) read their invoices one by one, for the breakdown.
 import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   addDays,
   BILLING_VERDICTS,
@@ -17,25 +17,19 @@ import {
 } from '../../contract/billing';
 import type { Db } from '../db/client';
 import { billingSettings, invoices, missionLegs, missions, statistics } from '../db/schema';
-import { audit } from '../lib/audit';
 import {
   type CostLeg,
   type CostRules,
-  computeMissionCosts,
+  costLegColumns,
   DEFAULT_COST_RULES,
-  type PriceBook,
   parisDay,
   priceBookAt,
   priceBookVersionSql,
+  priceRecord,
 } from '../prices';
-import {
-  type BillingCheck,
-  checkMission,
-  checkOrphanInvoice,
-  type RuleInvoice,
-  rulesOf,
-  withinTolerance,
-} from './rules';
+import { type BillingCheck, checkInvoiced, checkOrphanInvoice, type RuleInvoice, rulesOf } from './rules';
+import { settingsColumns, settingsOf } from './settings';
+import { explainGap, invoiceCountSql, invoicedCentsSql, invoicedOf, type VerdictMission } from './verdicts';
 
 const PARIS = 'Europe/Paris';
 const dayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -45,56 +39,6 @@ export interface BillingFilters {
   endDate: string;
   hospital?: string;
   verdict?: BillingVerdict;
-}
-
-// ---- Settings ----------------------------------------------------------------------------------------
-
-type SettingsRow = typeof billingSettings.$inferSelect;
-export const settingsOf = (row: SettingsRow | undefined): BillingSettings =>
-  row
-    ? {
-        tolerancePercent: row.toleranceBasisPoints / 100,
-        toleranceEuros: row.toleranceCents / 100,
-        unbilledAfterDays: row.unbilledAfterDays,
-      }
-    : { tolerancePercent: 1, toleranceEuros: 10, unbilledAfterDays: 15 };
-
-export async function readSettings(db: Db): Promise<BillingSettings> {
-  const [row] = await db.select().from(billingSettings).where(eq(billingSettings.id, 1));
-  return settingsOf(row);
-}
-
-/** An ADMIN's change of the settings, audited with the values before and after. */
-export async function writeSettings(
-  db: Db,
-  input: BillingSettings,
-  actorId: string,
-  now: Date,
-): Promise<BillingSettings> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(billingSettings).where(eq(billingSettings.id, 1)).for('update');
-    const values = {
-      toleranceBasisPoints: Math.round(input.tolerancePercent * 100),
-      toleranceCents: Math.round(input.toleranceEuros * 100),
-      unbilledAfterDays: input.unbilledAfterDays,
-      updatedAt: now,
-    };
-    const [after] = await tx
-      .insert(billingSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: billingSettings.id, set: values })
-      .returning();
-    await audit(tx, {
-      actorId,
-      action: 'billing.settings',
-      entity: 'billing_settings',
-      entityId: null,
-      before: settingsOf(before),
-      after: settingsOf(after),
-      at: now,
-    });
-    return settingsOf(after);
-  });
 }
 
 // ---- Reads -------------------------------------------------------------------------------------------
@@ -137,56 +81,87 @@ const invoiceColumns = {
   requester: invoices.requester,
 };
 
+const invoiceOrder = [asc(invoices.invoiceDate), asc(invoices.leonInvoiceNid)];
+
+/** Milliseconds since the epoch, a number on both drivers: the cost engine takes it as it is. */
+const epochMsSql = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The rows of a statement run as it is written (no mapping of each field: a period is thousands of rows). */
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+type PeriodRecord = Omit<VerdictMission, 'departureDateTime'> & {
+  buyerName: string | null;
+  /** Epoch milliseconds. */
+  departureDateTime: number | null;
+  invoiceCount: number;
+  invoicedCents: number;
+};
+
 /**
- * What the period's check reads, all at once: its records, their legs, their invoices, the period's
- * invoices for no mission, and the price book's version with the settings. The benchmark runs this alone
- * as the bare side.
+ * The period's records, one row each: the record's copies (decision 025), its mission's pricing fields and
+ * its invoices' count and net sum (one aggregate per trip, from the covering index of migration 0019).
+ * The mission and the invoices are looked up per record, in laterals: the mission's is kept from being
+ * flattened into a join (`offset 0`), which the planner would answer with a hash join over a sequential scan
+ * of every mission — for a month, 1,600 records against 100,000 missions (decision 033).
+ */
+function periodRecords(db: Db, where: SQL): Promise<PeriodRecord[]> {
+  return rowsOf(
+    db,
+    sql`select ${statistics.missionId} as "missionId", mission.trip_number as "tripNumber",
+      ${statistics.buyerName} as "buyerName", ${statistics.missionStatus} as "missionStatus",
+      ${statistics.airportStatus} as "airportStatus",
+      ${epochMsSql(statistics.departureDateTime)} as "departureDateTime",
+      mission.aircraft_type as "aircraftType", mission.is_with_ocs as "isWithOCS",
+      mission.number_of_meals as "numberOfMeals", mission.airport_de_icing as "airportDeIcing",
+      billed.invoice_count as "invoiceCount", billed.invoiced_cents as "invoicedCents"
+    from ${statistics}
+    cross join lateral (
+      select ${missions.tripNumber}, ${missions.aircraftType}, ${missions.isWithOCS}, ${missions.numberOfMeals},
+        ${missions.airportDeIcing}
+      from ${missions} where ${missions.id} = ${statistics.missionId} offset 0) as mission
+    cross join lateral (
+      select ${invoiceCountSql} as invoice_count, ${invoicedCentsSql} as invoiced_cents
+      from ${invoices} where ${invoices.requesterTripNumber} = mission.trip_number) as billed
+    where ${where}
+    order by ${statistics.departureDateTime} desc nulls last, ${statistics.missionId} desc`,
+  );
+}
+
+/** The leg columns the cost engine reads, its instants in epoch milliseconds. */
+const legSelect = sql.join(
+  Object.entries(costLegColumns).map(
+    ([key, column]) =>
+      sql`${column.dataType === 'date' ? epochMsSql(column) : column} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+/** The period's records' legs, looked up per record as their missions are (periodRecords). */
+function periodLegs(db: Db, where: SQL): Promise<Array<CostLeg & { missionId: string }>> {
+  return rowsOf(
+    db,
+    sql`select ${statistics.missionId} as "missionId", leg.*
+    from ${statistics}
+    cross join lateral (
+      select ${legSelect}, ${missionLegs.position} as leg_position
+      from ${missionLegs} where ${missionLegs.missionId} = ${statistics.missionId} offset 0) as leg
+    where ${where}
+    order by ${statistics.missionId}, leg.leg_position`,
+  );
+}
+
+/**
+ * What the period's check reads, all at once: its records with their invoices summed, their legs, the
+ * period's invoices for no mission, and the price book's version with the settings. The benchmark runs
+ * this alone (then `invoicesOfTrips` for a page) as the bare side.
  */
 export async function readPeriodRows(db: Db, f: BillingFilters) {
   const where = recordsWhere(f);
-  const tripsOfPeriod = db
-    .select({ tripNumber: missions.tripNumber })
-    .from(statistics)
-    .innerJoin(missions, eq(missions.id, statistics.missionId))
-    .where(where);
-  const [records, legs, linked, orphans, [meta]] = await Promise.all([
-    db
-      .select({
-        missionId: statistics.missionId,
-        tripNumber: missions.tripNumber,
-        buyerName: statistics.buyerName,
-        missionStatus: statistics.missionStatus,
-        airportStatus: statistics.airportStatus,
-        departureDateTime: statistics.departureDateTime,
-        aircraftType: missions.aircraftType,
-        isWithOCS: missions.isWithOCS,
-        numberOfMeals: missions.numberOfMeals,
-        airportDeIcing: missions.airportDeIcing,
-      })
-      .from(statistics)
-      .innerJoin(missions, eq(missions.id, statistics.missionId))
-      .where(where)
-      .orderBy(sql`${statistics.departureDateTime} desc nulls last`, sql`${statistics.missionId} desc`),
-    db
-      .select({
-        missionId: missionLegs.missionId,
-        isCnl: missionLegs.isCnl,
-        stdUtc: missionLegs.stdUtc,
-        staUtc: missionLegs.staUtc,
-        bloffUtc: missionLegs.bloffUtc,
-        blonUtc: missionLegs.blonUtc,
-        adepIcao: missionLegs.adepIcao,
-      })
-      .from(missionLegs)
-      .where(
-        inArray(missionLegs.missionId, db.select({ id: statistics.missionId }).from(statistics).where(where)),
-      )
-      .orderBy(asc(missionLegs.missionId), asc(missionLegs.position)),
-    db
-      .select(invoiceColumns)
-      .from(invoices)
-      .where(inArray(invoices.requesterTripNumber, tripsOfPeriod))
-      .orderBy(asc(invoices.invoiceDate), asc(invoices.leonInvoiceNid)),
+  const [records, legs, orphans, [meta]] = await Promise.all([
+    periodRecords(db, where),
+    periodLegs(db, where),
     // Issued in the period for no live mission (no trip number, or one the back-office does not know).
     db
       .select(invoiceColumns)
@@ -196,31 +171,35 @@ export async function readPeriodRows(db: Db, f: BillingFilters) {
           gte(invoices.invoiceDate, f.startDate),
           sql`${invoices.invoiceDate} <= ${f.endDate}`,
           f.hospital ? eq(invoices.requester, f.hospital) : undefined,
-          // One look-up of its trip number per invoice (the unique index), not an anti-join that scans
-          // every mission (EXPLAIN on the bench's data: 59 ms against a few).
-          sql`(select ${missions.id} from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null limit 1) is null`,
+          // One look-up of its trip number per invoice (index-only on `missions_live_trip`, migration
+          // 0019), not an anti-join that scans every mission.
+          sql`not exists (select 1 from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null)`,
         ),
       )
-      .orderBy(asc(invoices.invoiceDate), asc(invoices.leonInvoiceNid)),
+      .orderBy(...invoiceOrder),
     db
-      .select({
-        prices: priceBookVersionSql,
-        toleranceBasisPoints: billingSettings.toleranceBasisPoints,
-        toleranceCents: billingSettings.toleranceCents,
-        unbilledAfterDays: billingSettings.unbilledAfterDays,
-      })
+      .select({ prices: priceBookVersionSql, ...settingsColumns })
       .from(billingSettings)
       .where(eq(billingSettings.id, 1)),
   ]);
-  return { records, legs, linked, orphans, meta };
+  return { records, legs, orphans, meta };
+}
+
+/** The invoices and credit notes Leon linked to these trips, oldest first: the breakdown of the rows shown. */
+export function invoicesOfTrips(db: Db, trips: readonly string[]): Promise<InvoiceRead[]> {
+  if (trips.length === 0) return Promise.resolve([]);
+  return db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(inArray(invoices.requesterTripNumber, [...trips]))
+    .orderBy(...invoiceOrder);
 }
 
 /** readPeriodRows, with the price book of its version and the settings. */
 async function readPeriod(db: Db, f: BillingFilters) {
-  const { records, legs, linked, orphans, meta } = await readPeriodRows(db, f);
+  const { records, legs, orphans, meta } = await readPeriodRows(db, f);
   const book = await priceBookAt(db, meta?.prices ?? (await versionAlone(db)));
-  const settings = meta ? settingsOf({ id: 1, updatedAt: new Date(), ...meta }) : settingsOf(undefined);
-  return { records, legs, linked, orphans, book, settings };
+  return { records, legs, orphans, book, settings: settingsOf(meta) };
 }
 
 async function versionAlone(db: Db): Promise<string> {
@@ -252,11 +231,21 @@ const toEuros = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /**
  * A checked row: its verdict and figures in cents, for the filter and the totals, and the row on the wire,
- * made only for the rows shown (a page, the export): its breakdown and `explainGap` are not free.
+ * made only for the rows shown (`wireRows`): its invoices one by one, its breakdown and `explainGap` are
+ * not free.
  */
 export interface CheckedRow {
   check: BillingCheck;
-  row: () => BillingRow;
+  /** The trip whose invoices the row lists (a mission with at least one), read by `wireRows`. */
+  linkedTrip: string | null;
+  row: (linked: readonly InvoiceRead[]) => BillingRow;
+}
+
+/** The rows shown, on the wire: one statement for their missions' invoices, then each row's breakdown. */
+export async function wireRows(db: Db, rows: readonly CheckedRow[]): Promise<BillingRow[]> {
+  const trips = [...new Set(rows.map((r) => r.linkedTrip).filter((t): t is string => t !== null))];
+  const byTrip = groupBy(await invoicesOfTrips(db, trips), (i) => i.requesterTripNumber ?? '');
+  return rows.map((r) => r.row(r.linkedTrip ? (byTrip.get(r.linkedTrip) ?? []) : []));
 }
 
 function wireRow(
@@ -292,55 +281,6 @@ function wireRow(
   };
 }
 
-/**
- * Which cost line a gap comes from, when one change of the mission makes the computed total what Leon
- * invoiced (within the tolerance): a de-icing billed or forgotten, the other aircraft type, OCS, the meals.
- * Leon gives no invoice lines, so this is how the accountant sees which line differs.
- */
-export function explainGap(
-  r: MissionRead,
-  legs: CostLeg[],
-  book: PriceBook,
-  costRules: CostRules,
-  check: BillingCheck,
-  rules: ReturnType<typeof rulesOf>,
-): { key: string; text: string } | null {
-  const totalOf = (changed: MissionRead): number | null => {
-    const costs = priceMission(changed, legs, book, costRules);
-    return costs.totalCost.ok && costs.totalAirportCosts.ok
-      ? costs.totalCost.value + costs.totalAirportCosts.value
-      : null;
-  };
-  const matches = (changed: MissionRead) => {
-    const total = totalOf(changed);
-    return total !== null && withinTolerance(check.invoicedCents - total, total, rules);
-  };
-  const deIced = new Set(r.airportDeIcing.map((c) => c.toUpperCase()));
-  for (const line of check.costLines) {
-    if (!line.key.startsWith('airport:')) continue;
-    const icao = line.key.split(':')[2];
-    if (!icao) continue;
-    if (deIced.has(icao)) {
-      if (matches({ ...r, airportDeIcing: r.airportDeIcing.filter((c) => c.toUpperCase() !== icao) }))
-        return { key: line.key, text: `le dégivrage de ${icao} n'est pas facturé` };
-    } else if (matches({ ...r, airportDeIcing: [...r.airportDeIcing, icao] }))
-      return { key: line.key, text: `${icao} est facturé avec dégivrage` };
-  }
-  if (r.aircraftType !== 'ND') {
-    const other = r.aircraftType === 'JET' ? 'TURBOPROP' : 'JET';
-    if (matches({ ...r, aircraftType: other }))
-      return {
-        key: 'flight',
-        text: `le vol est facturé au tarif ${other === 'JET' ? 'jet' : 'turbopropulseur'}`,
-      };
-  }
-  if (r.isWithOCS !== null && matches({ ...r, isWithOCS: !r.isWithOCS }))
-    return { key: 'flight', text: `le vol est facturé ${r.isWithOCS ? 'sans' : 'avec'} OCS` };
-  if ((r.numberOfMeals ?? 0) > 0 && matches({ ...r, numberOfMeals: 0 }))
-    return { key: 'meals', text: 'les repas ne sont pas facturés' };
-  return null;
-}
-
 /** Every row of the period (missions newest first, then the invoices for no mission), checked. */
 export async function checkPeriod(
   db: Db,
@@ -348,22 +288,19 @@ export async function checkPeriod(
   now: Date,
   costRules: CostRules = DEFAULT_COST_RULES,
 ): Promise<{ rows: CheckedRow[]; settings: BillingSettings }> {
-  const { records, legs, linked, orphans, book, settings } = await readPeriod(db, f);
+  const { records, legs, orphans, book, settings } = await readPeriod(db, f);
   const rules = rulesOf(settings);
   const today = parisDay(now) as string;
   const legsBy = groupBy(legs, (l) => l.missionId);
-  const invoicesBy = groupBy(linked, (i) => i.requesterTripNumber ?? '');
   const rows: CheckedRow[] = [];
   for (const r of records) {
-    const own = r.tripNumber ? (invoicesBy.get(r.tripNumber) ?? []) : [];
-    const costs = priceMission(r, legsBy.get(r.missionId) ?? [], book, costRules);
+    const own = legsBy.get(r.missionId) ?? [];
+    const costs = priceRecord(r, own, book, costRules);
     const departureDay = parisDay(r.departureDateTime);
-    const check = checkMission({ costs, invoices: own.map(ruleInvoice), departureDay, today }, rules);
-    const row = () => {
-      const why =
-        check.verdict === 'ECART'
-          ? explainGap(r, legsBy.get(r.missionId) ?? [], book, costRules, check, rules)
-          : null;
+    const invoiced = invoicedOf(r);
+    const check = checkInvoiced({ costs, invoiced, departureDay, today }, rules);
+    const row = (linked: readonly InvoiceRead[]) => {
+      const why = check.verdict === 'ECART' ? explainGap(r, own, book, costRules, check, rules) : null;
       return wireRow(
         {
           id: r.missionId,
@@ -372,13 +309,13 @@ export async function checkPeriod(
           hospital: r.buyerName,
           day: departureDay,
           missionStatus: r.missionStatus,
-          invoices: own.map(wireInvoice),
+          invoices: linked.map(wireInvoice),
         },
         why ? { ...check, reason: `${check.reason} : ${why.text}` } : check,
         why?.key ?? null,
       );
     };
-    rows.push({ check, row });
+    rows.push({ check, linkedTrip: invoiced.count > 0 ? r.tripNumber : null, row });
   }
   for (const i of orphans) {
     const check = checkOrphanInvoice(ruleInvoice(i), i.requesterTripNumber);
@@ -395,36 +332,9 @@ export async function checkPeriod(
         },
         check,
       );
-    rows.push({ check, row });
+    rows.push({ check, linkedTrip: null, row });
   }
   return { rows, settings };
-}
-
-type MissionRead = {
-  departureDateTime: Date | null;
-  aircraftType: 'ND' | 'JET' | 'TURBOPROP';
-  isWithOCS: boolean | null;
-  numberOfMeals: number | null;
-  airportDeIcing: string[];
-  airportStatus: string;
-  missionStatus: string | null;
-};
-
-export function priceMission(r: MissionRead, legs: CostLeg[], book: PriceBook, costRules: CostRules) {
-  return computeMissionCosts(
-    {
-      departureDateTime: r.departureDateTime,
-      aircraftType: r.aircraftType,
-      isWithOCS: r.isWithOCS,
-      numberOfMeals: r.numberOfMeals,
-      airportDeIcing: r.airportDeIcing,
-      airportStatus: r.airportStatus,
-      lateCancellation: r.missionStatus === 'ANNULEE_45_MOINS',
-      legs,
-    },
-    book,
-    costRules,
-  );
 }
 
 function groupBy<T>(list: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -464,7 +374,7 @@ export async function listChecks(
   const { rows } = await checkPeriod(db, q, now, costRules);
   const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
   return {
-    rows: shown.slice(page.offset, page.offset + page.pageSize).map((r) => r.row()),
+    rows: await wireRows(db, shown.slice(page.offset, page.offset + page.pageSize)),
     total: shown.length,
     pageCount: Math.ceil(shown.length / page.pageSize),
     totals: totalsOf(rows, shown),

@@ -224,6 +224,8 @@ export const missions = pgTable(
     index('missions_departure_desc').on(sql`${t.departureDateTime} desc nulls last`, sql`${t.id} desc`),
     // Migration 0011 (issue 18): the statistics organ filter, organ_type @> array[organ].
     index('missions_organ_type_gin').using('gin', t.organType),
+    // Migration 0019 (billing check): is an invoice's trip a live mission, from the index alone.
+    index('missions_live_trip').on(t.tripNumber).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -536,8 +538,10 @@ export const invoices = pgTable(
     check('invoices_error', sql`(${t.status} = 'ERROR') = (${t.errorMessage} is not null)`),
     index('invoices_status_date').on(t.status, t.invoiceDate),
     index('invoices_newest').on(t.invoiceDate, t.leonInvoiceNid),
-    // Migration 0016: the billing check finds a mission's invoices, and a period's, by these.
-    index('invoices_requester_trip').on(t.requesterTripNumber),
+    // Migration 0016: the billing check finds a period's invoices by their day. Migration 0019: a mission's
+    // invoices by its trip, with INCLUDE (invoice_type, net_cents, debit_cents, credit_cents) so that their
+    // sum reads the index alone (drizzle's index builder has no INCLUDE: the migration has it).
+    index('invoices_trip_amounts').on(t.requesterTripNumber),
     index('invoices_date').on(t.invoiceDate),
   ],
 );

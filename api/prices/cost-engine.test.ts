@@ -196,6 +196,35 @@ describe('cost engine, worked examples', () => {
     expect(autumn.flightTime).toEqual(ok(60));
   });
 
+  it('gives the Paris day ICU gives, every quarter hour around the changes of time and at any instant', () => {
+    const icu = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // The nights of 2024's and 1976's changes of time, and a New Year's Eve, a quarter hour at a time, twice
+    // (the second pass reads the days kept by hour).
+    for (let pass = 0; pass < 2; pass++)
+      for (const night of [
+        '2024-03-30T12:00:00Z',
+        '2024-10-26T12:00:00Z',
+        '1976-03-27T12:00:00Z',
+        '2025-12-31T12:00:00Z',
+      ])
+        for (let q = 0; q < 96; q++) {
+          const ms = Date.parse(night) + q * 15 * 60_000 + pass * 7_000;
+          expect(parisDay(ms)).toBe(icu.format(ms));
+        }
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9998, 11, 31) }), (ms) => {
+        expect(parisDay(ms)).toBe(icu.format(ms));
+        expect(parisDay(new Date(ms))).toBe(icu.format(ms));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('uses the row whose period holds the day, first and last days included', () => {
     const on = (day: string) =>
       computeMissionCosts(mission({ departureDateTime: at(`${day}T10:00:00Z`) }), BOOK).costOfMeal;

@@ -82,7 +82,8 @@ function inForce<T extends PricedPeriod>(rows: readonly T[] | undefined, day: st
 
 // ---- The mission -----------------------------------------------------------------------------------
 
-type Instant = Date | string | null | undefined;
+/** A Date, an ISO text, or milliseconds since the epoch (what a read that skips the Date objects gives). */
+type Instant = Date | string | number | null | undefined;
 
 export interface CostLeg {
   adepIcao: string | null;
@@ -107,6 +108,12 @@ export interface CostMission {
   /** Cancelled less than 45 minutes before departure (ANNULEE_45_MOINS): charged by `CostRules`. */
   lateCancellation?: boolean;
   legs: readonly CostLeg[];
+}
+
+/** A mission as the reads give it: its status rather than the late-cancellation flag, its legs apart. */
+export interface CostRecord extends Omit<CostMission, 'lateCancellation' | 'legs' | 'airportDeIcing'> {
+  airportDeIcing: readonly string[];
+  missionStatus: string | null;
 }
 
 /** The operator's rules the engine applies (configuration, decision 029). */
@@ -150,7 +157,14 @@ const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day
 
 function epochMs(value: Instant): number | null {
   if (value === null || value === undefined) return null;
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+  const ms =
+    typeof value === 'number'
+      ? value
+      : value instanceof Date
+        ? value.getTime()
+        : typeof value === 'string'
+          ? Date.parse(value)
+          : NaN;
   return Number.isFinite(ms) ? ms : null;
 }
 
@@ -165,13 +179,32 @@ const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/** Since 1950 Paris changes its offset only by whole hours, at 01:00 UTC, never across its midnight. */
+const WHOLE_HOURS_FROM = Date.UTC(1950, 0, 1);
+/**
+ * The Paris day of each UTC hour seen (false when the hour straddles a Paris midnight): a period's check
+ * asks for thousands of days, and ICU's look-up is the dearest part of a mission's price (decision 033).
+ */
+const dayOfHour = new Map<number, string | false>();
+
 /** The Paris calendar day of an instant. */
 export function parisDay(value: Instant): string | null {
   const ms = epochMs(value);
   if (ms === null) return null;
   // Beyond these years an instant is bad data, and yyyy-MM-dd would not hold it.
   if (ms < Date.UTC(1000, 0, 1) || ms >= Date.UTC(9999, 0, 1)) return null;
-  return PARIS_DAY.format(ms);
+  if (ms < WHOLE_HOURS_FROM) return PARIS_DAY.format(ms);
+  const hour = Math.floor(ms / HOUR_MS);
+  let day = dayOfHour.get(hour);
+  if (day === undefined) {
+    // The hour's first and last millisecond on the same day: so is every instant between them.
+    const first = PARIS_DAY.format(hour * HOUR_MS);
+    day = first === PARIS_DAY.format(hour * HOUR_MS + HOUR_MS - 1) ? first : false;
+    if (dayOfHour.size >= 100_000) dayOfHour.clear();
+    dayOfHour.set(hour, day);
+  }
+  return day === false ? PARIS_DAY.format(ms) : day;
 }
 
 /** Block-off to block-on, or the scheduled times when the block times are missing or inconsistent. */
@@ -202,6 +235,29 @@ function hourlyPriceCents(row: FlightUnitPrice, type: 'JET' | 'TURBOPROP', withO
 }
 
 const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** A record's costs (`CostRecord`): late-cancelled when its status is 'Annulée -45’' (decision 029). */
+export function priceRecord(
+  r: CostRecord,
+  legs: readonly CostLeg[],
+  book: PriceBook,
+  rules: CostRules = DEFAULT_COST_RULES,
+): MissionCosts {
+  return computeMissionCosts(
+    {
+      departureDateTime: r.departureDateTime,
+      aircraftType: r.aircraftType,
+      isWithOCS: r.isWithOCS,
+      numberOfMeals: r.numberOfMeals,
+      airportDeIcing: r.airportDeIcing,
+      airportStatus: r.airportStatus,
+      lateCancellation: r.missionStatus === 'ANNULEE_45_MOINS',
+      legs,
+    },
+    book,
+    rules,
+  );
+}
 
 export function computeMissionCosts(
   mission: CostMission,

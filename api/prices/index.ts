@@ -7,6 +7,7 @@ export {
   COST_REASONS,
   type CostLeg,
   type CostMission,
+  type CostRecord,
   type CostRules,
   computeMissionCosts,
   createPriceBook,
@@ -17,7 +18,8 @@ export {
   type PriceBook,
   type PriceRowsInCents,
   parisDay,
+  priceRecord,
   type SinglePrice,
 } from './cost-engine';
 export { pricesRoutes } from './routes';
-export { loadPriceBook, priceBookAt, priceBookVersionSql } from './service';
+export { costLegColumns, loadPriceBook, priceBookAt, priceBookVersionSql } from './service';

@@ -21,6 +21,7 @@ import {
   airportCosts,
   flightUnitCosts,
   marketNumbers,
+  missionLegs,
   passengerMealCosts,
   priceBookVersion,
   regulationCosts,
@@ -363,6 +364,16 @@ async function readPriceBook(db: Db): Promise<PriceBook> {
 
 /** Every row of the four tables the cost engine reads, ready for look-ups, read now. */
 export const loadPriceBook = (db: Db): Promise<PriceBook> => readPriceBook(db);
+
+/** The columns of a leg the cost engine reads (`CostLeg`), for the reads that price missions. */
+export const costLegColumns = {
+  isCnl: missionLegs.isCnl,
+  stdUtc: missionLegs.stdUtc,
+  staUtc: missionLegs.staUtc,
+  bloffUtc: missionLegs.bloffUtc,
+  blonUtc: missionLegs.blonUtc,
+  adepIcao: missionLegs.adepIcao,
+};
 
 /**
  * The price book's version (as text), for a statement of the caller to read beside its own rows:

@@ -17,11 +17,12 @@ import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
 import {
   type CostRules,
-  computeMissionCosts,
+  costLegColumns,
   DEFAULT_COST_RULES,
   type Figure,
   type PriceBook,
   priceBookVersionSql,
+  priceRecord,
 } from '../prices';
 
 const PARIS = 'Europe/Paris';
@@ -207,12 +208,7 @@ async function legsOf(db: Db, missionIds: string[]): Promise<Map<string, LegRow[
   const legs = await db
     .select({
       missionId: missionLegs.missionId,
-      isCnl: missionLegs.isCnl,
-      stdUtc: missionLegs.stdUtc,
-      staUtc: missionLegs.staUtc,
-      bloffUtc: missionLegs.bloffUtc,
-      blonUtc: missionLegs.blonUtc,
-      adepIcao: missionLegs.adepIcao,
+      ...costLegColumns,
       adepName: missionLegs.adepName,
       adesName: missionLegs.adesName,
     })
@@ -247,20 +243,7 @@ export function toRows(
     const missionLegsList = legs.get(r.missionId) ?? [];
     const flown = missionLegsList.filter((l) => !l.isCnl);
     const lateCancellation = r.missionStatus === 'ANNULEE_45_MOINS';
-    const costs = computeMissionCosts(
-      {
-        departureDateTime: r.departureDateTime,
-        aircraftType: r.aircraftType,
-        isWithOCS: r.isWithOCS,
-        numberOfMeals: r.numberOfMeals,
-        airportDeIcing: r.airportDeIcing,
-        airportStatus: r.airportStatus,
-        lateCancellation,
-        legs: missionLegsList,
-      },
-      book,
-      rules,
-    );
+    const costs = priceRecord(r, missionLegsList, book, rules);
     const row: StatisticRow = {
       id: r.id,
       missionId: r.missionId,

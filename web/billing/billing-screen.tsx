@@ -136,6 +136,10 @@ export function BillingScreen() {
       verdict: merged.verdict || undefined,
     });
   };
+  const choose = (key: 'hospital' | 'verdict', value: string) => {
+    (key === 'hospital' ? setHospital : setVerdict)(value);
+    apply({ [key]: value });
+  };
   // An empty or partial period reads as none: the screen says it is required and keeps the last list.
   const changePeriod = (next: { startDate?: string; endDate?: string }) => {
     setPeriod(next);
@@ -155,35 +159,26 @@ export function BillingScreen() {
     <Page title="Écarts de facturation">
       <section aria-label="Filtres" className={ui.filters}>
         <DateRangeFilter defaultRange={initialPeriod} onChange={(range) => changePeriod(range ?? {})} />
-        <div className={ui.filterField}>
-          <SelectField
-            id="billing-hospital"
-            label="Hôpital"
-            value={hospital}
-            onChange={(v) => {
-              setHospital(v);
-              apply({ hospital: v });
-            }}
-            options={hospitals.map((h) => [h, h] as [string, string])}
-            placeholder="Tous"
-          />
-        </div>
-        <div className={ui.filterField}>
-          <SelectField
-            id="billing-verdict"
-            label="Verdict"
-            value={verdict}
-            onChange={(v) => {
-              setVerdict(v);
-              apply({ verdict: v });
-            }}
-            options={VERDICT_OPTIONS}
-            placeholder="Tous"
-          />
-        </div>
+        {(
+          [
+            ['hospital', 'Hôpital', hospital, hospitals.map((h) => [h, h] as [string, string])],
+            ['verdict', 'Verdict', verdict, VERDICT_OPTIONS],
+          ] as const
+        ).map(([key, label, value, options]) => (
+          <div key={key} className={ui.filterField}>
+            <SelectField
+              id={`billing-${key}`}
+              label={label}
+              value={value}
+              onChange={(v) => choose(key, v)}
+              options={options}
+              placeholder="Tous"
+            />
+          </div>
+        ))}
         <button
           type="button"
-          className={css.button.secondary}
+          className={`${css.button.secondary} ${ui.exportButton}`}
           disabled={exporting.busy || Boolean(problem)}
           onClick={exportXlsx}
         >

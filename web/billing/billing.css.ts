@@ -13,11 +13,16 @@ export const filters = style({
   margin: '0 0 12px',
   '@media': { [narrow]: { flexDirection: 'column', alignItems: 'stretch' } },
 });
+// The selects start from their least width and share what the row leaves, up to 340 px: at 1,280 px the
+// period, both selects and the export hold on one row.
 export const filterField = style({
+  flex: '1 1 170px',
   minWidth: 170,
   maxWidth: 340,
-  '@media': { [narrow]: { maxWidth: 'none' } },
+  '@media': { [narrow]: { flex: 'none', maxWidth: 'none' } },
 });
+// The export stays one line, its label whole, where the filters leave it little room (1,280 px).
+export const exportButton = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 // A long hospital name must not widen the select beyond its field (nor the page on a phone).
 globalStyle(`${filterField} select`, { width: '100%', minWidth: 0, textOverflow: 'ellipsis' });
 export const totals = style({

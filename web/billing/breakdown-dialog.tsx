@@ -1,5 +1,6 @@
 // A row of the billing check opened: each cost line of the price tables (flight time, regulation, meals,
 // each airport) beside what Leon invoiced, the invoices and credit notes one by one, and the difference.
+import type { ReactNode } from 'react';
 import { BILLING_VERDICT_BADGES, type BillingRow } from '../../contract/billing';
 import { Badge } from '../ui/badge';
 import { ModalDialog } from '../ui/dialog';
@@ -12,6 +13,45 @@ const TYPE_LABELS: Record<string, string> = {
   RECHARGE_INVOICE: 'Refacturation',
   CREDIT_NOTE: 'Avoir',
 };
+
+/** One side of the breakdown: its text columns, the amounts (HT) last, and its total at the foot. */
+function BreakdownTable({
+  heads,
+  totalLabel,
+  total,
+  children,
+}: {
+  heads: string[];
+  totalLabel: string;
+  total: number | null;
+  children: ReactNode;
+}) {
+  return (
+    <table className={ui.breakdown}>
+      <thead>
+        <tr>
+          {heads.map((head) => (
+            <th key={head} scope="col">
+              {head}
+            </th>
+          ))}
+          <th scope="col" className={ui.money}>
+            Montant HT
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={heads.length}>
+            {totalLabel}
+          </th>
+          <td className={ui.money}>{euros(total)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
 
 export function BreakdownDialog({ row, onClose }: { row: BillingRow; onClose: () => void }) {
   const title = row.missionId
@@ -30,39 +70,23 @@ export function BreakdownDialog({ row, onClose }: { row: BillingRow; onClose: ()
           {row.costLines.length === 0 ? (
             <p>Aucune mission connue : pas de coût calculé.</p>
           ) : (
-            <table className={ui.breakdown}>
-              <thead>
-                <tr>
-                  <th scope="col">Ligne</th>
-                  <th scope="col" className={ui.money}>
-                    Montant HT
+            <BreakdownTable heads={['Ligne']} totalLabel="Total calculé" total={row.computed}>
+              {row.costLines.map((line) => (
+                <tr key={line.key} data-suspect={row.suspectLine === line.key || undefined}>
+                  <th scope="row">
+                    {line.label}
+                    {row.suspectLine === line.key && <span className={ui.suspect}> — ligne en écart</span>}
                   </th>
+                  <td className={ui.money}>
+                    {line.computed === null ? (
+                      <span className={ui.missing}>{line.missing}</span>
+                    ) : (
+                      euros(line.computed)
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {row.costLines.map((line) => (
-                  <tr key={line.key} data-suspect={row.suspectLine === line.key || undefined}>
-                    <th scope="row">
-                      {line.label}
-                      {row.suspectLine === line.key && <span className={ui.suspect}> — ligne en écart</span>}
-                    </th>
-                    <td className={ui.money}>
-                      {line.computed === null ? (
-                        <span className={ui.missing}>{line.missing}</span>
-                      ) : (
-                        euros(line.computed)
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total calculé</th>
-                  <td className={ui.money}>{euros(row.computed)}</td>
-                </tr>
-              </tfoot>
-            </table>
+              ))}
+            </BreakdownTable>
           )}
         </section>
         <section aria-labelledby="breakdown-invoiced" className={ui.side}>
@@ -72,36 +96,17 @@ export function BreakdownDialog({ row, onClose }: { row: BillingRow; onClose: ()
           {row.invoices.length === 0 ? (
             <p>Aucune facture ni avoir pour cette mission.</p>
           ) : (
-            <table className={ui.breakdown}>
-              <thead>
-                <tr>
-                  <th scope="col">Pièce</th>
-                  <th scope="col">Date</th>
-                  <th scope="col" className={ui.money}>
-                    Montant HT
+            <BreakdownTable heads={['Pièce', 'Date']} totalLabel="Total facturé" total={row.invoiced}>
+              {row.invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <th scope="row">
+                    {TYPE_LABELS[invoice.invoiceType] ?? invoice.invoiceType} {invoice.invoiceNumber ?? ''}
                   </th>
+                  <td>{frenchDay(invoice.invoiceDate)}</td>
+                  <td className={ui.money}>{euros(invoice.net)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {row.invoices.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <th scope="row">
-                      {TYPE_LABELS[invoice.invoiceType] ?? invoice.invoiceType} {invoice.invoiceNumber ?? ''}
-                    </th>
-                    <td>{frenchDay(invoice.invoiceDate)}</td>
-                    <td className={ui.money}>{euros(invoice.net)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    Total facturé
-                  </th>
-                  <td className={ui.money}>{euros(row.invoiced)}</td>
-                </tr>
-              </tfoot>
-            </table>
+              ))}
+            </BreakdownTable>
           )}
           <p className={ui.note}>Leon ne détaille pas les lignes de ses factures : le total est comparé.</p>
         </section>
