@@ -2,8 +2,7 @@
 // of the period are read once (not cancelled, of a mission not deleted, departed in the period) and
 // grouped here, by Leon's crew member id (by name for legs synced before it was kept) or by registration.
 // Block time is block-off to block-on of the flown legs; the fleet's cost is the cost engine's.
-import { fromZonedTime } from 'date-fns-tz';
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type ActivityMissionRow,
   type AircraftRow,
@@ -16,15 +15,8 @@ import {
 import type { AircraftType, CrewMember, MissionStatus } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
+import { fromParisDay, untilParisDay } from '../lib/paris-days';
 import { type CostRules, computeMissionCosts, type PriceBook } from '../prices';
-
-const PARIS = 'Europe/Paris';
-const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
 
 /** The period asked for, each missing end taken from the default (the last 12 months). */
 export function periodOf(q: { startDate?: string; endDate?: string }, now: Date): Period {
@@ -93,8 +85,8 @@ export async function legsOf(db: Db, period: Period): Promise<PeriodLeg[]> {
       and(
         isNull(missions.deletedAt),
         eq(missionLegs.isCnl, false),
-        gte(departure, parisDayStart(period.startDate)),
-        lt(departure, parisDayStart(nextDay(period.endDate))),
+        fromParisDay(departure, period.startDate),
+        untilParisDay(departure, period.endDate),
       ),
     );
   return rows
