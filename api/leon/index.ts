@@ -27,4 +27,4 @@ export {
   mapSalesInvoice,
 } from './invoices';
 export { createLeonSimulator } from './simulator/app';
-export { AIRPORTS } from './simulator/data';
+export { AIRPORTS, crewOnLeg } from './simulator/data';
