@@ -28,3 +28,4 @@ export {
 } from './invoices';
 export { createLeonSimulator } from './simulator/app';
 export { AIRPORTS, crewOnLeg } from './simulator/data';
+export { INVOICE_CLIENTS } from './simulator/invoices';
