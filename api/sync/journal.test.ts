@@ -9,6 +9,7 @@ import { poolOf } from '../db/client';
 import { auditLog, syncLease, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
+import { deferred } from '../test/deferred';
 import { faultyLeon } from '../test/faulty-leon';
 import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 import { RUN_INTERRUPTED } from './reasons';
@@ -62,10 +63,8 @@ describeEachDatabase('Sync journal', (database) => {
   });
 
   it("reads a run still running as 'running', never as interrupted, and 'ok' once it ends", async () => {
-    let release = () => {};
-    faults.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
+    faults.gate = gate;
     later(5_000);
     // A load reads what changed since Leon's timestamp: the gate holds it there.
     const running = callers.ops.put('/leon/synchronize-data');

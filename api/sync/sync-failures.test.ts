@@ -8,6 +8,7 @@ import type { SyncRunRow } from '../../contract/sync';
 import { leonState, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
+import { deferred } from '../test/deferred';
 import { faultyLeon } from '../test/faulty-leon';
 import { Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 
@@ -148,10 +149,8 @@ describeEachDatabase('Leon sync failures', (database) => {
   });
 
   it('answers 409 to a second sync while one runs, then lets the next one through', async () => {
-    let release = () => {};
-    faults.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
+    faults.gate = gate;
     later(5_000);
     const first = ops.put<SyncBody>('/leon/synchronize-data');
     // The first run is waiting on Leon; a second click, from another user, must not queue behind it.
