@@ -10,12 +10,12 @@ import {
   PilotMissionsQuery,
 } from '../../contract/crew-and-fleet';
 import { STAFF_ROLES } from '../../contract/roles';
-import { requireRole, requireUser } from '../auth';
+import { requireRoles } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { query } from '../lib/validate';
 import { aircraftMissionsPage, fleetPage, pilotMissionsPage, pilotsPage } from './service';
 
-const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+const staff = requireRoles(...STAFF_ROLES);
 
 export const crewAndFleetRoutes = new Hono<AppEnv>()
   .get(PILOT_PATHS.list, ...staff, async (c) =>
