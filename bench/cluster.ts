@@ -227,14 +227,9 @@ try {
   })();
 
   await Promise.all([...runUsers(users, until), creator, fault]);
-  figures.measuring = false;
-  const elapsed = (Date.now() - t0) / 1000;
-
-  figures.print();
-  const all = figures.all;
-  const errorTotal = figures.errorTotal;
+  const { elapsed, rate, errorTotal } = figures.finish(t0);
   console.log(
-    `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal}, of which ${errorsDuringOutage} while the killed instance was down ` +
+    `  ${rate} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal}, of which ${errorsDuringOutage} while the killed instance was down ` +
       `(${((outage.to - outage.from) / 1000).toFixed(0)} s, until its health check passed); ${errorTotal - errorsDuringOutage} at other times (goal 0)`,
   );
   for (const [what, n] of [...errorKinds].sort((a, b) => b[1] - a[1]).slice(0, 8))

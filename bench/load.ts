@@ -95,14 +95,9 @@ try {
   const t0 = Date.now();
   const until = t0 + SECONDS * 1000;
   await Promise.all(runUsers(users, until));
-  figures.measuring = false;
-  const elapsed = (Date.now() - t0) / 1000;
-
-  figures.print();
-  const all = figures.all;
-  const errorTotal = figures.errorTotal;
+  const { elapsed, rate, errorTotal } = figures.finish(t0);
   console.log(
-    `  ${(all.length / elapsed).toFixed(0)} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal} (goal 0); load average ${loadavg()
+    `  ${rate} req/s over ${elapsed.toFixed(0)} s; errors ${errorTotal} (goal 0); load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end`,
   );

@@ -3,6 +3,7 @@
 // first), open a row's missions and go on to a mission's details; the keyboard opens and closes the
 // dialog; HOSPITAL has no menu entry and is sent away from the URLs. Axe on each screen and dialog.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { crewOnLeg } from '../api/leon/simulator/data';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { shoot } from './layout';
@@ -20,20 +21,9 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
-const CLAIRE = {
-  contactNid: 7002,
-  position: 'CPT',
-  name: 'Claire',
-  surname: 'Dubois',
-  phoneWork: '+33 6 23 57 81 04',
-};
-const CAMILLE = {
-  contactNid: 7012,
-  position: 'FO',
-  name: 'Camille',
-  surname: 'Roux',
-  phoneWork: '+33 7 82 14 57 63',
-};
+// Of the simulator's roster: Claire Dubois, captain, and Camille Roux, first officer.
+const CLAIRE = crewOnLeg(7002);
+const CAMILLE = crewOnLeg(7012);
 let tripNumber = '';
 
 async function flownTrip(request: APIRequestContext) {

@@ -4,19 +4,12 @@
 // trip Leon has. The API runs as its own process (api/server.ts) on a PostgreSQL database of its own
 // (TEST_DATABASE_URL's server, else the local test server), the Leon simulator in this process.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../api/db/client';
-import { scratchDatabase } from '../api/db/scratch';
-import { seedDemo } from '../api/db/seed';
 import { type StartedLeonSimulator, startLeonSimulator } from '../api/leon/simulator/server';
 import { RUN_INTERRUPTED } from '../api/sync';
-import { startApiProcess } from '../api/test/api-process';
+import { type ApiProcessHome, apiProcessHome, cookiesOf } from '../api/test/api-process';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRIPS = 10_000;
 const ORIGIN = 'http://127.0.0.1:8999';
 // API_PORT must be a real port: one of its own, away from the ports the other tests and `npm start` use.
@@ -24,46 +17,27 @@ const API_PORT = 34_000 + Math.floor(Math.random() * 1_000);
 // In production the API answers only requests carrying the edge's secret.
 const EDGE_SECRET = 'kill-test-edge-secret-0123456789abcdef0123';
 
-let database: Database;
-let databaseUrl: string;
+let home: ApiProcessHome;
 let sim: StartedLeonSimulator;
-let dataDir: string;
 let api: ChildProcess | null = null;
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 beforeAll(async () => {
-  database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
-  const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  await seedDemo(database.db);
+  home = await apiProcessHome({
+    name: 'faults-kill',
+    env: { API_PORT: String(API_PORT), PUBLIC_ORIGIN: ORIGIN, EDGE_SECRET },
+  });
   sim = await startLeonSimulator({ port: 0, apiKey: 'kill-key', seed: 3, trips: TRIPS });
-  dataDir = mkdtempSync(join(tmpdir(), 'faults-kill-'));
 }, 60_000);
 
 afterAll(async () => {
   api?.kill('SIGKILL');
   await sim?.close();
-  await database?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await home?.close();
 });
 
 /** Starts api/server.ts on the test database; answers its origin once it listens. */
 async function startApi(): Promise<string> {
-  const started = await startApiProcess({
-    API_PORT: String(API_PORT),
-    PUBLIC_ORIGIN: ORIGIN,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
-    EDGE_SECRET,
-    LEON_URL: sim.url,
-    LEON_API_KEY: 'kill-key',
-    LEON_POLL_MINUTES: '0',
-  });
+  const started = await home.start({ LEON_URL: sim.url, LEON_API_KEY: 'kill-key' });
   api = started.child;
   return started.origin;
 }
@@ -75,10 +49,7 @@ async function signIn(origin: string): Promise<string> {
     body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
   });
   expect(login.status).toBe(200);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return cookiesOf(login);
 }
 
 const synchronize = (origin: string, cookie: string) =>
@@ -88,7 +59,7 @@ const synchronize = (origin: string, cookie: string) =>
   });
 
 const counts = async () => {
-  const [row] = await rows<{ missions: number; legs: number; orphans: number; runs: number }>(sql`
+  const [row] = await home.rows<{ missions: number; legs: number; orphans: number; runs: number }>(sql`
     select (select count(*)::int from missions) as missions,
       (select count(*)::int from mission_legs) as legs,
       (select count(*)::int from missions m where not exists (select 1 from mission_legs l where l.mission_id = m.id)) as orphans,
@@ -107,7 +78,7 @@ it('keeps nothing of a first sync killed mid-write, records it as interrupted, a
   let writing = false;
   while (!writing && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    const [state] = await rows<{ runs: number; writers: number }>(sql`
+    const [state] = await home.rows<{ runs: number; writers: number }>(sql`
       select (select count(*)::int from sync_runs) as runs,
         (select count(*)::int from pg_stat_activity
           where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()) as writers`);
@@ -122,11 +93,11 @@ it('keeps nothing of a first sync killed mid-write, records it as interrupted, a
   // PostgreSQL rolls the open transaction back once the connection is gone.
   await expect.poll(async () => (await counts()).missions, { timeout: 10_000 }).toBe(0);
   expect(await counts()).toEqual({ missions: 0, legs: 0, orphans: 0, runs: 1 });
-  const [run] = await rows<{ status: string; reason: string; finished_at: Date | null }>(
+  const [run] = await home.rows<{ status: string; reason: string; finished_at: Date | null }>(
     sql`select status, reason, finished_at from sync_runs`,
   );
   expect(run).toEqual({ status: 'failed', reason: RUN_INTERRUPTED, finished_at: null });
-  expect(await rows(sql`select * from leon_state`)).toEqual([]);
+  expect(await home.rows(sql`select * from leon_state`)).toEqual([]);
 
   origin = await startApi();
   const answer = await synchronize(origin, await signIn(origin));
@@ -136,6 +107,6 @@ it('keeps nothing of a first sync killed mid-write, records it as interrupted, a
   expect(data).toMatchObject({ created: sim.sim.stats().trips, failed: 0 });
   const after = await counts();
   expect(after).toMatchObject({ missions: sim.sim.stats().trips, orphans: 0, runs: 2 });
-  const runs = await rows<{ status: string }>(sql`select status from sync_runs order by started_at`);
+  const runs = await home.rows<{ status: string }>(sql`select status from sync_runs order by started_at`);
   expect(runs.map((r) => r.status)).toEqual(['failed', 'ok']);
 }, 120_000);

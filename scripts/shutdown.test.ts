@@ -5,71 +5,48 @@
 // server, else the local test server). The slow request is held by a table lock this test takes, and the
 // sync by a Leon that never answers: nothing here depends on timing.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHUTTING_DOWN } from '../api/app';
-import type { Database } from '../api/db/client';
-import { scratchDatabase } from '../api/db/scratch';
-import { seedDemo } from '../api/db/seed';
 import { RUN_INTERRUPTED } from '../api/sync';
-import { startApiProcess } from '../api/test/api-process';
+import { type ApiProcessHome, apiProcessHome, cookiesOf } from '../api/test/api-process';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORIGIN = 'http://127.0.0.1:8998';
 const EDGE_SECRET = 'shutdown-test-edge-secret-0123456789abcdef';
 const API_PORT = 35_000 + Math.floor(Math.random() * 1_000);
 const origin = `http://127.0.0.1:${API_PORT}`;
 
-let database: Database;
-let databaseUrl: string;
-let dataDir: string;
+let home: ApiProcessHome;
 let api: ChildProcess | null = null;
 /** A Leon that takes every request and never answers it. */
 let leon: Server;
 let leonCalls = 0;
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 beforeAll(async () => {
-  database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
-  const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  await seedDemo(database.db);
+  home = await apiProcessHome({
+    name: 'shutdown',
+    env: { API_PORT: String(API_PORT), PUBLIC_ORIGIN: ORIGIN, EDGE_SECRET },
+  });
   leon = createServer(() => {
     leonCalls++;
   });
   await new Promise<void>((r) => leon.listen(0, '127.0.0.1', r));
-  dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'));
 }, 120_000);
 
 afterAll(async () => {
   api?.kill('SIGKILL');
   leon?.closeAllConnections();
   await new Promise((r) => leon?.close(r));
-  await database?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await home?.close();
 });
 
 async function startApi(): Promise<void> {
-  const started = await startApiProcess({
-    API_PORT: String(API_PORT),
-    PUBLIC_ORIGIN: ORIGIN,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'shutdown-test-secret-0123456789abcdef01234',
-    EDGE_SECRET,
+  const started = await home.start({
     LEON_URL: `http://127.0.0.1:${(leon.address() as AddressInfo).port}`,
     LEON_API_KEY: 'key',
-    LEON_POLL_MINUTES: '0',
     // Far more than the test needs: the stop must not wait for it.
     SHUTDOWN_DEADLINE_MS: '120000',
   });
@@ -93,10 +70,7 @@ async function signIn(email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'Demo-2026!' }),
   });
   expect(login.status).toBe(200);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return cookiesOf(login);
 }
 
 it('drains on SIGTERM: health 503, the slow request finishes, the sync is recorded as interrupted, exit 0', async () => {
@@ -110,7 +84,7 @@ it('drains on SIGTERM: health 503, the slow request finishes, the sync is record
   await expect.poll(() => leonCalls, { timeout: 30_000 }).toBeGreaterThan(0);
 
   // A slow request: the users list waits on a lock this test holds on the users table.
-  const lock = new pg.Client({ connectionString: databaseUrl });
+  const lock = new pg.Client({ connectionString: home.databaseUrl });
   await lock.connect();
   await lock.query('begin');
   await lock.query('lock table users in access exclusive mode');
@@ -138,11 +112,11 @@ it('drains on SIGTERM: health 503, the slow request finishes, the sync is record
     status: 503,
     body: { message: RUN_INTERRUPTED, requestId: expect.any(String) },
   });
-  const runs = await rows<{ status: string; reason: string; ended: boolean }>(
+  const runs = await home.rows<{ status: string; reason: string; ended: boolean }>(
     sql`select status, reason, finished_at is not null as ended from sync_runs`,
   );
   expect(runs).toEqual([{ status: 'failed', reason: RUN_INTERRUPTED, ended: true }]);
-  expect(await rows(sql`select id from missions`)).toEqual([]);
+  expect(await home.rows(sql`select id from missions`)).toEqual([]);
 
   // The lock goes: the slow request completes normally, then the process ends, exit code 0.
   await lock.query('commit');

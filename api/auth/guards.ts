@@ -67,3 +67,6 @@ export const requireRole = (...roles: Role[]) =>
     if (!roles.includes(c.get('user').role)) fail(403, MESSAGES.forbidden);
     await next();
   });
+
+/** A signed-in user of one of `roles`: the guards a route spreads before its handler. */
+export const requireRoles = (...roles: Role[]) => [requireUser(), requireRole(...roles)] as const;

@@ -9,39 +9,40 @@ import { CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
 import type { SyncResult } from '../../contract/missions';
 import { flightUnitCosts, missionLegs, missions } from '../db/schema';
 import { seedDemo } from '../db/seed';
+import { crewOnLeg } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, signedIn, testApp, testLeon } from '../test/harness';
 
 type Page<T> = { data: { rows: T[]; pageCount: number }; message?: string };
 
-const CLAIRE = {
-  contactNid: 7002,
-  position: 'CPT',
-  name: 'Claire',
-  surname: 'Dubois',
-  phoneWork: '+33 6 23 57 81 04',
-};
-const CAMILLE = {
-  contactNid: 7012,
-  position: 'FO',
-  name: 'Camille',
-  surname: 'Roux',
-  phoneWork: '+33 7 82 14 57 63',
-};
-const THOMAS = {
-  contactNid: 7011,
-  position: 'FO',
-  name: 'Thomas',
-  surname: 'Girard',
-  phoneWork: '+33 7 81 03 46 52',
-};
-const JULIEN = {
-  contactNid: 7001,
-  position: 'CPT',
-  name: 'Julien',
-  surname: 'Moreau',
-  phoneWork: '+33 6 12 48 73 90',
-};
+// Members of the simulator's roster: Claire Dubois and Julien Moreau captains, Camille Roux and Thomas
+// Girard first officers.
+const CLAIRE = crewOnLeg(7002);
+const CAMILLE = crewOnLeg(7012);
+const THOMAS = crewOnLeg(7011);
+const JULIEN = crewOnLeg(7001);
+
+/** A leg on `day` (UTC times): scheduled `std`–`sta`, flown `blockOff`–`blockOn` when given. */
+function leg(
+  day: string,
+  from: string,
+  to: string,
+  registration: string,
+  crew: ReturnType<typeof crewOnLeg>[],
+  [std, sta]: [string, string],
+  flown?: [string, string],
+) {
+  const at = (time: string) => `${day}T${time}:00Z`;
+  return {
+    from,
+    to,
+    std: at(std),
+    sta: at(sta),
+    ...(flown ? { blockOff: at(flown[0]), blockOn: at(flown[1]) } : {}),
+    registration,
+    crew,
+  };
+}
 
 describeEachDatabase('Pilots and fleet', (database) => {
   const now = Date.parse('2026-03-10T09:00:00Z');
@@ -60,65 +61,24 @@ describeEachDatabase('Pilots and fleet', (database) => {
     ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.30' });
     accounting = await signedIn(t.app, 'accounting@demo.test', { ip: '203.0.113.31' });
     hospital = await signedIn(t.app, 'hopital@demo.test', { ip: '203.0.113.32' });
+    const trip = (client: string, ...legs: ReturnType<typeof leg>[]) =>
+      sim.addTrip({ status: 'CONFIRMED', client, legs });
     // A: Bordeaux ↔ Marseille on F-HBMV, flown (90 + 80 min of block time).
-    const a = sim.addTrip({
-      status: 'CONFIRMED',
-      client: 'CHU de Bordeaux',
-      legs: [
-        {
-          from: 'LFBD',
-          to: 'LFML',
-          std: '2026-03-01T08:00:00Z',
-          sta: '2026-03-01T09:30:00Z',
-          blockOff: '2026-03-01T08:05:00Z',
-          blockOn: '2026-03-01T09:35:00Z',
-          registration: 'F-HBMV',
-          crew: [CLAIRE, CAMILLE],
-        },
-        {
-          from: 'LFML',
-          to: 'LFBD',
-          std: '2026-03-01T11:00:00Z',
-          sta: '2026-03-01T12:30:00Z',
-          blockOff: '2026-03-01T11:00:00Z',
-          blockOn: '2026-03-01T12:20:00Z',
-          registration: 'F-HBMV',
-          crew: [CLAIRE, CAMILLE],
-        },
-      ],
-    });
+    const a = trip(
+      'CHU de Bordeaux',
+      leg('2026-03-01', 'LFBD', 'LFML', 'F-HBMV', [CLAIRE, CAMILLE], ['08:00', '09:30'], ['08:05', '09:35']),
+      leg('2026-03-01', 'LFML', 'LFBD', 'F-HBMV', [CLAIRE, CAMILLE], ['11:00', '12:30'], ['11:00', '12:20']),
+    );
     // B: Nantes → Orly on F-HGPB, flown (70 min); stored below as legs synced before Leon's ids were kept.
-    const b = sim.addTrip({
-      status: 'CONFIRMED',
-      client: 'CHU de Nantes',
-      legs: [
-        {
-          from: 'LFRS',
-          to: 'LFPO',
-          std: '2026-02-10T10:00:00Z',
-          sta: '2026-02-10T11:00:00Z',
-          blockOff: '2026-02-10T10:00:00Z',
-          blockOn: '2026-02-10T11:10:00Z',
-          registration: 'F-HGPB',
-          crew: [CLAIRE, THOMAS],
-        },
-      ],
-    });
+    const b = trip(
+      'CHU de Nantes',
+      leg('2026-02-10', 'LFRS', 'LFPO', 'F-HGPB', [CLAIRE, THOMAS], ['10:00', '11:00'], ['10:00', '11:10']),
+    );
     // C: planned after today, outside the default period.
-    const c = sim.addTrip({
-      status: 'CONFIRMED',
-      client: 'CHU de Lille',
-      legs: [
-        {
-          from: 'LFPO',
-          to: 'LFQQ',
-          std: '2026-03-20T10:00:00Z',
-          sta: '2026-03-20T11:00:00Z',
-          registration: 'F-HBMV',
-          crew: [JULIEN, CAMILLE],
-        },
-      ],
-    });
+    const c = trip(
+      'CHU de Lille',
+      leg('2026-03-20', 'LFPO', 'LFQQ', 'F-HBMV', [JULIEN, CAMILLE], ['10:00', '11:00']),
+    );
     const sync = await ops.put<{ data: SyncResult; message?: string }>('/leon/synchronize-data');
     expect(sync.status, sync.body.message).toBe(200);
     const rows = await db

@@ -2,29 +2,28 @@
 // of the period are read once (not cancelled, of a mission not deleted, departed in the period) and
 // grouped here, by Leon's crew member id (by name for legs synced before it was kept) or by registration.
 // Block time is block-off to block-on of the flown legs; the fleet's cost is the cost engine's.
-import { fromZonedTime } from 'date-fns-tz';
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  ACTIVITY_MISSIONS_PAGE_SIZE,
+  type ActivityListQueryInput,
   type ActivityMissionRow,
+  type AircraftMissionsQueryInput,
   type AircraftRow,
+  CREW_AND_FLEET_PAGE_SIZE,
   CREW_POSITION_ORDER,
   defaultPeriod,
   type MissionLink,
   type Period,
+  type PilotMissionsQueryInput,
   type PilotRow,
 } from '../../contract/crew-and-fleet';
 import type { AircraftType, CrewMember, MissionStatus } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
-import { type CostRules, computeMissionCosts, type PriceBook } from '../prices';
-
-const PARIS = 'Europe/Paris';
-const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
+import type { Deps } from '../lib/context';
+import { pageParams, toPage } from '../lib/paging';
+import { fromParisDay, untilParisDay } from '../lib/paris-days';
+import { type CostRules, computeMissionCosts, loadPriceBook, type PriceBook } from '../prices';
 
 /** The period asked for, each missing end taken from the default (the last 12 months). */
 export function periodOf(q: { startDate?: string; endDate?: string }, now: Date): Period {
@@ -93,8 +92,8 @@ export async function legsOf(db: Db, period: Period): Promise<PeriodLeg[]> {
       and(
         isNull(missions.deletedAt),
         eq(missionLegs.isCnl, false),
-        gte(departure, parisDayStart(period.startDate)),
-        lt(departure, parisDayStart(nextDay(period.endDate))),
+        fromParisDay(departure, period.startDate),
+        untilParisDay(departure, period.endDate),
       ),
     );
   return rows
@@ -311,4 +310,53 @@ export function missionRows(legs: PeriodLeg[]): ActivityMissionRow[] {
       };
     })
     .sort((a, b) => b.departure.localeCompare(a.departure));
+}
+
+/** What the pages below read: the database, the clock (the default period), the cost rules. */
+type ActivityDeps = Pick<Deps, 'db' | 'now' | 'config'>;
+
+const pageOf = <T>(rows: T[], page: { offset: number; pageSize: number }) =>
+  toPage(rows.slice(page.offset, page.offset + page.pageSize), rows.length, page.pageSize);
+
+/** A page of `rows`, those whose `name` holds the search (accents and case aside). */
+function searchedPage<Row>(rows: Row[], q: ActivityListQueryInput, name: (row: Row) => string) {
+  const page = pageParams(q, CREW_AND_FLEET_PAGE_SIZE);
+  const search = folded(page.search);
+  return pageOf(
+    rows.filter((row) => !search || folded(name(row)).includes(search)),
+    page,
+  );
+}
+
+/** GET /pilots: the crew members of the period's legs, searched by name. */
+export async function pilotsPage(deps: ActivityDeps, q: ActivityListQueryInput) {
+  const legs = await legsOf(deps.db, periodOf(q, deps.now()));
+  return searchedPage(pilotRows(legs), q, (row) => row.name);
+}
+
+/** GET /fleet: the aircraft of the period's legs with their flight-time cost, searched by registration. */
+export async function fleetPage(deps: ActivityDeps, q: ActivityListQueryInput) {
+  const [legs, book] = await Promise.all([legsOf(deps.db, periodOf(q, deps.now())), loadPriceBook(deps.db)]);
+  return searchedPage(aircraftRows(legs, book, deps.config.costRules), q, (row) => row.registration);
+}
+
+/** A page of the missions of the period's legs that `keep` keeps (one row's legs). */
+async function missionsPage(
+  deps: ActivityDeps,
+  q: PilotMissionsQueryInput | AircraftMissionsQueryInput,
+  keep: (legs: PeriodLeg[]) => PeriodLeg[],
+) {
+  const page = pageParams(q, ACTIVITY_MISSIONS_PAGE_SIZE);
+  const legs = keep(await legsOf(deps.db, periodOf(q, deps.now())));
+  return pageOf(missionRows(legs), page);
+}
+
+/** GET /pilots/missions: the missions of one pilot (its row id). */
+export const pilotMissionsPage = (deps: ActivityDeps, q: PilotMissionsQueryInput) =>
+  missionsPage(deps, q, (legs) => legsOfPilot(legs, q.pilot));
+
+/** GET /fleet/missions: the missions of one aircraft (its registration, case aside). */
+export function aircraftMissionsPage(deps: ActivityDeps, q: AircraftMissionsQueryInput) {
+  const wanted = q.registration.toUpperCase();
+  return missionsPage(deps, q, (legs) => legs.filter((leg) => leg.registration?.toUpperCase() === wanted));
 }

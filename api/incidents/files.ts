@@ -5,31 +5,24 @@
 // and every few hours (incidentFilesSweepJob, a job of api/lib/jobs.ts).
 import { inArray } from 'drizzle-orm';
 import { incidentAttachments } from '../db/schema';
-import type { Deps } from '../lib/context';
-import { type Job, orphanSweepJob } from '../lib/jobs';
-import type { SweepResult } from '../lib/storage';
+import { orphanFiles } from '../lib/jobs';
 
 export const INCIDENTS_PREFIX = 'incidents/';
-/** A run copies, then writes: a day leaves room for any run still between the two. */
-export const ORPHAN_AGE_MS = 24 * 3600_000;
 
-export async function sweepIncidentFiles(
-  deps: Pick<Deps, 'db' | 'files'>,
-  olderThanMs = ORPHAN_AGE_MS,
-): Promise<SweepResult> {
-  return deps.files.sweepOrphans({
-    prefix: INCIDENTS_PREFIX,
-    olderThanMs,
-    referenced: async (keys) => {
-      const rows = await deps.db
-        .select({ key: incidentAttachments.storageKey })
-        .from(incidentAttachments)
-        .where(inArray(incidentAttachments.storageKey, [...keys]));
-      return rows.map((row) => row.key).filter((key): key is string => key !== null);
-    },
-  });
-}
+const incidentFiles = orphanFiles({
+  prefix: INCIDENTS_PREFIX,
+  name: 'incident-files-sweep',
+  what: 'Incident files',
+  referenced: async (db, keys) => {
+    const rows = await db
+      .select({ key: incidentAttachments.storageKey })
+      .from(incidentAttachments)
+      .where(inArray(incidentAttachments.storageKey, keys));
+    return rows.map((row) => row.key).filter((key): key is string => key !== null);
+  },
+});
+
+export const sweepIncidentFiles = incidentFiles.sweep;
 
 /** The sweep as a job (api/lib/jobs.ts): at start, then every `hours`, by one instance at a time. */
-export const incidentFilesSweepJob = (deps: Pick<Deps, 'db' | 'files'>, hours = 6): Job =>
-  orphanSweepJob('incident-files-sweep', 'Incident files', () => sweepIncidentFiles(deps), hours);
+export const incidentFilesSweepJob = incidentFiles.job;

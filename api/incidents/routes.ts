@@ -12,7 +12,7 @@ import {
   IncidentValidateBody,
 } from '../../contract/incidents';
 import { STAFF_ROLES } from '../../contract/roles';
-import { requireRole, requireUser } from '../auth';
+import { requireRoles, requireUser } from '../auth';
 import { incidents } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { AppEnv, Deps } from '../lib/context';
@@ -21,7 +21,7 @@ import { pageParams, toPage } from '../lib/paging';
 import { body, param, query } from '../lib/validate';
 import { findIncident, incidentRecords, listIncidents, withFiles } from './service';
 
-const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+const staff = requireRoles(...STAFF_ROLES);
 
 /** What the audit keeps of an incident: the back-office's side. */
 const audited = (row: typeof incidents.$inferSelect) => ({

@@ -1,7 +1,6 @@
 // Incident queries shared by the routes: who sees which incident (HOSPITAL: its own hospital's missions
 // only, as on the mission lists), the list's filters, and the records with their signed attachment links.
-import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   ATTACHMENT_LINK_SECONDS,
   type IncidentRecord,
@@ -14,15 +13,8 @@ import { incidentAttachments, incidents, missions } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
 import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
+import { fromParisDay, untilParisDay } from '../lib/paris-days';
 import type { FileStore } from '../lib/storage';
-
-const PARIS = 'Europe/Paris';
-const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
 
 /** The mission statuses a HOSPITAL user may see (the lists it may open, requirements §6). */
 const HOSPITAL_STATUSES = [
@@ -52,8 +44,8 @@ export function listWhere(user: CurrentUser, q: IncidentsListQueryInput): SQL {
   return and(
     incidentVisibleTo(user),
     q.status ? eq(incidents.status, q.status) : undefined,
-    q.startDate ? gte(incidents.declaredAt, parisDayStart(q.startDate)) : undefined,
-    q.endDate ? lt(incidents.declaredAt, parisDayStart(nextDay(q.endDate))) : undefined,
+    fromParisDay(incidents.declaredAt, q.startDate),
+    untilParisDay(incidents.declaredAt, q.endDate),
     search
       ? sql`lower(coalesce(${missions.tripNumber}, '')) like lower(${containsPattern(search)})`
       : undefined,

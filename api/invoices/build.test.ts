@@ -2,11 +2,14 @@
 // or absurd piece gives an ERROR row whose French reason names it.
 import { describe, expect, it } from 'vitest';
 import { invoiceRow } from '../../contract/testing/invoices';
-import type { LeonSalesInvoice } from '../leon';
+import { INVOICE_CLIENTS, type LeonSalesInvoice } from '../leon';
 import { loadConfig } from '../lib/config';
 import { buildInvoiceRow } from './build';
 
 const accounting = loadConfig({ NODE_ENV: 'test' }).accounting;
+
+// The simulator's CHU de Bordeaux – Hôpital Pellegrin (9001), as Leon sends a client.
+const { phoneWork, ...bordeaux } = INVOICE_CLIENTS.find((c) => c.contactNid === 9001)!;
 
 const invoice = (patch: Partial<LeonSalesInvoice> = {}): LeonSalesInvoice => ({
   salesInvoiceNid: 800123,
@@ -25,17 +28,7 @@ const invoice = (patch: Partial<LeonSalesInvoice> = {}): LeonSalesInvoice => ({
   tripNumber: '24012',
   departureUTC: '2026-02-26T23:30:00Z',
   registration: 'F-HBMV',
-  client: {
-    contactNid: 9001,
-    name: 'CHU de Bordeaux – Hôpital Pellegrin',
-    accountingCode: 'CHUBDX',
-    street1: 'Place Amélie Raba-Léon',
-    street2: 'Service des finances',
-    postalCode: '33000',
-    city: 'Bordeaux',
-    email: 'factures@chu-bordeaux.fr',
-    phone: '+33 5 56 79 56 79',
-  },
+  client: { ...bordeaux, phone: phoneWork },
   ...patch,
 });
 

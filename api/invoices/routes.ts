@@ -8,7 +8,7 @@ import {
   InvoiceExportBody,
   InvoiceListQuery,
 } from '../../contract/invoices';
-import { requireRole, requireUser } from '../auth';
+import { requireRoles } from '../auth';
 import { LeonError } from '../leon';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
@@ -17,7 +17,7 @@ import { body, query } from '../lib/validate';
 import { exportInvoicesCsv, listInvoices, retryErrorInvoices } from './service';
 import { invoiceReader } from './sync';
 
-const accountants = [requireUser(), requireRole('ADMIN', 'ACCOUNTING')] as const;
+const accountants = requireRoles('ADMIN', 'ACCOUNTING');
 
 export const invoicesRoutes = new Hono<AppEnv>()
   .get(INVOICE_PATHS.list, ...accountants, async (c) => {

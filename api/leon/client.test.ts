@@ -44,6 +44,10 @@ async function failure(promise: Promise<unknown>): Promise<LeonError> {
   throw new Error('expected a LeonError');
 }
 
+/** `count` trips of the generator (`seed`) departing between `from` and `to`, seen on 10 March 2026. */
+const generatedTrips = (count: number, seed: number, from: string, to: string) =>
+  generateTrips(count, { seed, from, to, now: Date.parse('2026-03-10T08:00:00Z') });
+
 describe('access tokens', () => {
   it('answers echo with one token reused for many calls', async () => {
     const { client, sim } = setup({ trips: 0 });
@@ -208,12 +212,7 @@ describe('errors from Leon', () => {
 
 describe('flights of a range', () => {
   it('splits 7 months into 3 sequential windows of at most 3 calendar months', async () => {
-    const trips = generateTrips(120, {
-      seed: 11,
-      from: '2025-06-01T00:00:00Z',
-      to: '2026-02-28T00:00:00Z',
-      now: Date.parse('2026-03-10T08:00:00Z'),
-    });
+    const trips = generatedTrips(120, 11, '2025-06-01T00:00:00Z', '2026-02-28T00:00:00Z');
     const { client, bodies } = setup({ trips });
     const start = new Date('2025-07-01T00:00:00Z');
     const end = new Date('2026-02-01T00:00:00Z');
@@ -291,12 +290,7 @@ describe('flights of a range', () => {
   });
 
   it("carries Leon's crew member id, the same for one person on every trip", async () => {
-    const trips = generateTrips(40, {
-      seed: 5,
-      from: '2026-01-01T00:00:00Z',
-      to: '2026-03-01T00:00:00Z',
-      now: Date.parse('2026-03-10T08:00:00Z'),
-    });
+    const trips = generatedTrips(40, 5, '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
     const { client } = setup({ trips });
     const result = await client.flightsBetween('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
     const crew = result.trips.flatMap((t) => t.legs.flatMap((l) => l.crew));

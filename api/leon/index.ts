@@ -27,4 +27,5 @@ export {
   mapSalesInvoice,
 } from './invoices';
 export { createLeonSimulator } from './simulator/app';
-export { AIRPORTS } from './simulator/data';
+export { AIRPORTS, crewOnLeg } from './simulator/data';
+export { INVOICE_CLIENTS } from './simulator/invoices';

@@ -64,3 +64,20 @@ export async function rawBetween(
   }
   return items;
 }
+
+/**
+ * What `query` answers at `path` about the items changed since Leon's `timestamp` (at most one week back):
+ * the raw items created and changed, Leon's new timestamp and the ids deleted.
+ */
+export async function rawModifiedSince(
+  graphql: Graphql,
+  query: string,
+  path: string[],
+  timestamp: number,
+): Promise<{ created: unknown[]; changed: unknown[]; timestamp: number; deleted: number[] }> {
+  const answer = field(await graphql(query, { dateTime: Math.trunc(timestamp) }), path);
+  const created = list(answer, ['created']);
+  const changed = list(answer, ['changed']);
+  const stamp = timestampOf(answer, path);
+  return { created, changed, timestamp: stamp, deleted: numbers(answer, ['deleted']) };
+}

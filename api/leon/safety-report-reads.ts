@@ -2,7 +2,7 @@
 // since Leon's timestamp, and the bytes of their attachments (read with the access token, on Leon's origin
 // only).
 import { MODIFIED_SAFETY_REPORTS_QUERY, SAFETY_REPORT_LIST_QUERY } from './queries';
-import { field, list, numbers, rawBetween, timestampOf } from './reads';
+import { rawBetween, rawModifiedSince } from './reads';
 import { type LeonReportFailure, type LeonSafetyReport, mapSafetyReports } from './safety-reports';
 import type { LeonTransport } from './transport';
 
@@ -32,12 +32,10 @@ export function leonSafetyReports(transport: LeonTransport) {
 
   /** Safety reports created, changed or deleted since Leon's `timestamp` (at most one week back). */
   async function modifiedSafetyReportsSince(timestamp: number): Promise<ModifiedSafetyReports> {
-    const data = await graphql(MODIFIED_SAFETY_REPORTS_QUERY, { dateTime: Math.trunc(timestamp) });
     const path = ['safetyReports', 'getModifiedSafetyReportList'];
-    const answer = field(data, path);
-    const mapped = mapSafetyReports([...list(answer, ['created']), ...list(answer, ['changed'])]);
-    const stamp = timestampOf(answer, path);
-    return { ...mapped, deletedReportNids: numbers(answer, ['deleted']), timestamp: stamp };
+    const raw = await rawModifiedSince(graphql, MODIFIED_SAFETY_REPORTS_QUERY, path, timestamp);
+    const mapped = mapSafetyReports([...raw.created, ...raw.changed]);
+    return { ...mapped, deletedReportNids: raw.deleted, timestamp: raw.timestamp };
   }
 
   /**

@@ -3,7 +3,7 @@
 import { messageOf } from './checked';
 import { LEON_MESSAGES, LeonError } from './errors';
 import { FLIGHT_LIST_QUERY, MODIFIED_FLIGHTS_QUERY, tripsByNumberQuery } from './queries';
-import { field, list, numbers, rawBetween, timestampOf } from './reads';
+import { field, rawBetween, rawModifiedSince } from './reads';
 import type { Graphql } from './transport';
 import {
   type LeonFailure,
@@ -49,17 +49,15 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
 
   /** Flights created, changed or deleted since Leon's `timestamp` (at most one week back). */
   async function modifiedSince(timestamp: number): Promise<ModifiedFlights> {
-    const data = await graphql(MODIFIED_FLIGHTS_QUERY, { dateTime: Math.trunc(timestamp) });
     const path = ['flights', 'getModifiedFlightList'];
-    const answer = field(data, path);
-    const created = mapFlightsByTrip(list(answer, ['created']));
-    const changed = mapFlightsByTrip(list(answer, ['changed']));
-    const stamp = timestampOf(answer, path);
+    const raw = await rawModifiedSince(graphql, MODIFIED_FLIGHTS_QUERY, path, timestamp);
+    const created = mapFlightsByTrip(raw.created);
+    const changed = mapFlightsByTrip(raw.changed);
     return {
       created: created.flights,
       changed: changed.flights,
-      deletedFlightNids: numbers(answer, ['deleted']),
-      timestamp: stamp,
+      deletedFlightNids: raw.deleted,
+      timestamp: raw.timestamp,
       failures: dedupeFailures([...created.failures, ...changed.failures]),
     };
   }

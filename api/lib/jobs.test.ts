@@ -3,16 +3,13 @@
 // on its row, and runs again at the next interval. On
 // PostgreSQL three instances with their own pools; on PGlite three runners on the one database.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
-import { databaseKinds, instancesOf } from '../test/databases';
-import { type Job, type JobRunner, orphanSweepJob, startJobs } from './jobs';
+import { databaseKinds, jobInstances } from '../test/databases';
+import { type Job, orphanSweepJob } from './jobs';
 
 for (const kind of databaseKinds()) {
   describe(`jobs on three instances [${kind}]`, () => {
-    let cluster: { instances: Database[]; close(): Promise<void> };
-    let runners: JobRunner[];
     const swept: string[] = [];
     const logs: string[] = [];
     let failNext = false;
@@ -28,28 +25,12 @@ for (const kind of databaseKinds()) {
         return `swept by ${instance}`;
       },
     });
-    beforeAll(async () => {
-      cluster = await instancesOf(kind, 3);
-      runners = cluster.instances.map((database, n) =>
-        startJobs(database.db, [sweep(`instance-${n + 1}`)], {
-          timer: false,
-          instance: `instance-${n + 1}`,
-          log: (line) => logs.push(line),
-        }),
-      );
-    }, 180_000);
-    afterAll(async () => {
-      for (const runner of runners ?? []) await runner.stop();
-      await cluster?.close();
+    const cluster = jobInstances(kind, (_, instance) => [sweep(instance)], {
+      log: (line) => logs.push(line),
     });
-    const allLook = () => Promise.all(runners.map((runner) => runner.tick()));
-    const row = async () =>
-      (await cluster.instances[0].db.select().from(jobs).where(eq(jobs.name, 'sweep')))[0];
-    const intervalPasses = () =>
-      cluster.instances[0].db
-        .update(jobs)
-        .set({ nextAt: sql`now() - interval '1 second'` })
-        .where(eq(jobs.name, 'sweep'));
+    const { allLook } = cluster;
+    const row = async () => (await cluster.db().select().from(jobs).where(eq(jobs.name, 'sweep')))[0];
+    const intervalPasses = () => cluster.intervalPasses('sweep');
 
     it('runs a new job at once, on one instance only, then not before its interval', async () => {
       await allLook();
@@ -68,7 +49,8 @@ for (const kind of databaseKinds()) {
     });
 
     it('keeps its schedule when claimed late: the next slot after now, and no run for the slots missed', async () => {
-      const [{ slot }] = await cluster.instances[0].db
+      const [{ slot }] = await cluster
+        .db()
         .update(jobs)
         .set({ nextAt: sql`now() - interval '15 hours'` })
         .where(eq(jobs.name, 'sweep'))

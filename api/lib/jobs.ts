@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { logger } from './log';
-import type { SweepResult } from './storage';
+import type { FileStore, SweepResult } from './storage';
 
 export interface Job {
   /** The row's key: one slot per name across all instances. */
@@ -147,4 +147,33 @@ export function orphanSweepJob(
       return deleted.length ? `${what}: ${deleted.length} orphan(s) removed.` : undefined;
     },
   };
+}
+
+/**
+ * Files are written before the row that points to them (an upload before update-pdf, an attachment copied
+ * before the sync's transaction): a day leaves room for any row still on its way.
+ */
+export const ORPHAN_AGE_MS = 24 * 3600_000;
+
+/**
+ * The orphans of one kind of file: those under `prefix`, older than `ORPHAN_AGE_MS`, that no row points
+ * to (`referenced` answers which of the keys rows still point to). `sweep` removes them now; `job` is the
+ * sweep as a job (orphanSweepJob), named `name` and logged as `what`.
+ */
+export function orphanFiles(options: {
+  prefix: string;
+  referenced: (db: Db, keys: string[]) => Promise<Iterable<string>>;
+  name: string;
+  what: string;
+}) {
+  type SweepDeps = { db: Db; files: FileStore };
+  const sweep = (deps: SweepDeps, olderThanMs = ORPHAN_AGE_MS): Promise<SweepResult> =>
+    deps.files.sweepOrphans({
+      prefix: options.prefix,
+      olderThanMs,
+      referenced: (keys) => options.referenced(deps.db, [...keys]),
+    });
+  const job = (deps: SweepDeps, hours = 6): Job =>
+    orphanSweepJob(options.name, options.what, () => sweep(deps), hours);
+  return { sweep, job };
 }

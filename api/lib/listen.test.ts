@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
+import { deferred } from '../test/deferred';
 import { listen } from './listen';
 
 describe('listen', () => {
@@ -60,14 +61,8 @@ describe('listen', () => {
 
 describe('drain (graceful stop)', () => {
   const start = async () => {
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let arrived = () => {};
-    const slowArrived = new Promise<void>((r) => {
-      arrived = r;
-    });
+    const { promise: gate, resolve: release } = deferred();
+    const { promise: slowArrived, resolve: arrived } = deferred();
     const app = new Hono()
       .get('/slow', async (c) => {
         arrived();

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema';
 import { freshDatabase } from '../test/databases';
+import { deferred } from '../test/deferred';
 import { createMailer, type Mail, retryDelay, startMailRelay } from './mail';
 
 describe('mail relay', () => {
@@ -43,14 +44,8 @@ describe('mail relay', () => {
     const database = await freshDatabase('pglite');
     try {
       const delivered: string[] = [];
-      let inHand = () => {};
-      const firstInHand = new Promise<void>((r) => {
-        inHand = r;
-      });
-      let release = () => {};
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
+      const { promise: firstInHand, resolve: inHand } = deferred();
+      const { promise: released, resolve: release } = deferred();
       const mailer = createMailer({
         db: database.db,
         from: 'bo@example.fr',

@@ -6,9 +6,8 @@ import { MESSAGES } from '../../contract/auth';
 import { createApp } from '../app';
 import { seedDemo } from '../db/seed';
 import { describeEachDatabase } from '../test/databases';
-import { EDGE_SECRET, ORIGIN } from '../test/harness';
+import { EDGE_SECRET, ORIGIN, testConfig } from '../test/harness';
 import { memoryLogger } from '../test/logs';
-import { loadConfig } from './config';
 import { createLogger } from './log';
 import { createMailer } from './mail';
 
@@ -18,13 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describeEachDatabase('request ids, access log and metrics', (database) => {
   let logs: ReturnType<typeof memoryLogger>;
   const appWith = (env: Record<string, string> = {}) => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PUBLIC_ORIGIN: ORIGIN,
-      SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
-      EDGE_SECRET,
-      ...env,
-    });
+    const config = testConfig(env);
     const db = database().db;
     const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
     return createApp({ db, config, mailer, log: logs.log });

@@ -13,7 +13,7 @@ import {
   ORGAN_LABELS,
 } from '../../contract/missions';
 import type { missions } from '../db/schema';
-import { PARIS } from './queries';
+import { PARIS } from '../lib/paris-days';
 
 type Mission = typeof missions.$inferSelect;
 

@@ -1,7 +1,6 @@
 // Mission queries shared by the service and the PDFs: role scoping, list filters, rows with their legs,
 // details.
-import { fromZonedTime } from 'date-fns-tz';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   CATEGORY_STATUSES,
   canList,
@@ -21,8 +20,7 @@ import type { CurrentUser } from '../lib/context';
 import { fail } from '../lib/errors';
 import { ofUserHospitals } from '../lib/hospital-scope';
 import { containsPattern } from '../lib/paging';
-
-export const PARIS = 'Europe/Paris';
+import { fromParisDay, untilParisDay } from '../lib/paris-days';
 
 /** The statuses of the lists a role may open: a mission in no such list is not shown to that role. */
 export const listableStatuses = (role: Role): MissionStatus[] => [
@@ -41,14 +39,6 @@ export function visibleTo(user: CurrentUser): SQL {
     ? and(live, ofUserHospitals(missions.buyerName, user), inArray(missions.status, HOSPITAL_STATUSES))!
     : live;
 }
-
-/** The instant a Paris calendar day starts. */
-export const parisDayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
 
 export interface ListFilters {
   category: MissionCategory;
@@ -81,8 +71,8 @@ export function listWhere(user: CurrentUser, f: ListFilters): SQL {
     visibleTo(user),
     inArray(missions.status, statuses),
     f.hospitals.length ? inArray(missions.buyerName, f.hospitals) : undefined,
-    f.startDate ? gte(missions.departureDateTime, parisDayStart(f.startDate)) : undefined,
-    f.endDate ? lt(missions.departureDateTime, parisDayStart(nextDay(f.endDate))) : undefined,
+    fromParisDay(missions.departureDateTime, f.startDate),
+    untilParisDay(missions.departureDateTime, f.endDate),
     // Mission number, hospital or cristal number (schema: missions.searchText).
     f.search ? sql`${missions.searchText} like lower(${containsPattern(f.search)})` : undefined,
   )!;

@@ -12,14 +12,14 @@ import {
 } from '../../contract/prices';
 import { STAFF_ROLES } from '../../contract/roles';
 import { PageQuery } from '../../contract/validation';
-import { requireRole, requireUser } from '../auth';
+import { requireRole, requireRoles, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
 import { body, query } from '../lib/validate';
 import { type AnyPriceTableDef, createPrice, editPrice, listPrices, PRICE_TABLE_DEFS } from './service';
 
-const readers = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+const readers = requireRoles(...STAFF_ROLES);
 // A price body is a few hundred bytes; anything much larger is refused before it is read.
 const writers = [
   requireUser(),

@@ -13,7 +13,7 @@ import {
   StatisticsListQuery,
   UpdatePdfBody,
 } from '../../contract/statistics';
-import { requireRole, requireUser } from '../auth';
+import { requireRoles, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { body, param, query } from '../lib/validate';
 import {
@@ -27,7 +27,7 @@ import {
   updatePdfs,
 } from './service';
 
-const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
+const staff = requireRoles(...STAFF_ROLES);
 
 export const statisticsRoutes = new Hono<AppEnv>()
   .get('/statistic/all', requireUser(), async (c) => {

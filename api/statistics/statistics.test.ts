@@ -600,43 +600,28 @@ describeEachDatabase('statistics', (database) => {
       expect((await recordPdf(ops, st6.id, 'flight', media.body.data.path, 'FV-KEEP')).status).toBe(200);
       const current = media.body.data.path;
       const unknownAirport = `statistics/${st6.id}/airport/00000000-0000-4000-8000-000000000000.pdf`;
-      // The current flight key sent again beside an airport file that was never uploaded: 404.
-      expect(
-        await ops.put('/statistic/update-pdf', {
+      /** update-pdf with the current flight file again, beside the airport file `airportPdfPath`. */
+      const keepFlightBeside = (airportPdfPath: string) =>
+        ops.put('/statistic/update-pdf', {
           id: st6.id,
           flightPdfPath: current,
           flightId: 'FV-KEEP',
-          airportPdfPath: unknownAirport,
+          airportPdfPath,
           airportId: 'FA-1',
-        }),
-      ).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
+        });
+      // The current flight key sent again beside an airport file that was never uploaded: 404.
+      expect(await keepFlightBeside(unknownAirport)).toMatchObject(refusal(404, FILE_MESSAGES.notFound));
       expect(await t.files.head(current)).not.toBeNull();
       // …and beside a refused (PNG) airport upload.
       const png415 = await mediaPath(ops, st6.id, 'airport', 1000);
       expect(await putFile(t, png415.body.data, png())).toBe(415);
-      expect(
-        (
-          await ops.put('/statistic/update-pdf', {
-            id: st6.id,
-            flightPdfPath: current,
-            flightId: 'FV-KEEP',
-            airportPdfPath: png415.body.data.path,
-            airportId: 'FA-1',
-          })
-        ).status,
-      ).toBe(404);
+      expect((await keepFlightBeside(png415.body.data.path)).status).toBe(404);
       expect(await t.files.head(current)).not.toBeNull();
       // …and with the airport status N/A: 400, the flight file stays.
       await ops.put('/statistic/change-status', { selectedIds: [st6.id], airportStatus: 'NOT_APPLICABLE' });
-      expect(
-        await ops.put('/statistic/update-pdf', {
-          id: st6.id,
-          flightPdfPath: current,
-          flightId: 'FV-KEEP',
-          airportPdfPath: unknownAirport,
-          airportId: 'FA-1',
-        }),
-      ).toMatchObject(refusal(400, STATISTIC_MESSAGES.airportDisabled));
+      expect(await keepFlightBeside(unknownAirport)).toMatchObject(
+        refusal(400, STATISTIC_MESSAGES.airportDisabled),
+      );
       expect(await t.files.head(current)).not.toBeNull();
       const [row] = (await list(ops, 'search=ST-6')).body.data.rows;
       expect(row).toMatchObject({ flightInvoicePdf: true, flightInvoiceNumber: 'FV-KEEP' });

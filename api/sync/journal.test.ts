@@ -8,8 +8,9 @@ import type { SyncRunRow } from '../../contract/sync';
 import { poolOf } from '../db/client';
 import { auditLog, syncLease, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
-import type { LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
+import { deferred } from '../test/deferred';
+import { faultyLeon } from '../test/faulty-leon';
 import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 import { RUN_INTERRUPTED } from './reasons';
 import { LOCK_KEY } from './run';
@@ -20,27 +21,7 @@ const HOUR = 3600_000;
 describeEachDatabase('Sync journal', (database) => {
   const clock = { now: Date.parse('2026-04-14T08:00:00Z') };
   const { sim, leon } = testLeon({ now: () => clock.now, seed: 5, trips: 3 });
-  const faults = { hugePassengers: new Set<string>(), gate: null as Promise<void> | null };
-  const source: LeonSource = {
-    flightsBetween: (from, to) => leon.flightsBetween(from, to),
-    async modifiedSince(timestamp) {
-      if (faults.gate) await faults.gate;
-      return leon.modifiedSince(timestamp);
-    },
-    async tripsByNumber(numbers) {
-      if (faults.gate) await faults.gate;
-      const answer = await leon.tripsByNumber(numbers);
-      return {
-        ...answer,
-        trips: answer.trips.map((trip) =>
-          faults.hugePassengers.has(trip.tripNumber)
-            ? { ...trip, legs: trip.legs.map((leg) => ({ ...leg, passengerCount: 3_000_000_000 })) }
-            : trip,
-        ),
-      };
-    },
-    graphql: leon.graphql?.bind(leon),
-  };
+  const { source, faults } = faultyLeon(leon, { graphql: true });
   const t = seededTestApp(database, { leon: source });
   const callers = {} as Record<'admin' | 'ops' | 'accounting' | 'hospital', Caller>;
   const later = (ms: number) => {
@@ -82,10 +63,8 @@ describeEachDatabase('Sync journal', (database) => {
   });
 
   it("reads a run still running as 'running', never as interrupted, and 'ok' once it ends", async () => {
-    let release = () => {};
-    faults.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
+    faults.gate = gate;
     later(5_000);
     // A load reads what changed since Leon's timestamp: the gate holds it there.
     const running = callers.ops.put('/leon/synchronize-data');

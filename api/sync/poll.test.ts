@@ -2,23 +2,20 @@
 // runs the sync per interval, recorded as the poll's run; the others do nothing. On PostgreSQL three
 // instances with their own pools; on PGlite (one process) three job runners on the one database.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { jobs, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
 import { createLeonClient } from '../leon';
 import { loadConfig } from '../lib/config';
-import { type JobRunner, startJobs } from '../lib/jobs';
 import { createMailer } from '../lib/mail';
 import { fileStoreFromConfig } from '../lib/storage';
-import { databaseKinds, instancesOf } from '../test/databases';
+import { databaseKinds, jobInstances } from '../test/databases';
 import { testLeon } from '../test/harness';
 import { pollJob } from './poll';
 
 for (const kind of databaseKinds()) {
   describe(`the background poll on three instances [${kind}]`, () => {
-    let cluster: { instances: Database[]; close(): Promise<void> };
-    let runners: JobRunner[];
     const { sim, leon } = testLeon({ trips: 0 });
     const depsOf = (database: Database, source?: ReturnType<typeof createLeonClient>) => ({
       db: database.db,
@@ -29,34 +26,16 @@ for (const kind of databaseKinds()) {
       files: fileStoreFromConfig(loadConfig({ NODE_ENV: 'test' })),
     });
     const lines: string[] = [];
-    beforeAll(async () => {
-      cluster = await instancesOf(kind, 3);
-      await seedDemo(cluster.instances[0].db);
-      runners = cluster.instances.map((database, n) =>
-        startJobs(database.db, [pollJob(depsOf(database, leon), 5)!], {
-          timer: false,
-          instance: `instance-${n + 1}`,
-          log: (line) => lines.push(line),
-        }),
-      );
-    }, 180_000);
-    afterAll(async () => {
-      for (const runner of runners ?? []) await runner.stop();
-      await cluster?.close();
+    const cluster = jobInstances(kind, (database) => [pollJob(depsOf(database, leon), 5)!], {
+      log: (line) => lines.push(line),
+      prepare: (db) => seedDemo(db),
     });
-    const db = () => cluster.instances[0].db;
+    const { db } = cluster;
     const pollRuns = async () => (await db().select().from(syncRuns)).filter((run) => run.kind === 'poll');
     /** The three instances look at once; answers how many of them ran the poll. */
     const allLook = async () =>
-      (await Promise.all(runners.map((runner) => runner.tick()))).filter((names) =>
-        names.includes('leon-poll'),
-      ).length;
-    /** The interval has passed (the slot is the database's clock: moved back rather than waited for). */
-    const intervalPasses = () =>
-      db()
-        .update(jobs)
-        .set({ nextAt: sql`now() - interval '1 second'` })
-        .where(sql`${jobs.name} = 'leon-poll'`);
+      (await cluster.allLook()).filter((names) => names.includes('leon-poll')).length;
+    const intervalPasses = () => cluster.intervalPasses('leon-poll');
 
     it('waits one interval before the first run', async () => {
       expect(await allLook()).toBe(0);
@@ -87,7 +66,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('is no job when turned off or without Leon', () => {
-      const database = cluster.instances[0];
+      const database = cluster.database();
       expect(pollJob(depsOf(database), 5)).toBeNull();
       expect(pollJob(depsOf(database, createLeonClient({ baseUrl: 'http://x', apiKey: 'k' })), 0)).toBeNull();
     });

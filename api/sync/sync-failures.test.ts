@@ -7,8 +7,9 @@ import type { MissionDetailsLeg, SkippedTrip, SyncResult } from '../../contract/
 import type { SyncRunRow } from '../../contract/sync';
 import { leonState, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
-import type { LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
+import { deferred } from '../test/deferred';
+import { faultyLeon } from '../test/faulty-leon';
 import { Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 
 const HOUR = 3600_000;
@@ -19,32 +20,8 @@ type RunsBody = { data: { rows: SyncRunRow[]; pageCount: number } };
 describeEachDatabase('Leon sync failures', (database) => {
   const clock = { now: Date.parse('2026-03-10T09:00:00Z') };
   const { sim, leon } = testLeon({ now: () => clock.now, seed: 11, trips: 3 });
-  // Leon as the sync sees it, with faults the tests switch on: a trip whose passenger count no integer
-  // column can hold (the database refuses it), a timestamp out of range, a Leon that answers slowly.
-  const faults = {
-    hugePassengers: new Set<string>(),
-    hugeTimestamp: false,
-    gate: null as Promise<void> | null,
-  };
-  const source: LeonSource = {
-    flightsBetween: (from, to) => leon.flightsBetween(from, to),
-    async modifiedSince(timestamp) {
-      if (faults.gate) await faults.gate;
-      const answer = await leon.modifiedSince(timestamp);
-      return faults.hugeTimestamp ? { ...answer, timestamp: 2 ** 40 } : answer;
-    },
-    async tripsByNumber(numbers) {
-      const answer = await leon.tripsByNumber(numbers);
-      return {
-        ...answer,
-        trips: answer.trips.map((trip) =>
-          faults.hugePassengers.has(trip.tripNumber)
-            ? { ...trip, legs: trip.legs.map((leg) => ({ ...leg, passengerCount: 3_000_000_000 })) }
-            : trip,
-        ),
-      };
-    },
-  };
+  // Leon as the sync sees it, with faults the tests switch on (api/test/faulty-leon.ts).
+  const { source, faults } = faultyLeon(leon);
   const t = seededTestApp(database, { leon: source });
   let ops: Caller;
   let admin: Caller;
@@ -172,10 +149,8 @@ describeEachDatabase('Leon sync failures', (database) => {
   });
 
   it('answers 409 to a second sync while one runs, then lets the next one through', async () => {
-    let release = () => {};
-    faults.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
+    faults.gate = gate;
     later(5_000);
     const first = ops.put<SyncBody>('/leon/synchronize-data');
     // The first run is waiting on Leon; a second click, from another user, must not queue behind it.

@@ -1,8 +1,16 @@
 // api/server.ts as its own process, as production runs it (tests that kill or stop it: scripts/
-// faults-kill.test.ts, scripts/shutdown.test.ts). Resolves once it listens, with the process and the
-// origin it listens on; rejects with what it printed if it stops first.
+// faults-kill.test.ts, scripts/shutdown.test.ts), on a PostgreSQL database and a data folder of its own.
+// A start resolves once the process listens, with the process and the origin it listens on; it rejects
+// with what the process printed if it stops first.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { scratchDatabase } from '../db/scratch';
+import { seedDemo } from '../db/seed';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -28,3 +36,64 @@ export function startApiProcess(env: Record<string, string>): Promise<ApiProcess
     child.once('exit', (code) => reject(new Error(`the API stopped (${code}): ${out}`)));
   });
 }
+
+/** Where an API process runs: a scratch PostgreSQL database seeded with the demo, and a data folder. */
+export interface ApiProcessHome {
+  database: Database;
+  /** The database's URL, for the process and for the test's own connections. */
+  databaseUrl: string;
+  /** The rows of a query on the database. */
+  rows<T>(query: SQL): Promise<T[]>;
+  /** Starts api/server.ts there (Leon polling off), with `env` added to what every start gets. */
+  start(env: Record<string, string>): Promise<ApiProcess>;
+  /** Drops the database and removes the folder. */
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL server of these tests: TEST_DATABASE_URL's, else the local test server. */
+export const PROCESS_TEST_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function apiProcessHome(options: {
+  /** The PostgreSQL server the database is made on; PROCESS_TEST_SERVER by default. */
+  serverUrl?: string;
+  /** Names the data folder. */
+  name: string;
+  /** What every start gets (API_PORT, PUBLIC_ORIGIN, EDGE_SECRET…). */
+  env: Record<string, string>;
+}): Promise<ApiProcessHome> {
+  const serverUrl = options.serverUrl ?? PROCESS_TEST_SERVER;
+  const database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
+  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await seedDemo(database.db);
+  const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`));
+  const sessionSecret = randomBytes(24).toString('hex');
+  return {
+    database,
+    databaseUrl,
+    rows,
+    start: (env) =>
+      startApiProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: sessionSecret,
+        LEON_POLL_MINUTES: '0',
+        ...options.env,
+        ...env,
+      }),
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookies a sign-in answer sets, as a Cookie header. */
+export const cookiesOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');

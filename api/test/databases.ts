@@ -2,9 +2,12 @@
 // TEST_DATABASE_URL is set (a database of its own, dropped at the end).
 
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { jobs } from '../db/schema';
 import { onDatabaseServer, scratchDatabase } from '../db/scratch';
+import { type Job, type JobRunner, startJobs } from '../lib/jobs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 let warned = false;
@@ -69,4 +72,44 @@ export async function instancesOf(
     throw failed.reason;
   }
   return { instances, close };
+}
+
+/**
+ * Three API instances on one fresh database (instancesOf), each running `jobsOf(its database, its name)`
+ * without a timer: the tests make them look (`tick`). Started before the tests (after `prepare`), stopped
+ * after them.
+ */
+export function jobInstances(
+  kind: 'pglite' | 'postgres',
+  jobsOf: (database: Database, instance: string) => Job[],
+  options: { log: (line: string) => void; prepare?: (db: Db) => Promise<unknown> },
+) {
+  let cluster: { instances: Database[]; close(): Promise<void> };
+  let runners: JobRunner[];
+  beforeAll(async () => {
+    cluster = await instancesOf(kind, 3);
+    await options.prepare?.(cluster.instances[0].db);
+    runners = cluster.instances.map((database, n) =>
+      startJobs(database.db, jobsOf(database, `instance-${n + 1}`), {
+        timer: false,
+        instance: `instance-${n + 1}`,
+        log: options.log,
+      }),
+    );
+  }, 180_000);
+  afterAll(async () => {
+    for (const runner of runners ?? []) await runner.stop();
+    await cluster?.close();
+  });
+  const db = () => cluster.instances[0].db;
+  return {
+    db,
+    /** The first instance's database handle. */
+    database: () => cluster.instances[0],
+    /** Every instance looks at once; answers what each ran. */
+    allLook: () => Promise.all(runners.map((runner) => runner.tick())),
+    /** Job `name`'s interval has passed (the slot is the database's clock: moved back, not waited for). */
+    intervalPasses: (name: string) =>
+      db().update(jobs).set({ nextAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, name)),
+  };
 }

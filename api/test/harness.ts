@@ -20,6 +20,16 @@ export const ORIGIN = 'http://localhost:8787';
 /** The edge's secret in tests: the Caller sends it, as the edge does, so its address counts. */
 export const EDGE_SECRET = 'test-edge-secret-0123456789abcdef012345';
 
+/** The configuration of tests: our origin, a session secret, the edge's secret; `env` on top. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_ORIGIN: ORIGIN,
+    SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    EDGE_SECRET,
+    ...env,
+  });
+
 /** The app on `db` with test configuration (`env` on top); `onValidate` as createApp takes it. */
 export function testApp(
   db: Db,
@@ -28,13 +38,7 @@ export function testApp(
   options: { onValidate?: InputObserver } = {},
 ) {
   const clock = { now: new Date('2026-03-02T10:00:00Z') };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_ORIGIN: ORIGIN,
-    SESSION_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
-    EDGE_SECRET,
-    ...env,
-  });
+  const config = testConfig(env);
   const mailer = createMailer({ db, from: config.mailFrom, log: () => {} });
   // A local file store of its own, in a temporary folder created on the first write.
   const now = () => clock.now;

@@ -55,6 +55,17 @@ export class Figures {
     return [...this.errors.values()].reduce((a, b) => a + b, 0);
   }
 
+  /**
+   * Ends the measure begun at `t0` and prints its lines; answers the run's length and what the summary
+   * line tells: `rate`, requests a second, and the errors in all.
+   */
+  finish(t0: number): { elapsed: number; rate: string; errorTotal: number } {
+    this.measuring = false;
+    const elapsed = (Date.now() - t0) / 1000;
+    this.print();
+    return { elapsed, rate: (this.all.length / elapsed).toFixed(0), errorTotal: this.errorTotal };
+  }
+
   print(): void {
     const line = (kind: string, values: number[], errorCount: number) =>
       console.log(

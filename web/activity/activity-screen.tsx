@@ -1,13 +1,13 @@
 // The page both activity screens are (pilots, fleet): a toolbar with a search and the period, the table of
-// rows over that period, and a row's missions in a dialog. Each screen gives its own columns, list and
-// dialog; the counts and the row's button are the same columns on both.
-import { type ReactNode, useState } from 'react';
+// rows over that period, and a row's missions in a dialog. Each screen gives its own columns, list, row name
+// and missions; the counts and the row's button are the same columns on both.
+import { useState } from 'react';
+import type { ActivityMissionRow } from '../../contract/crew-and-fleet';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
-import { hoursMinutes } from '../ui/format';
 import { ViewIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
-import { ActivityToolbar, usePeriod } from './activity';
+import { ActivityMissionsDialog, ActivityToolbar, flownColumns, usePeriod } from './activity';
 import type { PeriodFilter } from './query';
 
 interface ActivityCounts {
@@ -20,19 +20,12 @@ interface ActivityCounts {
 export function countColumns<Row extends ActivityCounts>(): Column<Row>[] {
   return [
     { id: 'missions', header: 'Missions', cell: (r) => r.missions, align: 'end' },
-    { id: 'legs', header: 'Vols', cell: (r) => r.legs, align: 'end' },
-    {
-      id: 'blockMinutes',
-      header: 'Heures bloc',
-      cell: (r) => hoursMinutes(r.blockMinutes),
-      align: 'end',
-      oneLine: true,
-    },
+    ...flownColumns<Row>(),
   ];
 }
 
 /** The row's button that opens its missions, named for the row. */
-export function openColumn<Row>(name: (row: Row) => string, onOpen: (row: Row) => void): Column<Row> {
+function openColumn<Row>(name: (row: Row) => string, onOpen: (row: Row) => void): Column<Row> {
   return {
     id: 'open',
     header: 'Actions',
@@ -57,6 +50,24 @@ type ActivityList<Row> = TableList<Row> & {
   setFilters: (filters: Record<string, unknown>) => void;
 };
 
+/** The dialog of one row's missions over the period, 10 a page. */
+function RowMissions<Row>({
+  title,
+  row,
+  period,
+  useMissions,
+  onClose,
+}: {
+  title: string;
+  row: Row;
+  period: PeriodFilter;
+  useMissions: (row: Row, period: PeriodFilter) => TableList<ActivityMissionRow>;
+  onClose: () => void;
+}) {
+  const list = useMissions(row, period);
+  return <ActivityMissionsDialog title={title} list={list} onClose={onClose} />;
+}
+
 export function ActivityScreen<Row extends { id: string }>({
   title,
   label,
@@ -65,7 +76,8 @@ export function ActivityScreen<Row extends { id: string }>({
   emptyText,
   useList,
   columns,
-  missions,
+  rowName,
+  useMissions,
 }: {
   title: string;
   /** The table's accessible name. */
@@ -75,9 +87,12 @@ export function ActivityScreen<Row extends { id: string }>({
   emptyText: string;
   /** The screen's paged list over a period (a hook). */
   useList: (period: PeriodFilter) => ActivityList<Row>;
-  columns: (onOpen: (row: Row) => void) => Column<Row>[];
-  /** The dialog of one row's missions over the period. */
-  missions: (row: Row, period: PeriodFilter, onClose: () => void) => ReactNode;
+  /** The row's columns; the button that opens its missions comes last. */
+  columns: Column<Row>[];
+  /** What the row's button and its missions' dialog call it. */
+  rowName: (row: Row) => string;
+  /** One row's missions over the period (a hook). */
+  useMissions: (row: Row, period: PeriodFilter) => TableList<ActivityMissionRow>;
 }) {
   const { initial, period, setPeriod } = usePeriod();
   const list = useList(initial);
@@ -95,8 +110,22 @@ export function ActivityScreen<Row extends { id: string }>({
           list.setFilters({ startDate: next.startDate, endDate: next.endDate });
         }}
       />
-      <DataTable label={label} columns={columns(setOpened)} list={list} emptyText={emptyText} />
-      {opened && missions(opened, period, () => setOpened(null))}
+      <DataTable
+        label={label}
+        columns={[...columns, openColumn(rowName, setOpened)]}
+        list={list}
+        emptyText={emptyText}
+      />
+      {opened && (
+        <RowMissions
+          key={opened.id}
+          title={`Missions de ${rowName(opened)}`}
+          row={opened}
+          period={period}
+          useMissions={useMissions}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -69,6 +69,20 @@ export function MissionLinkCell({ mission }: { mission: MissionLink | null }) {
   );
 }
 
+/** Legs and block hours. */
+export function flownColumns<Row extends { legs: number; blockMinutes: number }>(): Column<Row>[] {
+  return [
+    { id: 'legs', header: 'Vols', cell: (r) => r.legs, align: 'end' },
+    {
+      id: 'blockMinutes',
+      header: 'Heures bloc',
+      cell: (r) => hoursMinutes(r.blockMinutes),
+      align: 'end',
+      oneLine: true,
+    },
+  ];
+}
+
 const missionColumns: Column<ActivityMissionRow>[] = [
   {
     id: 'tripNumber',
@@ -79,14 +93,7 @@ const missionColumns: Column<ActivityMissionRow>[] = [
   { id: 'departure', header: 'Départ', cell: (m) => parisDate(m.departure), oneLine: true },
   { id: 'buyerName', header: 'Hôpital', cell: (m) => m.buyerName ?? '-', oneLine: 200 },
   { id: 'route', header: 'Trajet', cell: (m) => m.route, oneLine: true },
-  { id: 'legs', header: 'Vols', cell: (m) => m.legs, align: 'end' },
-  {
-    id: 'blockMinutes',
-    header: 'Heures bloc',
-    cell: (m) => hoursMinutes(m.blockMinutes),
-    align: 'end',
-    oneLine: true,
-  },
+  ...flownColumns<ActivityMissionRow>(),
   { id: 'registrations', header: 'Avion', cell: (m) => m.registrations.join(', ') || '-', oneLine: true },
 ];
 

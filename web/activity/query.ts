@@ -1,5 +1,12 @@
-// The query pieces the pilots and fleet calls share (contract/crew-and-fleet.ts).
-import type { Period } from '../../contract/crew-and-fleet';
+// The calls the pilots and fleet screens share (contract/crew-and-fleet.ts): a screen's rows over a period,
+// paged (web/lib/use-paged-list.ts), and the missions of one row.
+import {
+  ACTIVITY_MISSIONS_PAGE_SIZE,
+  type ActivityMissionRow,
+  CREW_AND_FLEET_PAGE_SIZE,
+  type Period,
+} from '../../contract/crew-and-fleet';
+import { usePagedList } from '../lib/use-paged-list';
 
 /** What a list is filtered by: a period, or none (the API's default, the last 12 months). */
 export type PeriodFilter = Partial<Period>;
@@ -13,3 +20,11 @@ export function withQuery(path: string, query: Record<string, string | undefined
   for (const [key, value] of Object.entries(query)) if (value) params.append(key, value);
   return `${path}?${params}`;
 }
+
+/** A screen's rows (`path`: its list) over `period`. */
+export const useActivityList = <Row>(path: string, period: PeriodFilter) =>
+  usePagedList<Row>(path, CREW_AND_FLEET_PAGE_SIZE, { ...period });
+
+/** The missions of one row over `period`: `row` names it in the query (`{ pilot }`, `{ registration }`). */
+export const useActivityMissions = (path: string, row: Record<string, string>, period: PeriodFilter) =>
+  usePagedList<ActivityMissionRow>(withQuery(path, { ...row, ...period }), ACTIVITY_MISSIONS_PAGE_SIZE);

@@ -3,14 +3,7 @@
 // last flight; searched by registration; a row's button opens the list of its missions.
 import { type AircraftRow, CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
 import { AIRCRAFT_TYPE_LABELS } from '../../contract/missions';
-import {
-  ActivityMissionsDialog,
-  ActivityScreen,
-  countColumns,
-  MissionLinkCell,
-  openColumn,
-  type PeriodFilter,
-} from '../activity';
+import { ActivityScreen, countColumns, MissionLinkCell, type PeriodFilter } from '../activity';
 import { AircraftImage } from '../ui/aircraft-image';
 import type { Column } from '../ui/data-table';
 import { euros } from '../ui/format';
@@ -19,55 +12,40 @@ import * as ui from './fleet.css';
 
 const withoutCost = (n: number) => (n === 1 ? '1 mission sans coût' : `${n} missions sans coût`);
 
-function columns(onOpen: (row: AircraftRow) => void): Column<AircraftRow>[] {
-  return [
-    {
-      id: 'registration',
-      header: 'Immatriculation',
-      cell: (r) => (
-        <span className={ui.aircraft}>
-          <AircraftImage registration={r.registration} width={56} height={35} />
-          {r.registration}
-        </span>
-      ),
-      text: (r) => r.registration,
-    },
-    { id: 'aircraftType', header: 'Type', cell: (r) => AIRCRAFT_TYPE_LABELS[r.aircraftType], oneLine: true },
-    ...countColumns<AircraftRow>(),
-    {
-      id: 'flightCost',
-      header: 'Coût du temps de vol',
-      align: 'end',
-      cell: (r) => (
-        <>
-          <span style={{ whiteSpace: 'nowrap' }}>{euros(r.flightCost)}</span>
-          {r.missionsWithoutCost > 0 && <span className={ui.note}>{withoutCost(r.missionsWithoutCost)}</span>}
-        </>
-      ),
-    },
-    {
-      id: 'lastFlight',
-      header: 'Dernier vol',
-      cell: (r) => <MissionLinkCell mission={r.lastFlight} />,
-    },
-    openColumn((r) => r.registration, onOpen),
-  ];
-}
+const columns: Column<AircraftRow>[] = [
+  {
+    id: 'registration',
+    header: 'Immatriculation',
+    cell: (r) => (
+      <span className={ui.aircraft}>
+        <AircraftImage registration={r.registration} width={56} height={35} />
+        {r.registration}
+      </span>
+    ),
+    text: (r) => r.registration,
+  },
+  { id: 'aircraftType', header: 'Type', cell: (r) => AIRCRAFT_TYPE_LABELS[r.aircraftType], oneLine: true },
+  ...countColumns<AircraftRow>(),
+  {
+    id: 'flightCost',
+    header: 'Coût du temps de vol',
+    align: 'end',
+    cell: (r) => (
+      <>
+        <span style={{ whiteSpace: 'nowrap' }}>{euros(r.flightCost)}</span>
+        {r.missionsWithoutCost > 0 && <span className={ui.note}>{withoutCost(r.missionsWithoutCost)}</span>}
+      </>
+    ),
+  },
+  {
+    id: 'lastFlight',
+    header: 'Dernier vol',
+    cell: (r) => <MissionLinkCell mission={r.lastFlight} />,
+  },
+];
 
-function AircraftMissions({
-  aircraft,
-  period,
-  onClose,
-}: {
-  aircraft: AircraftRow;
-  period: PeriodFilter;
-  onClose: () => void;
-}) {
-  const list = useAircraftMissions(aircraft.registration, period);
-  return (
-    <ActivityMissionsDialog title={`Missions de ${aircraft.registration}`} list={list} onClose={onClose} />
-  );
-}
+const useMissionsOf = (aircraft: AircraftRow, period: PeriodFilter) =>
+  useAircraftMissions(aircraft.registration, period);
 
 export function FleetScreen() {
   return (
@@ -79,9 +57,8 @@ export function FleetScreen() {
       emptyText={CREW_AND_FLEET_MESSAGES.noAircraft}
       useList={useFleetList}
       columns={columns}
-      missions={(aircraft, period, onClose) => (
-        <AircraftMissions key={aircraft.id} aircraft={aircraft} period={period} onClose={onClose} />
-      )}
+      rowName={(aircraft) => aircraft.registration}
+      useMissions={useMissionsOf}
     />
   );
 }

@@ -42,6 +42,10 @@ function renderScreen(retry: { status: number; body: unknown }) {
   return api;
 }
 
+/** Clicks 'Mettre à jour les factures en erreur' once the screen shows it. */
+const refreshErrors = async () =>
+  userEvent.click(await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }));
+
 describe('Invoice export screen', () => {
   it('shows the rows with the spec badges, a neutral badge for an unknown value, the error, euros and days', async () => {
     renderScreen({ status: 200, body: { data: { fixed: 0, stillInError: 1, retried: 1, remaining: 1 } } });
@@ -81,9 +85,7 @@ describe('Invoice export screen', () => {
       status: 200,
       body: { data: { fixed: 3, stillInError: 9, retried: 12, remaining: 9 } },
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }),
-    );
+    await refreshErrors();
     expect(
       await screen.findByText('Mise à jour réussie des données : 3 corrigées, 9 toujours en erreur'),
     ).toBeTruthy();
@@ -106,9 +108,7 @@ describe('Invoice export screen', () => {
     ];
     for (const [data, text] of cases) {
       renderScreen({ status: 200, body: { data } });
-      await userEvent.click(
-        await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }),
-      );
+      await refreshErrors();
       expect(await screen.findByText(text)).toBeTruthy();
       cleanup();
     }
@@ -116,9 +116,7 @@ describe('Invoice export screen', () => {
 
   it('says so when the refresh fails', async () => {
     renderScreen({ status: 502, body: { message: 'Leon est injoignable' } });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Mettre à jour les factures en erreur' }),
-    );
+    await refreshErrors();
     expect(
       await screen.findByText("Il s'est passé quelque chose pendant la mise à jour des données"),
     ).toBeTruthy();

@@ -34,15 +34,15 @@ const PRICES = [
   'Numéro de marché',
 ];
 
+/** What every staff role sees first. */
+const STAFF_FIRST = [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte'];
+
 describe('Side menu', () => {
   it.each<[Role, string[]]>([
     [
       'ADMIN',
       [
-        ...MISSIONS,
-        'Statistiques',
-        'Pilotes',
-        'Flotte',
+        ...STAFF_FIRST,
         'Utilisateurs',
         ...PRICES,
         'Incidents',
@@ -51,25 +51,11 @@ describe('Side menu', () => {
         'Journal des synchronisations',
       ],
     ],
-    [
-      'OPERATION',
-      [
-        ...MISSIONS,
-        'Statistiques',
-        'Pilotes',
-        'Flotte',
-        ...PRICES,
-        'Incidents',
-        'Journal des synchronisations',
-      ],
-    ],
+    ['OPERATION', [...STAFF_FIRST, ...PRICES, 'Incidents', 'Journal des synchronisations']],
     [
       'ACCOUNTING',
       [
-        ...MISSIONS,
-        'Statistiques',
-        'Pilotes',
-        'Flotte',
+        ...STAFF_FIRST,
         ...PRICES,
         'Incidents',
         'Factures',

@@ -1,54 +1,31 @@
 // 'Pilotes' (issue 25, decision 034): the crew members seen on synced legs over a period (the last 12
 // months at first), searched by name; a row's button opens the list of their missions.
 import { CREW_AND_FLEET_MESSAGES, CREW_POSITION_LABELS, type PilotRow } from '../../contract/crew-and-fleet';
-import {
-  ActivityMissionsDialog,
-  ActivityScreen,
-  countColumns,
-  MissionLinkCell,
-  openColumn,
-  type PeriodFilter,
-} from '../activity';
+import { ActivityScreen, countColumns, MissionLinkCell, type PeriodFilter } from '../activity';
 import type { Column } from '../ui/data-table';
 import { usePilotMissions, usePilotsList } from './api';
 
 const positions = (row: PilotRow) => row.positions.map((p) => CREW_POSITION_LABELS[p] ?? p).join(', ') || '-';
 
-function columns(onOpen: (row: PilotRow) => void): Column<PilotRow>[] {
-  return [
-    { id: 'name', header: 'Nom', cell: (r) => r.name || 'N.D', oneLine: 220 },
-    { id: 'positions', header: 'Fonction', cell: positions },
-    {
-      id: 'phoneWork',
-      header: 'Téléphone',
-      cell: (r) => (r.phoneWork ? <a href={`tel:${r.phoneWork.replace(/\s/g, '')}`}>{r.phoneWork}</a> : '-'),
-      text: (r) => r.phoneWork ?? '-',
-      oneLine: true,
-    },
-    ...countColumns<PilotRow>(),
-    {
-      id: 'lastMission',
-      header: 'Dernière mission',
-      cell: (r) => <MissionLinkCell mission={r.lastMission} />,
-    },
-    openColumn((r) => r.name || 'N.D', onOpen),
-  ];
-}
+const columns: Column<PilotRow>[] = [
+  { id: 'name', header: 'Nom', cell: (r) => r.name || 'N.D', oneLine: 220 },
+  { id: 'positions', header: 'Fonction', cell: positions },
+  {
+    id: 'phoneWork',
+    header: 'Téléphone',
+    cell: (r) => (r.phoneWork ? <a href={`tel:${r.phoneWork.replace(/\s/g, '')}`}>{r.phoneWork}</a> : '-'),
+    text: (r) => r.phoneWork ?? '-',
+    oneLine: true,
+  },
+  ...countColumns<PilotRow>(),
+  {
+    id: 'lastMission',
+    header: 'Dernière mission',
+    cell: (r) => <MissionLinkCell mission={r.lastMission} />,
+  },
+];
 
-function PilotMissions({
-  pilot,
-  period,
-  onClose,
-}: {
-  pilot: PilotRow;
-  period: PeriodFilter;
-  onClose: () => void;
-}) {
-  const list = usePilotMissions(pilot.id, period);
-  return (
-    <ActivityMissionsDialog title={`Missions de ${pilot.name || 'N.D'}`} list={list} onClose={onClose} />
-  );
-}
+const useMissionsOf = (pilot: PilotRow, period: PeriodFilter) => usePilotMissions(pilot.id, period);
 
 export function PilotsScreen() {
   return (
@@ -60,9 +37,8 @@ export function PilotsScreen() {
       emptyText={CREW_AND_FLEET_MESSAGES.noPilot}
       useList={usePilotsList}
       columns={columns}
-      missions={(pilot, period, onClose) => (
-        <PilotMissions key={pilot.id} pilot={pilot} period={period} onClose={onClose} />
-      )}
+      rowName={(pilot) => pilot.name || 'N.D'}
+      useMissions={useMissionsOf}
     />
   );
 }

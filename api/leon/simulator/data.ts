@@ -200,3 +200,11 @@ export const CREW: readonly SimCrewMember[] = [
   crew(7021, 'Élodie', 'Perrin', '+33 6 90 12 34 56', 'FA'),
   crew(7022, 'Sébastien', 'Faure', '+33 6 91 23 45 67', 'FA'),
 ];
+
+/** A member of the roster, by Leon's contact id, as a leg carries them (in their own role unless given). */
+export function crewOnLeg(contactNid: number, position?: string) {
+  const member = CREW.find((c) => c.contactNid === contactNid);
+  if (!member) throw new TypeError(`No crew member ${contactNid}`);
+  const { name, surname, phoneWork, role } = member;
+  return { contactNid, position: position ?? role, name, surname, phoneWork };
+}

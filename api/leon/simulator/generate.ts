@@ -5,6 +5,7 @@ import {
   AIRPORTS_BY_KEY,
   BASE_AIRPORT,
   CREW,
+  crewOnLeg,
   FLEET,
   HOSPITALS,
   JET_TYPES,
@@ -98,13 +99,7 @@ function route(prng: Prng, clientAirport: string, legCount: number): Array<[stri
 function crewFor(prng: Prng, aircraft: SimAircraft): SimCrewOnLeg[] {
   const members: SimCrewOnLeg[] = [];
   const add = (person: (typeof CREW)[number], position: string) =>
-    members.push({
-      contactNid: person.contactNid,
-      position,
-      name: person.name,
-      surname: person.surname,
-      phoneWork: person.phoneWork,
-    });
+    members.push(crewOnLeg(person.contactNid, position));
   add(prng.pick(CAPTAINS), 'CPT');
   add(prng.pick(FIRST_OFFICERS), 'FO');
   if (JET_TYPES.has(aircraft.type) && prng.chance(0.2)) add(prng.pick(ATTENDANTS), 'FA');

@@ -1,7 +1,7 @@
 // A leg as a test or the demo gives it to the simulator's control API: built into a leg of the store, or
 // patched onto one. Every field checked as Leon would refuse it (unknown airport, instant not ISO 8601).
 import { instant, SimulatorInputError } from './clock';
-import { AIRPORTS_BY_KEY, FLEET_BY_REGISTRATION } from './data';
+import { AIRPORTS_BY_KEY, crewOnLeg, FLEET_BY_REGISTRATION } from './data';
 import { flightNoOf, legDurationMs } from './generate';
 import { isoAt, type SimCrewOnLeg, type SimLeg } from './model';
 
@@ -57,22 +57,7 @@ export function buildLeg(input: LegInput, index: number, context: LegContext): S
     blockOn: input.blockOn ? isoAt(instant(input.blockOn, `legs[${index}].blockOn`)) : null,
     registration,
     passengers: input.passengers ?? 2,
-    crew: input.crew ?? [
-      {
-        contactNid: 7001,
-        position: 'CPT',
-        name: 'Julien',
-        surname: 'Moreau',
-        phoneWork: '+33 6 12 48 73 90',
-      },
-      {
-        contactNid: 7011,
-        position: 'FO',
-        name: 'Thomas',
-        surname: 'Girard',
-        phoneWork: '+33 7 81 03 46 52',
-      },
-    ],
+    crew: input.crew ?? [crewOnLeg(7001), crewOnLeg(7011)],
     isCnl: input.isCnl ?? false,
     lastModified: isoAt(now()),
     createdAt: at,
