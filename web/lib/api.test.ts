@@ -75,7 +75,9 @@ describe('API client', () => {
     const blob = await rawCall<Blob>('/exports', { method: 'POST', body: {}, responseType: 'blob' });
     expect(blob).toBeInstanceOf(Blob);
     expect(JSON.parse(await blob.text())).toEqual({ echoed: {} });
-    const error = await rawCall('/exports/missing', { responseType: 'blob' }).catch((e: ApiError) => e);
+    const error = await rawCall<never>('/exports/missing', { responseType: 'blob' }).catch(
+      (e: ApiError) => e,
+    );
     expect([error.status, error.message]).toEqual([404, 'Export introuvable']);
   });
 
@@ -83,12 +85,12 @@ describe('API client', () => {
     const { calls } = fakeApi({
       'GET /broken': () => ({ status: 503, body: { message: 'Service indisponible' } }),
     });
-    const error = await rawCall('/broken').catch((e: ApiError) => e);
+    const error = await rawCall<never>('/broken').catch((e: ApiError) => e);
     expect([error.status, error.message]).toEqual([503, 'Service indisponible']);
     expect(calls).toHaveLength(1);
     const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', offline);
-    const network = await rawCall('/users').catch((e: ApiError) => e);
+    const network = await rawCall<never>('/users').catch((e: ApiError) => e);
     expect([network.status, network.message]).toEqual([0, MESSAGES.generic]);
     expect(offline).toHaveBeenCalledOnce();
   });
