@@ -123,7 +123,7 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 async function main(): Promise<void> {
-  if (!dev) buildIfNeeded();
+  if (!dev && !env.ASSETS_DIR) buildIfNeeded();
   const leonEnv: Record<string, string> = {};
   if (useSimulator) {
     const simEntry = 'api/leon/simulator/server.ts';
@@ -148,7 +148,8 @@ async function main(): Promise<void> {
   run('Edge', 'edge/node.ts', {
     EDGE_PORT: String(edgePort),
     API_ORIGIN: `http://${host}:${apiPort}`,
-    ASSETS_DIR: join(root, 'web/dist'),
+    // ASSETS_DIR serves a build made elsewhere (npm run perf's production builds); web/dist otherwise.
+    ASSETS_DIR: env.ASSETS_DIR || join(root, 'web/dist'),
     PUBLIC_ORIGIN: publicOrigin,
     EDGE_SECRET: edgeSecret,
   });
