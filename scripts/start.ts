@@ -42,7 +42,7 @@ function buildIfNeeded(): void {
   const index = join(root, 'web/dist/index.html');
   const sources = Math.max(...['web', 'contract', 'machines'].map((d) => newestMtime(join(root, d))));
   const wanted = runtime();
-  const built = existsSync(builtRuntimeFile) ? readFileSync(builtRuntimeFile, 'utf8').trim() : 'react';
+  const built = existsSync(builtRuntimeFile) ? readFileSync(builtRuntimeFile, 'utf8').trim() : null;
   const fresh = existsSync(index) && statSync(index).mtimeMs >= sources && built === wanted;
   if (fresh && !env.FORCE_BUILD) return;
   console.log(`Building the web app (${wanted})…`);
