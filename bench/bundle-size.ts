@@ -1,11 +1,13 @@
-// Prints the JS and CSS that /login downloads (gzip bytes), counted two ways, on the build in web/dist
-// (`npx vite build` first):
+// Prints the JS and CSS that /login downloads (gzip bytes), counted two ways, on both runtimes side by side
+// (docs/decisions/037): the app is built for React and for Preact (RUNTIME, `vite build` into .bundle-dist/),
+// or with BUNDLE_DIST=<dir> only that build is counted (web/dist after `npm run build`, say):
 // - statically: what index.html loads and preloads;
 // - in the browser: every JS and CSS file Chromium fetches when it opens /login anonymously, until the
 //   network has been idle for a while, before any interaction (lazy chunks, dynamic imports included).
 //   The build is served as the edge serves it (same security headers, the SPA's index.html for any path
 //   that is not a file; /api answers 401, as it does to a visitor without a session).
-// Goal (issue 18): at most 85 kB of JS on React 19. Figures only; nothing is asserted.
+// Goals: at most 85 kB of JS on React 19 (issue 18), at most 50 kB on Preact (issue 27). Figures only.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +16,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SECURITY_HEADERS } from '../edge/headers';
 import { findChromium } from '../scripts/chromium.mjs';
+import { RUNTIMES, type Runtime } from '../scripts/runtime.mjs';
 
-const dist = resolve(import.meta.dirname, '../web/dist');
+const root = resolve(import.meta.dirname, '..');
+/** The build being counted (set by `measure`). */
+let dist = resolve(root, 'web/dist');
 /** How long the network must stay quiet after the load before the browser count stops. */
 const QUIET_MS = 2000;
 
@@ -117,23 +122,65 @@ async function browserRequests(): Promise<{ assets: string[]; others: string[]; 
   }
 }
 
-const byStatic = count('Loaded or preloaded by index.html:', staticAssets());
-const seen = await browserRequests();
-const byBrowser = count(
-  '\nFetched by Chromium opening /login anonymously, until the network is idle:',
-  seen.assets,
-);
-const extra = [...new Set(seen.assets)].filter((a) => !staticAssets().includes(a));
-console.log(`  other requests: ${[...new Set(seen.others)].join(' ') || 'none'}`);
-if (seen.problems.length) console.log(`  console: ${seen.problems.join(' | ')}`);
-console.log('');
-console.log(
-  `Initial JS of /login (index.html):       ${kB(byStatic.js.gzip)} kB gzip (${kB(byStatic.js.raw)} kB raw, ${byStatic.js.files} files) — goal ≤ 85 kB`,
-);
-console.log(
-  `JS /login fetches before interaction:    ${kB(byBrowser.js.gzip)} kB gzip (${kB(byBrowser.js.raw)} kB raw, ${byBrowser.js.files} files) — goal ≤ 85 kB`,
-);
-console.log(`  of which not named by index.html:      ${extra.length ? extra.join(' ') : 'none'}`);
-console.log(
-  `Initial CSS of /login:                   ${kB(byStatic.css.gzip)} kB gzip (${kB(byStatic.css.raw)} kB raw); in the browser ${kB(byBrowser.css.gzip)} kB gzip`,
-);
+/** Counts /login on the build in `dir`: its figures, printed as it goes. */
+async function measure(dir: string) {
+  dist = dir;
+  const byStatic = count('Loaded or preloaded by index.html:', staticAssets());
+  const seen = await browserRequests();
+  const byBrowser = count(
+    '\nFetched by Chromium opening /login anonymously, until the network is idle:',
+    seen.assets,
+  );
+  const extra = [...new Set(seen.assets)].filter((a) => !staticAssets().includes(a));
+  console.log(`  other requests: ${[...new Set(seen.others)].join(' ') || 'none'}`);
+  if (seen.problems.length) console.log(`  console: ${seen.problems.join(' | ')}`);
+  console.log('');
+  console.log(
+    `Initial JS of /login (index.html):       ${kB(byStatic.js.gzip)} kB gzip (${kB(byStatic.js.raw)} kB raw, ${byStatic.js.files} files) `,
+  );
+  console.log(
+    `JS /login fetches before interaction:    ${kB(byBrowser.js.gzip)} kB gzip (${kB(byBrowser.js.raw)} kB raw, ${byBrowser.js.files} files) `,
+  );
+  console.log(`  of which not named by index.html:      ${extra.length ? extra.join(' ') : 'none'}`);
+  console.log(
+    `Initial CSS of /login:                   ${kB(byStatic.css.gzip)} kB gzip (${kB(byStatic.css.raw)} kB raw); in the browser ${kB(byBrowser.css.gzip)} kB gzip`,
+  );
+  return { byStatic, byBrowser };
+}
+
+/** Builds the app for `runtime` into .bundle-dist/<runtime> (a production build, as `npm run build`). */
+function build(runtime: Runtime): string {
+  const outDir = resolve(root, '.bundle-dist', runtime);
+  const result = spawnSync(
+    process.execPath,
+    [
+      resolve(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, RUNTIME: runtime, NODE_ENV: 'production' } },
+  );
+  if (result.status !== 0) throw new Error(`The ${runtime} build failed.`);
+  return outDir;
+}
+
+if (process.env.BUNDLE_DIST) {
+  await measure(resolve(root, process.env.BUNDLE_DIST));
+} else {
+  const figures: Array<{ runtime: Runtime; js: number; browserJs: number; css: number }> = [];
+  for (const runtime of RUNTIMES) {
+    console.log(`\n── ${runtime === 'preact' ? 'Preact' : 'React'} (RUNTIME=${runtime})`);
+    const { byStatic, byBrowser } = await measure(build(runtime));
+    figures.push({ runtime, js: byStatic.js.gzip, browserJs: byBrowser.js.gzip, css: byStatic.css.gzip });
+  }
+  console.log('\n/login, kB gzip           React    Preact   goal');
+  const row = (label: string, pick: (f: (typeof figures)[number]) => number, goal: string) =>
+    console.log(`  ${label.padEnd(22)} ${figures.map((f) => kB(pick(f)).padStart(7)).join('  ')}   ${goal}`);
+  row('JS named by index.html', (f) => f.js, '≤ 85 (React), ≤ 50 (Preact)');
+  row('JS fetched by Chromium', (f) => f.browserJs, '');
+  row('CSS', (f) => f.css, '');
+}

@@ -6,8 +6,10 @@
 // demo seed); the browser signs in once as ADMIN through the login screen and keeps its cookies for the
 // protected screens. Prints a table; figures only, nothing is asserted. Goals (issue 18): desktop ≥ 95
 // performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance.
+// Both runtimes (docs/decisions/037), one after the other, each built for production and served by a stack
+// of its own, then a table of the performance scores side by side.
 //   PERF_PORT_OFFSET=50 (default 60) shifts the ports; PERF_SCREENS=login,users runs some screens only;
-//   PERF_PRESETS=desktop runs one preset.
+//   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,14 +18,15 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { href } from '../contract/routes';
 import { findChromium } from '../scripts/chromium.mjs';
+import { RUNTIMES, type Runtime } from '../scripts/runtime.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const offset = Number(process.env.PERF_PORT_OFFSET ?? 60);
 const port = (base: number) => String(base + offset);
 const baseURL = `http://127.0.0.1:${port(8797)}`;
 const dataDir = '.perf-data';
-/** The production build the edge serves (see buildForProduction). */
-const assetsDir = resolve(root, '.perf-dist');
+/** The production build of a runtime the edge serves (see buildForProduction). */
+const assetsOf = (runtime: Runtime) => resolve(root, '.perf-dist', runtime);
 const ADMIN = { email: 'admin@demo.test', password: 'Demo-2026!' };
 
 const serverEnv: Record<string, string> = {
@@ -33,7 +36,6 @@ const serverEnv: Record<string, string> = {
   LEON_SIM_PORT: port(4110),
   PUBLIC_ORIGIN: baseURL,
   DATA_DIR: dataDir,
-  ASSETS_DIR: assetsDir,
   SESSION_SECRET: 'perf-session-secret-0123456789abcdef0123456789',
   SEED_DEMO: 'true',
   LEON_POLL_MINUTES: '0',
@@ -56,24 +58,32 @@ async function waitFor(url: string, timeoutMs = 240_000): Promise<void> {
  * Builds the app for production first: scripts/start.ts would build it with the stack's NODE_ENV ('test'),
  * which gives React's development build, several times slower.
  */
-function buildForProduction(): void {
+function buildForProduction(runtime: Runtime): void {
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      assetsOf(runtime),
+      '--emptyOutDir',
+    ],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', RUNTIME: runtime },
     },
   );
   if (result.status !== 0) throw new Error('The web build failed.');
 }
 
-function startStack(): ChildProcess {
+function startStack(runtime: Runtime): ChildProcess {
   rmSync(resolve(root, dataDir), { recursive: true, force: true });
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, ...serverEnv },
+    env: { ...process.env, ...serverEnv, RUNTIME: runtime, ASSETS_DIR: assetsOf(runtime) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -111,6 +121,7 @@ type Category = 'performance' | 'accessibility' | 'best-practices';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices'];
 
 interface Row {
+  runtime: Runtime;
   screen: string;
   preset: string;
   scores: Record<Category, number>;
@@ -121,7 +132,13 @@ interface Row {
   failing: string[];
 }
 
-async function audit(chromePort: number, screen: string, url: string, preset: 'desktop' | 'mobile') {
+async function audit(
+  runtime: Runtime,
+  chromePort: number,
+  screen: string,
+  url: string,
+  preset: 'desktop' | 'mobile',
+) {
   const flags: Flags = {
     port: chromePort,
     output: 'json',
@@ -143,6 +160,7 @@ async function audit(chromePort: number, screen: string, url: string, preset: 'd
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
   return {
+    runtime,
     screen,
     preset,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Record<Category, number>,
@@ -156,6 +174,7 @@ async function audit(chromePort: number, screen: string, url: string, preset: 'd
 
 function print(rows: Row[]): void {
   const head = [
+    'runtime',
     'screen',
     'preset',
     'perf',
@@ -168,6 +187,7 @@ function print(rows: Row[]): void {
     'below 100 (a11y, best pr.)',
   ];
   const lines = rows.map((r) => [
+    r.runtime,
     r.screen,
     r.preset,
     String(r.scores.performance),
@@ -185,17 +205,43 @@ function print(rows: Row[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
   console.log(
-    '\nGoals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance.',
+    '\nGoals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance;',
   );
+  console.log('no score lower on Preact than on React.');
+  const react = rows.filter((r) => r.runtime === 'react');
+  const preact = rows.filter((r) => r.runtime === 'preact');
+  if (!react.length || !preact.length) return;
+  console.log('\nSide by side (performance / accessibility / best practices):');
+  console.log(`  ${'screen'.padEnd(20)} ${'preset'.padEnd(8)} ${'React'.padEnd(14)} Preact`);
+  for (const r of react) {
+    const p = preact.find((x) => x.screen === r.screen && x.preset === r.preset);
+    if (!p) continue;
+    const scores = (row: Row) => CATEGORIES.map((c) => row.scores[c]).join(' / ');
+    const lower = CATEGORIES.some((c) => p.scores[c] < r.scores[c]) ? '  (lower on Preact)' : '';
+    console.log(
+      `  ${r.screen.padEnd(20)} ${r.preset.padEnd(8)} ${scores(r).padEnd(14)} ${scores(p)}${lower}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('No Chromium found (scripts/chromium.mjs): install Debian’s chromium.');
-  console.log('Building the app for production…');
-  buildForProduction();
-  console.log(`Starting the stack on ${baseURL}…`);
-  const stack = startStack();
+  const runtimes = RUNTIMES.filter(
+    (r) => !process.env.PERF_RUNTIMES || process.env.PERF_RUNTIMES.includes(r),
+  );
+  const rows: Row[] = [];
+  for (const runtime of runtimes) rows.push(...(await auditRuntime(runtime, chromiumPath)));
+  console.log('');
+  print(rows);
+}
+
+/** Builds `runtime` for production, starts a stack serving it, signs in and audits every screen. */
+async function auditRuntime(runtime: Runtime, chromiumPath: string): Promise<Row[]> {
+  console.log(`Building the app for production on ${runtime}…`);
+  buildForProduction(runtime);
+  console.log(`Starting the stack on ${baseURL} (${runtime})…`);
+  const stack = startStack(runtime);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
@@ -231,22 +277,23 @@ async function main(): Promise<void> {
           const cdp = await page.createCDPSession();
           const { cookies } = await cdp.send('Network.getAllCookies');
           await cdp.send('Network.clearBrowserCookies');
-          rows.push(await audit(chrome.port, screen, `${baseURL}${path}`, preset));
+          rows.push(await audit(runtime, chrome.port, screen, `${baseURL}${path}`, preset));
           await cdp.send('Network.setCookies', { cookies });
           await page.close();
-        } else rows.push(await audit(chrome.port, screen, `${baseURL}${path}`, preset));
+        } else rows.push(await audit(runtime, chrome.port, screen, `${baseURL}${path}`, preset));
         const last = rows[rows.length - 1];
         console.log(
-          `  ${preset.padEnd(7)} ${screen.padEnd(20)} ${last.scores.performance} / ${last.scores.accessibility} / ${last.scores['best-practices']}`,
+          `  ${runtime.padEnd(7)} ${preset.padEnd(7)} ${screen.padEnd(20)} ${last.scores.performance} / ${last.scores.accessibility} / ${last.scores['best-practices']}`,
         );
       }
     }
     await browser.disconnect();
-    console.log('');
-    print(rows);
+    return rows;
   } finally {
     chrome.kill();
     stack.kill('SIGINT');
+    if (stack.exitCode === null && stack.signalCode === null)
+      await new Promise((done) => stack.once('exit', done));
   }
 }
 

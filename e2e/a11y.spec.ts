@@ -331,6 +331,9 @@ async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[
 async function checkRole(page: Page, role: Role, narrow: boolean) {
   const checked: string[] = [];
   const dialogsSeen = new Set<string>();
+  // The app opened first: it renews a saved session older than its access token (a long run), which the
+  // API calls of detailIds, made beside the app, could not do.
+  await open(page, href('requestedMissions'));
   const ids = await detailIds(page);
   for (const screen of PROTECTED) {
     if (!canOpen(screen, role)) continue;

@@ -6,9 +6,10 @@
 // this edge: the browser's API calls go through the production edge code, cookies rewritten as in production.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/db/seed';
+import { runtime } from './runtime.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -27,18 +28,24 @@ const edgeSecret = env.EDGE_SECRET || randomBytes(32).toString('base64url');
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    if (entry.name === 'dist' || entry.name === 'node_modules' || entry.name === '.dist-runtime') continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
   return newest;
 }
 
+/** Which runtime (RUNTIME, docs/decisions/037) the build in web/dist was made for: kept beside it. */
+const builtRuntimeFile = join(root, 'web/.dist-runtime');
+
 function buildIfNeeded(): void {
   const index = join(root, 'web/dist/index.html');
   const sources = Math.max(...['web', 'contract', 'machines'].map((d) => newestMtime(join(root, d))));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources && !env.FORCE_BUILD) return;
-  console.log('Building the web app…');
+  const wanted = runtime();
+  const built = existsSync(builtRuntimeFile) ? readFileSync(builtRuntimeFile, 'utf8').trim() : null;
+  const fresh = existsSync(index) && statSync(index).mtimeMs >= sources && built === wanted;
+  if (fresh && !env.FORCE_BUILD) return;
+  console.log(`Building the web app (${wanted})…`);
   const result = spawnSync(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
@@ -48,6 +55,7 @@ function buildIfNeeded(): void {
     },
   );
   if (result.status !== 0) throw new Error('The web build failed.');
+  writeFileSync(builtRuntimeFile, `${wanted}\n`);
 }
 
 const children: ChildProcess[] = [];
@@ -115,7 +123,7 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 async function main(): Promise<void> {
-  if (!dev) buildIfNeeded();
+  if (!dev && !env.ASSETS_DIR) buildIfNeeded();
   const leonEnv: Record<string, string> = {};
   if (useSimulator) {
     const simEntry = 'api/leon/simulator/server.ts';
@@ -140,7 +148,8 @@ async function main(): Promise<void> {
   run('Edge', 'edge/node.ts', {
     EDGE_PORT: String(edgePort),
     API_ORIGIN: `http://${host}:${apiPort}`,
-    ASSETS_DIR: join(root, 'web/dist'),
+    // ASSETS_DIR serves a build made elsewhere (npm run perf's production builds); web/dist otherwise.
+    ASSETS_DIR: env.ASSETS_DIR || join(root, 'web/dist'),
     PUBLIC_ORIGIN: publicOrigin,
     EDGE_SECRET: edgeSecret,
   });

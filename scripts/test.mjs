@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure: type-check, lint (with the folder
 // boundaries), unit and API tests (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set), the edge
-// inside workerd, the Worker bundle (wrangler dry run), then the Playwright tests in Chromium.
+// inside workerd, the Worker bundle (wrangler dry run), then the Playwright tests in Chromium, once on each
+// runtime (React, then Preact: docs/decisions/037), each its own step with its own time.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -14,7 +15,18 @@ const steps = [
   ['Unit and API tests', bin('vitest'), ['run']],
   ['Edge tests in workerd', bin('vitest'), ['run', '--config', 'edge/vitest.workers.config.ts']],
   ['Worker bundle (wrangler deploy --dry-run)', process.execPath, ['scripts/edge-dry-run.mjs']],
-  ['Browser tests (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']],
+  [
+    'Browser tests on React (Playwright, Chromium)',
+    process.execPath,
+    ['scripts/e2e.mjs'],
+    { RUNTIME: 'react' },
+  ],
+  [
+    'Browser tests on Preact (Playwright, Chromium)',
+    process.execPath,
+    ['scripts/e2e.mjs'],
+    { RUNTIME: 'preact' },
+  ],
 ];
 
 if (process.env.TEST_DATABASE_URL) {
@@ -32,10 +44,13 @@ const summary = () => {
   for (const [name, seconds] of times) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
   console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  in all`);
 };
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const t0 = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
+  });
   times.push([name, (Date.now() - t0) / 1000]);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);

@@ -40,6 +40,61 @@ describe('API client', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(MESSAGES.generic);
   });
 
+  it('sends the query as the API reads it: absent values left out, an array repeats its key', async () => {
+    const { fetch } = fakeApi({ 'GET /missions': () => ({ body: { data: [] } }) });
+    await rawCall('/missions', {
+      query: {
+        status: ['Planifiée', 'Clôturée'],
+        page: 2,
+        q: 'Nantes & Tours',
+        none: undefined,
+        nil: null,
+        empty: [],
+      },
+    });
+    const [input] = fetch.mock.calls[0] as unknown as [Request | string];
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    expect(url.pathname).toBe('/api/missions');
+    expect([...url.searchParams]).toEqual([
+      ['status', 'Planifiée'],
+      ['status', 'Clôturée'],
+      ['page', '2'],
+      ['q', 'Nantes & Tours'],
+    ]);
+  });
+
+  it('sends a plain object as JSON and returns a blob when asked, with the message of a refused one', async () => {
+    const { calls } = fakeApi({
+      'POST /exports': ({ body }) => ({ body: { echoed: body } }),
+      'GET /exports/missing': () => ({ status: 404, body: { message: 'Export introuvable' } }),
+    });
+    expect(await rawCall('/exports', { method: 'POST', body: { ids: [1, 2] } })).toEqual({
+      echoed: { ids: [1, 2] },
+    });
+    expect(calls[0]).toEqual({ method: 'POST', path: '/exports', body: { ids: [1, 2] } });
+    const blob = await rawCall<Blob>('/exports', { method: 'POST', body: {}, responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(JSON.parse(await blob.text())).toEqual({ echoed: {} });
+    const error = await rawCall<never>('/exports/missing', { responseType: 'blob' }).catch(
+      (e: ApiError) => e,
+    );
+    expect([error.status, error.message]).toEqual([404, 'Export introuvable']);
+  });
+
+  it('tries a failed call once only: no retry of its own on a server error or without network', async () => {
+    const { calls } = fakeApi({
+      'GET /broken': () => ({ status: 503, body: { message: 'Service indisponible' } }),
+    });
+    const error = await rawCall<never>('/broken').catch((e: ApiError) => e);
+    expect([error.status, error.message]).toEqual([503, 'Service indisponible']);
+    expect(calls).toHaveLength(1);
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', offline);
+    const network = await rawCall<never>('/users').catch((e: ApiError) => e);
+    expect([network.status, network.message]).toEqual([0, MESSAGES.generic]);
+    expect(offline).toHaveBeenCalledOnce();
+  });
+
   it('renews the session once on a 401 and retries the call', async () => {
     let tries = 0;
     const { calls } = fakeApi({

@@ -1,8 +1,9 @@
 // The API client: every call goes to /api on our own origin with the session cookies. Authenticated
 // calls renew the session once on a 401 through the session machine, then retry once (architecture.md §6); and
 // when the hint cookie says the access token has expired, they renew it first, without the 401.
-// On the browser's own fetch (no client library: the sign-in page loads this, docs/decisions/022), and
-// without the session machine, which comes with the session actor that binds itself here.
+// On ofetch (docs/decisions/037: the lighter Preact runtime pays for it), without the session machine,
+// which comes with the session actor that binds itself here.
+import { type FetchOptions, ofetch } from 'ofetch';
 import { MESSAGES, type Me } from '../../contract/auth';
 import type { SessionActor } from '../../machines/session.machine';
 import { accessExpired } from './session-hint';
@@ -28,53 +29,60 @@ export interface CallOptions {
   responseType?: 'json' | 'blob';
 }
 
-const isJsonBody = (body: unknown) =>
-  body !== null &&
-  typeof body === 'object' &&
-  (Array.isArray(body) ||
-    Object.getPrototypeOf(body) === Object.prototype ||
-    Object.getPrototypeOf(body) === null);
-
-function urlOf(path: string, query: CallOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}))
-    for (const item of Array.isArray(value) ? value : [value])
-      if (item !== undefined && item !== null) params.append(key, String(item));
-  const search = params.toString();
-  return `/api${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
-}
-
-async function readBody(response: Response, responseType: CallOptions['responseType']): Promise<unknown> {
-  if (responseType === 'blob' && response.ok) return response.blob();
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+/** The query as the API reads it: absent values left out, an array's items under its key, each a string. */
+function queryOf(query: CallOptions['query']): Record<string, string | string[]> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const items = (Array.isArray(value) ? value : [value]).filter(
+      (item) => item !== undefined && item !== null,
+    );
+    if (items.length) out[key] = Array.isArray(value) ? items.map(String) : String(items[0]);
   }
+  return out;
 }
+
+/** The server's French `{message}` from an error's body (JSON, or a blob holding JSON), or the generic one. */
+async function messageOf(data: unknown): Promise<string> {
+  let body = data;
+  if (typeof Blob !== 'undefined' && data instanceof Blob) {
+    body = await data
+      .text()
+      .then((text) => JSON.parse(text) as unknown)
+      .catch(() => undefined);
+  }
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : MESSAGES.generic;
+}
+
+/**
+ * ofetch on `/api` with the cookies: a plain object or array body goes as JSON, the answer is read by its
+ * type (JSON, text; a blob when asked). It retries nothing itself (the 401 path below renews, then tries
+ * once more); an error answer becomes an `ApiError` with the server's message.
+ */
+const client = ofetch.create({
+  baseURL: '/api',
+  credentials: 'include',
+  retry: false,
+  async onResponseError({ response }) {
+    throw new ApiError(response.status, await messageOf(response._data));
+  },
+});
 
 async function send<T>(path: string, options: CallOptions): Promise<T> {
-  const { body, query, headers, responseType, ...rest } = options;
-  const json = isJsonBody(body);
-  let response: Response;
+  const { query, responseType, method, ...rest } = options;
   try {
-    response = await fetch(urlOf(path, query), {
+    const data: unknown = await client(path, {
       ...rest,
-      credentials: 'include',
-      headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
-    });
-  } catch {
-    throw new ApiError(0, MESSAGES.generic);
+      method: method as 'GET' | undefined,
+      query: queryOf(query),
+      responseType: responseType === 'blob' ? 'blob' : undefined,
+    } as FetchOptions);
+    return (data === '' ? undefined : data) as T;
+  } catch (error) {
+    // A network failure (or an aborted call) has no answer: the generic message.
+    throw error instanceof ApiError ? error : new ApiError(0, MESSAGES.generic);
   }
-  const data = await readBody(response, responseType).catch(() => undefined);
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(response.status, typeof message === 'string' ? message : MESSAGES.generic);
-  }
-  return data as T;
 }
 
 /** A call without the renew-and-retry (sign-in, refresh, logout and the password screens). */

@@ -188,7 +188,13 @@ export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<St
                 <button
                   type="button"
                   className={css.button.secondary}
-                  onClick={() => send({ type: 'pdf.close' })}
+                  // Closed in the click itself, as Escape does: closed later from the machine's 'closed'
+                  // state (an effect), the dialog went after the frame in which react-aria gives the focus
+                  // back, the page still inert, and the focus stayed on <body> (e2e/overlays.spec.ts).
+                  onClick={() => {
+                    send({ type: 'pdf.close' });
+                    onClose();
+                  }}
                 >
                   Annuler
                 </button>

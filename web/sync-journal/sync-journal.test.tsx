@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/roles';
 import type { SyncRunRow } from '../../contract/sync';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
+// The screen is loaded on demand (web/sync-journal/index.ts): loaded here once, its route shows it at once.
+import './sync-journal-screen';
 
 const RUN: SyncRunRow = {
   id: '8d0f8c2e-5f7e-4c1b-9a51-2d3f4b5c6d7e',
