@@ -59,18 +59,28 @@ function openJournal(role: Role) {
   return { ...api, user: userEvent.setup() };
 }
 
+/** The journal's header and its two runs, once the list has answered (not its loading row). */
+async function journalRows(): Promise<HTMLElement[]> {
+  const table = await screen.findByRole('table', { name: 'Synchronisations' });
+  return waitFor(() => {
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2].textContent).toContain('Julien Moreau');
+    return rows;
+  });
+}
+
 describe('Journal des synchronisations', () => {
   it("reads a running run as 'En cours', and lets ADMIN retry a run's kept trips after confirming", async () => {
     const { user, calls } = openJournal('ADMIN');
-    const table = await screen.findByRole('table', { name: 'Synchronisations' });
-    const rows = await within(table).findAllByRole('row');
+    const rows = await journalRows();
     expect(rows[1].textContent).toContain('En cours');
     expect(rows[1].textContent).toContain('automatique');
     expect(rows[2].textContent).toContain('4 / 2 / 0 / 1');
 
     await user.click(within(rows[2]).getByRole('button', { name: /^Ouvrir la synchronisation du/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Mission 24017')).toBeTruthy();
+    expect(await within(dialog).findByText('Mission 24017')).toBeTruthy();
     expect(within(dialog).getByText('En attente')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -86,11 +96,10 @@ describe('Journal des synchronisations', () => {
 
   it('shows OPERATION the run without Réessayer', async () => {
     const { user } = openJournal('OPERATION');
-    const table = await screen.findByRole('table', { name: 'Synchronisations' });
-    const rows = await within(table).findAllByRole('row');
+    const rows = await journalRows();
     await user.click(within(rows[2]).getByRole('button', { name: /^Ouvrir la synchronisation du/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Mission 24017')).toBeTruthy();
+    expect(await within(dialog).findByText('Mission 24017')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Réessayer' })).toBeNull();
   });
 });
