@@ -100,6 +100,16 @@ export function menu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' });
 }
 
+/**
+ * Opens the app on the requested missions and waits for its menu: the app renews a saved session older
+ * than its access token (a run past 15 minutes), which API calls made beside it (`page.request`) cannot
+ * do. Call it before a test's first `page.request`.
+ */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto(href('requestedMissions'));
+  await expect(menu(page)).toBeVisible();
+}
+
 /** Opens a screen by its entry of the main menu and waits for it: its URL, its title (level 1 heading). */
 export async function openFromMenu(
   page: Page,
