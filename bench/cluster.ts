@@ -18,7 +18,7 @@ import { SMTPServer } from 'smtp-server';
 import { Agent } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
-import { waitFor } from './lib/processes';
+import { HAPROXY_DEFAULTS, waitFor } from './lib/processes';
 import { Figures } from './lib/timing';
 import { runUsers, sleep, usersFor, VirtualUser } from './lib/virtual-user';
 
@@ -145,13 +145,7 @@ try {
   writeFileSync(
     cfg,
     [
-      'global',
-      '  maxconn 4096',
-      'defaults',
-      '  mode http',
-      '  timeout connect 2s',
-      '  timeout client 60s',
-      '  timeout server 60s',
+      ...HAPROXY_DEFAULTS,
       // A busy machine answers /health slowly: a slow check is not a dead instance.
       '  timeout check 5s',
       // A connection refused (the killed instance before its check notices) is tried on another one;

@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { EDGE_SECRET_HEADER } from '../contract/http';
-import { waitFor } from './lib/processes';
+import { HAPROXY_DEFAULTS, signInCookies, waitFor } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -78,13 +78,7 @@ function haproxyConfig(apiPort: number, port: number): string {
   writeFileSync(
     file,
     [
-      'global',
-      '  maxconn 4096',
-      'defaults',
-      '  mode http',
-      '  timeout connect 2s',
-      '  timeout client 60s',
-      '  timeout server 60s',
+      ...HAPROXY_DEFAULTS,
       '  option http-keep-alive',
       'frontend edge',
       `  bind 127.0.0.1:${port}`,
@@ -99,22 +93,10 @@ function haproxyConfig(apiPort: number, port: number): string {
   return file;
 }
 
-async function signIn(): Promise<string> {
-  const login = await fetch(`${origin(ports.api)}/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: origin(ports.edge),
-      [EDGE_SECRET_HEADER]: secrets.EDGE_SECRET,
-    },
-    body: JSON.stringify({ email: 'operation@demo.test', password: 'Demo-2026!' }),
+const signIn = () =>
+  signInCookies(`${origin(ports.api)}/auth/login`, origin(ports.edge), 'operation@demo.test', {
+    [EDGE_SECRET_HEADER]: secrets.EDGE_SECRET,
   });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 interface Measure {
   rps: number;

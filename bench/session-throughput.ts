@@ -12,7 +12,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { onDatabaseServer } from '../api/db/scratch';
-import { waitFor } from './lib/processes';
+import { EDGE_SECRET_HEADER } from '../contract/http';
+import { signInCookies, waitFor } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,26 +65,16 @@ async function startApi(dir: string, port: number, publicOrigin: string): Promis
   return origin;
 }
 
-async function signIn(loginUrl: string, origin: string): Promise<string> {
-  const login = await fetch(loginUrl, {
-    method: 'POST',
-    // Direct calls carry the edge's secret: a production API answers nothing else (decision 031).
-    headers: { 'content-type': 'application/json', origin, 'x-edge-secret': secrets.EDGE_SECRET },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo-2026!' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+// Direct calls carry the edge's secret: a production API answers nothing else (decision 031).
+const signIn = (loginUrl: string, origin: string) =>
+  signInCookies(loginUrl, origin, 'admin@demo.test', { [EDGE_SECRET_HEADER]: secrets.EDGE_SECRET });
 
 async function measure(title: string, url: string, cookie: string): Promise<number> {
   const result = await autocannon({
     url,
     connections: 20,
     duration,
-    headers: { cookie, 'x-edge-secret': secrets.EDGE_SECRET },
+    headers: { cookie, [EDGE_SECRET_HEADER]: secrets.EDGE_SECRET },
   });
   console.log(
     `  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   (${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors)   load ${loadavg()[0].toFixed(1)}`,

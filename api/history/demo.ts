@@ -11,6 +11,7 @@ import type { MissionStatus } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { auditLog, missions, statistics, users } from '../db/schema';
 import { type AuditEntry, auditAll } from '../lib/audit';
+import { userColumns } from '../users';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -197,19 +198,7 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
   }
 
   // Accounts: each created by the administrator (the first one at install), then one phone changed.
-  const accounts = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      hospitals: users.hospitals,
-      role: users.role,
-      forceChangePassword: users.forceChangePassword,
-    })
-    .from(users)
-    .orderBy(asc(users.createdAt), asc(users.email));
+  const accounts = await db.select(userColumns).from(users).orderBy(asc(users.createdAt), asc(users.email));
   for (const [n, account] of accounts.entries()) {
     const createdAt = now.getTime() - (40 - n) * 24 * HOUR;
     const by = account.id === admin ? null : admin;

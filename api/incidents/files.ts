@@ -3,7 +3,6 @@
 // sync deletes its row), stays in the file store with nothing pointing to it. The sweep deletes the files
 // under incidents/ older than a day that no attachment row points to; one API instance runs it at start
 // and every few hours (incidentFilesSweepJob, a job of api/lib/jobs.ts).
-import { inArray } from 'drizzle-orm';
 import { incidentAttachments } from '../db/schema';
 import { orphanFiles } from '../lib/jobs';
 
@@ -13,13 +12,8 @@ const incidentFiles = orphanFiles({
   prefix: INCIDENTS_PREFIX,
   name: 'incident-files-sweep',
   what: 'Incident files',
-  referenced: async (db, keys) => {
-    const rows = await db
-      .select({ key: incidentAttachments.storageKey })
-      .from(incidentAttachments)
-      .where(inArray(incidentAttachments.storageKey, keys));
-    return rows.map((row) => row.key).filter((key): key is string => key !== null);
-  },
+  table: incidentAttachments,
+  keyColumns: [incidentAttachments.storageKey],
 });
 
 export const sweepIncidentFiles = incidentFiles.sweep;

@@ -14,15 +14,7 @@ export interface AuditEntry {
 
 /** `db` may be a transaction, so the audit row commits or rolls back with the change. */
 export async function audit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    at: entry.at,
-  });
+  await auditAll(db, [entry]);
 }
 
 /** Several audit rows in one statement (a sync batch's creations and updates). */

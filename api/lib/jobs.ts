@@ -4,7 +4,8 @@
 // runs each interval however many look at once. Times are the database's, never an instance's clock.
 // A job that fails is logged and recorded in its row; its next run is the next interval.
 import { hostname } from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { logger } from './log';
@@ -155,14 +156,25 @@ export function orphanSweepJob(
  */
 export const ORPHAN_AGE_MS = 24 * 3600_000;
 
+/** Which of `keys` the rows of `table` still hold in one of `columns` (their file keys). */
+async function keysHeld(db: Db, table: PgTable, columns: PgColumn[], keys: string[]): Promise<string[]> {
+  const fields = Object.fromEntries(columns.map((column, i) => [`k${i}`, column]));
+  const rows = await db
+    .select(fields)
+    .from(table)
+    .where(or(...columns.map((column) => inArray(column, keys))));
+  return rows.flatMap((row) => Object.values(row).filter((key): key is string => typeof key === 'string'));
+}
+
 /**
- * The orphans of one kind of file: those under `prefix`, older than `ORPHAN_AGE_MS`, that no row points
- * to (`referenced` answers which of the keys rows still point to). `sweep` removes them now; `job` is the
- * sweep as a job (orphanSweepJob), named `name` and logged as `what`.
+ * The orphans of one kind of file: those under `prefix`, older than `ORPHAN_AGE_MS`, that no row of
+ * `table` points to in one of its `keyColumns`. `sweep` removes them now; `job` is the sweep as a job
+ * (orphanSweepJob), named `name` and logged as `what`.
  */
 export function orphanFiles(options: {
   prefix: string;
-  referenced: (db: Db, keys: string[]) => Promise<Iterable<string>>;
+  table: PgTable;
+  keyColumns: PgColumn[];
   name: string;
   what: string;
 }) {
@@ -171,7 +183,7 @@ export function orphanFiles(options: {
     deps.files.sweepOrphans({
       prefix: options.prefix,
       olderThanMs,
-      referenced: (keys) => options.referenced(deps.db, [...keys]),
+      referenced: (keys) => keysHeld(deps.db, options.table, options.keyColumns, [...keys]),
     });
   const job = (deps: SweepDeps, hours = 6): Job =>
     orphanSweepJob(options.name, options.what, () => sweep(deps), hours);

@@ -2,7 +2,6 @@
 // upload, before update-pdf): a browser that never calls update-pdf, or an API killed between the two,
 // leaves an orphan. The sweep deletes the files under statistics/ older than a day that no record points
 // to; one API instance runs it at start and every few hours (statisticsSweepJob, a job of api/lib/jobs.ts).
-import { inArray, or } from 'drizzle-orm';
 import { statistics } from '../db/schema';
 import { orphanFiles } from '../lib/jobs';
 import { STATISTICS_PREFIX } from './service';
@@ -11,13 +10,8 @@ const statisticFiles = orphanFiles({
   prefix: STATISTICS_PREFIX,
   name: 'statistics-files-sweep',
   what: 'Statistics files',
-  referenced: async (db, keys) => {
-    const rows = await db
-      .select({ flight: statistics.flightPdfKey, airport: statistics.airportPdfKey })
-      .from(statistics)
-      .where(or(inArray(statistics.flightPdfKey, keys), inArray(statistics.airportPdfKey, keys)));
-    return rows.flatMap((r) => [r.flight, r.airport]).filter((k): k is string => k !== null);
-  },
+  table: statistics,
+  keyColumns: [statistics.flightPdfKey, statistics.airportPdfKey],
 });
 
 export const sweepStatisticFiles = statisticFiles.sweep;

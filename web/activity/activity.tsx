@@ -11,11 +11,9 @@ import {
 import { href } from '../../contract/routes';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
-import { ModalDialog } from '../ui/dialog';
-import * as dialogUi from '../ui/dialog.css';
+import { CloseActions, ModalDialog } from '../ui/dialog';
 import { hoursMinutes, parisDate } from '../ui/format';
 import { SearchToolbar } from '../ui/search-toolbar';
-import * as css from '../ui/theme.css';
 import * as ui from './activity.css';
 import type { PeriodFilter } from './query';
 
@@ -115,11 +113,7 @@ export function ActivityMissionsDialog({
         list={list}
         emptyText={CREW_AND_FLEET_MESSAGES.noMission}
       />
-      <div className={dialogUi.dialogActions}>
-        <button type="button" className={css.button.secondary} onClick={onClose}>
-          Fermer
-        </button>
-      </div>
+      <CloseActions onClose={onClose} />
     </ModalDialog>
   );
 }

@@ -3,8 +3,7 @@
 import type { ReactNode } from 'react';
 import { BILLING_VERDICT_BADGES, type BillingRow } from '../../contract/billing';
 import { Badge } from '../ui/badge';
-import { ModalDialog } from '../ui/dialog';
-import * as css from '../ui/theme.css';
+import { CloseActions, ModalDialog } from '../ui/dialog';
 import * as ui from './billing.css';
 import { euros, frenchDay, percent } from './format';
 
@@ -115,11 +114,7 @@ export function BreakdownDialog({ row, onClose }: { row: BillingRow; onClose: ()
         Écart (facturé − calculé) : <strong>{euros(row.difference)}</strong> ({percent(row.differencePercent)}
         )
       </p>
-      <div className={ui.actions}>
-        <button type="button" className={css.button.primary} onClick={onClose}>
-          Fermer
-        </button>
-      </div>
+      <CloseActions onClose={onClose} />
     </ModalDialog>
   );
 }

@@ -29,30 +29,31 @@ const LEG = {
   organType: [],
   crewList: [],
 };
-const EDIT: HistoryEntry = {
-  id: 'a1',
-  at: '2026-04-13T15:20:00.000Z',
-  when: '13/04/2026 17:20',
-  actor: 'Julien Moreau',
-  action: 'Modification',
-  changes: [{ field: 'Statut', before: 'En attente', after: 'Programmée' }],
-};
-const LEON: HistoryEntry = {
-  id: 'a2',
-  at: '2026-04-12T08:00:00.000Z',
-  when: '12/04/2026 10:00',
-  actor: 'Leon',
-  action: 'Mise à jour Leon',
-  changes: [{ field: "Type d'avion", before: 'N.D', after: 'JET' }],
-};
-const CREATION: HistoryEntry = {
-  id: 'a3',
-  at: '2026-04-11T08:00:00.000Z',
-  when: '11/04/2026 10:00',
-  actor: 'Leon',
-  action: 'Création depuis Leon',
-  changes: [{ field: 'Statut', before: '-', after: 'En attente' }],
-};
+/** An entry of the panel: its id, when (UTC and as shown in Paris), who, what and its one change. */
+const entry = (
+  id: string,
+  [at, when]: [string, string],
+  actor: string,
+  action: string,
+  [field, before, after]: [string, string, string],
+): HistoryEntry => ({ id, at, when, actor, action, changes: [{ field, before, after }] });
+const EDIT = entry('a1', ['2026-04-13T15:20:00.000Z', '13/04/2026 17:20'], 'Julien Moreau', 'Modification', [
+  'Statut',
+  'En attente',
+  'Programmée',
+]);
+const LEON = entry('a2', ['2026-04-12T08:00:00.000Z', '12/04/2026 10:00'], 'Leon', 'Mise à jour Leon', [
+  "Type d'avion",
+  'N.D',
+  'JET',
+]);
+const CREATION = entry(
+  'a3',
+  ['2026-04-11T08:00:00.000Z', '11/04/2026 10:00'],
+  'Leon',
+  'Création depuis Leon',
+  ['Statut', '-', 'En attente'],
+);
 
 function openDetails(role: Role, history: (page: number) => { status?: number; body: unknown }) {
   let page = 0;

@@ -12,7 +12,7 @@ import {
 import { useAction } from '../lib/use-action';
 import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
-import { DialogActions, ModalDialog } from '../ui/dialog';
+import { CloseActions, DialogActions, ModalDialog } from '../ui/dialog';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { syncJournalApi } from './api';
@@ -117,16 +117,13 @@ export function RunPanel({
           attente sont relues dans Leon, avec toutes les autres missions ignorées encore en attente.
         </p>
       )}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' }}>
-        <button type="button" className={css.button.secondary} onClick={onClose}>
-          Fermer
-        </button>
+      <CloseActions onClose={onClose}>
         {canRetry && kept.length > 0 && (
           <button type="button" className={css.button.primary} onClick={() => setConfirming(true)}>
             Réessayer
           </button>
         )}
-      </div>
+      </CloseActions>
     </ModalDialog>
   );
 }

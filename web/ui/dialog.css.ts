@@ -24,7 +24,7 @@ export const wide = style({ maxWidth: 760 });
 export const tableWide = style({ maxWidth: 1100 });
 export const dialog = style({ padding: 24, outline: 'none', display: 'grid', gap: 16 });
 export const dialogTitle = style({ margin: 0, fontSize: 18, color: colors.navy });
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: 8 });
+export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 8 });
 
 // The side panel: on the right edge, the screen's full height, scrolling inside.
 export const sideOverlay = style({ placeItems: 'stretch end', padding: 0 });

@@ -1,6 +1,6 @@
 // A modal dialog with a title (react-aria Modal + Dialog): focus trapped inside, Escape closes; and the
-// foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs; and the
-// dialog of a form that adds or edits a row, made of both.
+// foot of a dialog: the failure of its call, Annuler and the action, disabled while the call runs, or
+// 'Fermer' for a dialog one reads; and the dialog of a form that adds or edits a row.
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import * as ui from './dialog.css';
@@ -128,6 +128,25 @@ export function DialogActions({
         </button>
       </div>
     </>
+  );
+}
+
+/**
+ * The foot of a dialog one reads rather than fills: 'Fermer', then the dialog's own `children` actions if
+ * any ('Fermer' is then the secondary button, the main one otherwise).
+ */
+export function CloseActions({ onClose, children }: { onClose: () => void; children?: ReactNode }) {
+  return (
+    <div className={ui.dialogActions}>
+      <button
+        type="button"
+        className={children ? css.button.secondary : css.button.primary}
+        onClick={onClose}
+      >
+        Fermer
+      </button>
+      {children}
+    </div>
   );
 }
 
