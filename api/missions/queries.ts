@@ -159,9 +159,4 @@ export async function missionDetails(db: Db, mission: Mission): Promise<MissionD
   }));
 }
 
-export const STATUS_SQL_LIST = (statuses: readonly MissionStatus[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
 export { MISSION_STATUSES };

@@ -1,7 +1,7 @@
 // What the missions routes do, one function a route: the role-scoped lists and counts, details, the PDFs,
 // and the staff writes (edit, delete), each found as the user sees it, written and audited in one
 // transaction (changeMission). The queries they share are in queries.ts.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Page } from '../../contract/http';
 import {
   CATEGORY_STATUSES,
@@ -11,15 +11,18 @@ import {
   MISSIONS_PAGE_SIZE,
   type MissionDetailsLeg,
   type MissionRow,
+  type MissionStatus,
   type MissionsListQueryInput,
   type RecordsCount,
   splitOrgans,
 } from '../../contract/missions';
+import { STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
 import type { Db, Tx } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
+import { listCount } from '../lib/list-count';
 import { pageParams, toPage } from '../lib/paging';
 import { missionPdf, voucherPdf } from './pdf';
 import {
@@ -30,7 +33,6 @@ import {
   missionDetails,
   readFilters,
   rowsWithLegs,
-  STATUS_SQL_LIST,
   visibleTo,
 } from './queries';
 
@@ -81,7 +83,7 @@ export async function listMissions(
   const { pageSize, offset } = pageParams(q, MISSIONS_PAGE_SIZE);
   const filters = readFilters(q);
   const where = listWhere(user, filters);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(missions)
@@ -89,7 +91,7 @@ export async function listMissions(
       .orderBy(...listOrder(filters.category))
       .limit(pageSize)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(missions).where(where),
+    listCount(db, missions, where),
   ]);
   return toPage(await rowsWithLegs(db, rows), total, pageSize);
 }
@@ -107,23 +109,24 @@ export async function missionHospitals(db: Db, user: CurrentUser): Promise<Array
     .orderBy(missions.buyerName);
 }
 
-/** The menu counts: the missions of each category the user sees, and those with a statistic. */
+/**
+ * The menu counts: the missions of each category the user sees, and those with a statistic; each exact
+ * up to EXACT_COUNT_UP_TO, estimated above (api/lib/list-count.ts).
+ */
 export async function recordsCount(db: Db, user: CurrentUser): Promise<RecordsCount> {
-  const count = (statuses: readonly string[]) =>
-    sql<number>`(count(*) filter (where ${missions.status} in (${STATUS_SQL_LIST(statuses as never)})))::int`;
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      waiting: count(CATEGORY_STATUSES.requested),
-      inProgress: count(CATEGORY_STATUSES.inProgress),
-      completed: count(CATEGORY_STATUSES.completed),
-      canceled: count(CATEGORY_STATUSES.canceled),
-      closed: count(CATEGORY_STATUSES.closed),
-      statistics: sql<number>`(count(*) filter (where ${missions.status} in ('TERMINEE', 'CLOTUREE', 'ANNULEE_45_MOINS')))::int`,
-    })
-    .from(missions)
-    .where(visibleTo(user));
-  return row satisfies RecordsCount;
+  const visible = visibleTo(user);
+  const count = (statuses?: readonly MissionStatus[]) =>
+    listCount(db, missions, statuses ? and(visible, inArray(missions.status, [...statuses])) : visible);
+  const [total, waiting, inProgress, completed, canceled, closed, statistics] = await Promise.all([
+    count(),
+    count(CATEGORY_STATUSES.requested),
+    count(CATEGORY_STATUSES.inProgress),
+    count(CATEGORY_STATUSES.completed),
+    count(CATEGORY_STATUSES.canceled),
+    count(CATEGORY_STATUSES.closed),
+    count(STATISTIC_MISSION_STATUSES),
+  ]);
+  return { total, waiting, inProgress, completed, canceled, closed, statistics };
 }
 
 /** The legs of the mission `id` as the user sees it (404 otherwise). */
