@@ -207,5 +207,31 @@ for (const kind of databaseKinds()) {
         expect(rows.rows.map((row) => row.action)).toEqual(['mission.leon-update', 'mission.edit']);
       });
     });
+
+    it('0020 reads the oldest-first lists in order from an index, without sorting the category', async () => {
+      await withDatabaseBefore(kind, '0020_missions_oldest_first', async (database) => {
+        await database.db.execute(sql`
+          insert into missions (trip_number, status, departure_date_time) values
+            ('T-1', 'EN_ATTENTE', '2026-02-12T08:00:00Z'), ('T-2', 'PROGRAMMEE', '2026-02-10T08:00:00Z'),
+            ('T-3', 'EN_ATTENTE', null), ('T-4', 'TERMINEE', '2026-02-09T08:00:00Z')`);
+        await migrateDatabase(database);
+        // The 'En attente' list's read (api/missions/queries.ts listOrder), sorts and sequential scans off:
+        // the plan then shows whether an index gives the order by itself.
+        const list = sql`select trip_number from missions where deleted_at is null
+          and status in ('EN_ATTENTE', 'PROGRAMMEE') order by departure_date_time asc nulls last, id asc limit 20`;
+        const plan = await database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
+          const explained = (await tx.execute(sql`explain ${list}`)) as unknown as {
+            rows: Array<{ 'QUERY PLAN': string }>;
+          };
+          return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toContain('missions_departure_asc');
+        expect(plan).not.toMatch(/Sort/);
+        const rows = (await database.db.execute(list)) as unknown as { rows: Array<{ trip_number: string }> };
+        expect(rows.rows.map((row) => row.trip_number)).toEqual(['T-2', 'T-1', 'T-3']);
+      });
+    });
   });
 }

@@ -226,6 +226,8 @@ export const missions = pgTable(
     index('missions_organ_type_gin').using('gin', t.organType),
     // Migration 0019 (billing check): is an invoice's trip a live mission, from the index alone.
     index('missions_live_trip').on(t.tripNumber).where(sql`${t.deletedAt} is null`),
+    // Migration 0020 (issue 28): the oldest-first lists' order ('En attente', 'En cours'), read in order.
+    index('missions_departure_asc').on(sql`${t.departureDateTime} asc nulls last`, sql`${t.id} asc`),
   ],
 );
 
