@@ -89,18 +89,22 @@ export function createApp(
       'Content-Type': METRICS_CONTENT_TYPE,
     });
   });
-  app.route('/', authRoutes);
-  app.route('/', meRoutes);
-  app.route('/', usersRoutes);
-  app.route('/', missionsRoutes);
-  app.route('/', syncRoutes);
-  app.route('/', pricesRoutes);
-  app.route('/', incidentsRoutes);
-  app.route('/', invoicesRoutes);
-  app.route('/', statisticsRoutes);
-  app.route('/', crewAndFleetRoutes);
-  app.route('/', billingRoutes);
-  app.route('/', historyRoutes);
+  // Every feature's routes, each under the paths its contract names.
+  const features = [
+    authRoutes,
+    meRoutes,
+    usersRoutes,
+    missionsRoutes,
+    syncRoutes,
+    pricesRoutes,
+    incidentsRoutes,
+    invoicesRoutes,
+    statisticsRoutes,
+    crewAndFleetRoutes,
+    billingRoutes,
+    historyRoutes,
+  ];
+  for (const routes of features) app.route('/', routes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.
   if (full.files.routes) app.route('/', full.files.routes);
 

@@ -15,7 +15,7 @@ import {
   type BillingTotals,
   type BillingVerdict,
 } from '../../contract/billing';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { billingSettings, invoices, missionLegs, missions, statistics } from '../db/schema';
 import {
   type CostLeg,
@@ -87,10 +87,6 @@ const invoiceOrder = [asc(invoices.invoiceDate), asc(invoices.leonInvoiceNid)];
 const epochMsSql = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
 /** The rows of a statement run as it is written (no mapping of each field: a period is thousands of rows). */
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 type PeriodRecord = Omit<VerdictMission, 'departureDateTime'> & {
   buyerName: string | null;
   /** Epoch milliseconds. */

@@ -4,14 +4,10 @@
 // on this machine); the capped count reads at most the bound, and the estimate costs a plan.
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 
 /** Up to this many rows a count is exact (500 pages of 20): every list of a normal day's use. */
 export const EXACT_COUNT_UP_TO = 10_000;
-
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /** The planner's estimate of the rows `selected` answers (EXPLAIN, nothing run). */
 async function plannedRows(db: Db, selected: SQL): Promise<number> {

@@ -6,7 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../contract/http';
 import type { JournalSkippedTrip, SyncRunResult, SyncRunRow } from '../../contract/sync';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { leonSkippedTrips, syncLease, syncRuns, users } from '../db/schema';
 import { toPage } from '../lib/paging';
 import { RUN_FENCED, RUN_INTERRUPTED } from './reasons';
@@ -17,11 +17,11 @@ const STOPPED = new Set([RUN_INTERRUPTED, RUN_FENCED]);
 /** Whether the sync's advisory lock is held by some session (another instance's run); read-only. */
 async function syncLockHeld(db: Db): Promise<boolean> {
   // A bigint advisory key below 2^32 shows as classid 0, objid key, objsubid 1.
-  const answer = await db.execute<{ held: boolean }>(
+  const [row] = await rowsOf<{ held: boolean }>(
+    db,
     sql`select exists(select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0 and objid = ${LOCK_KEY} and objsubid = 1) as held`,
   );
-  const rows = (answer as unknown as { rows: Array<{ held: boolean }> }).rows;
-  return rows[0]?.held === true;
+  return row?.held === true;
 }
 
 interface StoredRun {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { type Database, rowsOf } from '../db/client';
 import { scratchDatabase } from '../db/scratch';
 import { seedDemo } from '../db/seed';
 
@@ -63,7 +63,7 @@ export async function apiProcessHome(options: {
 }): Promise<ApiProcessHome> {
   const serverUrl = options.serverUrl ?? PROCESS_TEST_SERVER;
   const database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
-  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL) => rowsOf<T>(database.db, query);
   const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
