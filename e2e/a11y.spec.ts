@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Role } from '../contract/roles';
 import { canOpen, href, SCREENS, type ScreenName } from '../contract/routes';
 import { E2E, type StoredRole } from './env';
-import { expectLayoutOk, shoot } from './layout';
+import { expectLayoutOkAt } from './layout';
 import {
   at,
   dataRows,
@@ -47,15 +47,12 @@ const LAYOUT_WIDTHS = [
 async function checkState(page: Page, label: string, narrow: boolean): Promise<void> {
   await expectAccessible(page);
   const own = page.viewportSize()!;
-  for (const size of narrow ? [own] : [own, ...LAYOUT_WIDTHS]) {
-    if (size !== own) await page.setViewportSize(size);
-    // Let the page lay itself out again (ResizeObserver callbacks run before the next frame).
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await expectLayoutOk(page, `${label} at ${size.width} px`);
-    await shoot(page, test.info(), `${label} ${size.width}`);
-  }
+  await expectLayoutOkAt(
+    page,
+    narrow ? [own] : [own, ...LAYOUT_WIDTHS],
+    label,
+    (width) => `${label} ${width}`,
+  );
   if (!narrow) await page.setViewportSize(own);
 }
 

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { BILLING_VERDICT_BADGES } from '../contract/billing';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { expectLayoutOk, shoot } from './layout';
+import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
 import {
   expect,
   expectAccessible,
@@ -34,18 +34,7 @@ const daysAgo = (days: number) =>
 const typed = (day: string) => `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(0, 4)}`;
 
 async function widths(page: Page, label: string) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await expectLayoutOk(page, `${label} at ${size.width} px`);
-    await shoot(page, test.info(), `${label} ${size.width}`);
-  }
+  await expectLayoutOkAt(page, LAYOUT_SIZES, label, (width) => `${label} ${width}`);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

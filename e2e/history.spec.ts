@@ -7,27 +7,14 @@ import { HISTORY_MESSAGES, HISTORY_PATHS, type HistoryEntry } from '../contract/
 import type { Page as ListPage } from '../contract/http';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { expectLayoutOk, shoot } from './layout';
+import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
 import { expect, expectAccessible, openApp, signedInAs, tableNamed, test } from './support';
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
 
 /** axe, then the layout check and a screenshot at each width, the panel open. */
 async function checkOpenPanel(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await expectLayoutOk(page, `${name} at ${size.width} px`);
-    await shoot(page, test.info(), `${name}-${size.width}`);
-  }
-  await page.setViewportSize(SIZES[0]);
+  await expectLayoutOkAt(page, LAYOUT_SIZES, name, (width) => `${name}-${width}`);
+  await page.setViewportSize(LAYOUT_SIZES[0]);
 }
 
 /** Opens the panel from `opener` with the keyboard; answers the panel. */

@@ -15,7 +15,7 @@
 // - a visible native file control (its 'Choose File / No file chosen' is the browser's, in English).
 // Visually hidden elements (1 px boxes, clip, clip-path) and what is inside them are left out.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect } from './support';
+import { expect, test } from './support';
 
 /**
  * Runs in the page: the problems of the layout inside `frames` (the open dialogs, else the main region and
@@ -286,4 +286,34 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string): Promi
   const file = testInfo.outputPath(`${name.replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '')}.png`);
   await page.screenshot({ path: file });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** The widths the layout is checked at, each with its height: a wide screen, a laptop, a phone. */
+export const LAYOUT_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * At each of `sizes` in turn: the window resized (unless it is at that size already) and the page laid out
+ * again, then `expectLayoutOk` labelled `${label} at ${width} px` and a screenshot named `shotName(width)`.
+ * The window is left at the last size.
+ */
+export async function expectLayoutOkAt(
+  page: Page,
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  label: string,
+  shotName: (width: number) => string,
+): Promise<void> {
+  for (const size of sizes) {
+    const now = page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+    // Let the page lay itself out again (ResizeObserver callbacks run before the next frame).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expectLayoutOk(page, `${label} at ${size.width} px`);
+    await shoot(page, test.info(), shotName(size.width));
+  }
 }

@@ -3,7 +3,7 @@
 // a run opened with its skipped trips; axe and the layout check with the run open at 1440, 1280 and 390 px.
 // OPERATION reads it without 'Réessayer'; HOSPITAL has no menu entry.
 import { href } from '../contract/routes';
-import { expectLayoutOk, shoot } from './layout';
+import { expectLayoutOk, expectLayoutOkAt, LAYOUT_SIZES, shoot } from './layout';
 import { at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
 
 test.describe('as ADMIN', () => {
@@ -37,18 +37,7 @@ test.describe('as ADMIN', () => {
     await expect(dialog.getByText(/Import impossible : un nombre dépasse/)).toBeVisible();
 
     await expectAccessible(page);
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
-      await expectLayoutOk(page, `journal, run open at ${size.width} px`);
-      await shoot(page, test.info(), `journal-run-${size.width}`);
-    }
+    await expectLayoutOkAt(page, LAYOUT_SIZES, 'journal, run open', (width) => `journal-run-${width}`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
