@@ -3,6 +3,7 @@
 // and missions; the counts and the row's button are the same columns on both.
 import { useState } from 'react';
 import type { ActivityMissionRow } from '../../contract/crew-and-fleet';
+import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { ViewIcon } from '../ui/icons';
 import { Page } from '../ui/page';
@@ -26,22 +27,15 @@ export function countColumns<Row extends ActivityCounts>(): Column<Row>[] {
 
 /** The row's button that opens its missions, named for the row. */
 function openColumn<Row>(name: (row: Row) => string, onOpen: (row: Row) => void): Column<Row> {
-  return {
+  return buttonColumn({
     id: 'open',
     header: 'Actions',
-    sticky: 'end',
     align: 'center',
-    cell: (r) => (
-      <button
-        type="button"
-        className={css.button.ghost}
-        aria-label={`Voir les missions de ${name(r)}`}
-        onClick={() => onOpen(r)}
-      >
-        <ViewIcon />
-      </button>
-    ),
-  };
+    className: css.button.ghost,
+    label: (r) => `Voir les missions de ${name(r)}`,
+    onClick: onOpen,
+    children: <ViewIcon />,
+  });
 }
 
 type ActivityList<Row> = TableList<Row> & {

@@ -40,14 +40,7 @@ export function ActivityToolbar({
   onPeriod: (period: PeriodFilter) => void;
 }) {
   return (
-    <SearchToolbar
-      id={id}
-      label="Rechercher"
-      placeholder={placeholder}
-      value={search}
-      onChange={onSearch}
-      basis={220}
-    >
+    <SearchToolbar id={id} placeholder={placeholder} value={search} onChange={onSearch} basis={220}>
       <DateRangeFilter
         defaultRange={initial}
         onChange={(range) => onPeriod(range ? { startDate: range.startDate, endDate: range.endDate } : {})}

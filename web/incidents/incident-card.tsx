@@ -63,7 +63,7 @@ export function IncidentCard({ record, staff }: { record: IncidentRecord; staff:
         <Badge {...INCIDENT_STATUS_BADGES[closed ? 'CLOSED' : 'OPEN']} />
       </div>
       <dl className={ui.details}>
-        <dt className={ui.term}>Pièces jointes</dt>
+        <dt className={css.definitionTerm}>Pièces jointes</dt>
         <dd className={ui.value}>
           {record.filesUrls.length === 0 ? (
             '-'
@@ -79,19 +79,19 @@ export function IncidentCard({ record, staff }: { record: IncidentRecord; staff:
             </ul>
           )}
         </dd>
-        <dt className={ui.term}>Date de déclaration</dt>
+        <dt className={css.definitionTerm}>Date de déclaration</dt>
         <dd className={ui.value}>{parisDateTime(record.createdAt)}</dd>
-        <dt className={ui.term}>N° de mission</dt>
+        <dt className={css.definitionTerm}>N° de mission</dt>
         <dd className={ui.value}>{missionNumber(record.tripNumber)}</dd>
-        <dt className={ui.term}>Catégorie</dt>
+        <dt className={css.definitionTerm}>Catégorie</dt>
         <dd className={ui.value}>{record.incidentCategory}</dd>
-        <dt className={ui.term}>Titre</dt>
+        <dt className={css.definitionTerm}>Titre</dt>
         <dd className={ui.value}>{record.title}</dd>
-        <dt className={ui.term}>Description détaillée</dt>
+        <dt className={css.definitionTerm}>Description détaillée</dt>
         <dd className={ui.value}>{record.description || '-'}</dd>
-        <dt className={ui.term}>Causes présumées</dt>
+        <dt className={css.definitionTerm}>Causes présumées</dt>
         <dd className={ui.value}>{record.cause || '-'}</dd>
-        <dt className={ui.term}>Action proposée</dt>
+        <dt className={css.definitionTerm}>Action proposée</dt>
         <dd className={ui.value} data-testid="incident-response">
           {response ?? '-'}
         </dd>

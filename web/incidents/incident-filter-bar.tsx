@@ -19,7 +19,6 @@ export function IncidentFilterBar({
   return (
     <SearchToolbar
       id="incidents-search"
-      label="Rechercher"
       placeholder="N° de mission"
       value={search}
       onChange={onSearch}

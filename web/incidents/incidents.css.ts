@@ -1,7 +1,7 @@
 // The incident screens: the list's status filter, the follow-up cards with their label/value pairs, the
 // loading placeholders (height 250, requirements §9) and the greyed validate button of a closed incident.
 import { style } from '@vanilla-extract/css';
-import { colors } from '../ui/theme.css';
+import { colors, definitionList } from '../ui/theme.css';
 
 export const statusFilter = style({ flex: '0 1 180px' });
 export const card = style({
@@ -21,14 +21,13 @@ export const cardHeader = style({
   flexWrap: 'wrap',
 });
 export const cardTitle = style({ fontSize: 17, margin: 0, color: colors.navy });
-export const details = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(120px, max-content) 1fr',
-  gap: '6px 16px',
-  margin: 0,
-  '@media': { 'screen and (max-width: 599px)': { gridTemplateColumns: '1fr' } },
-});
-export const term = style({ fontWeight: 600, color: colors.navy });
+export const details = style([
+  definitionList,
+  {
+    gridTemplateColumns: 'minmax(120px, max-content) 1fr',
+    '@media': { 'screen and (max-width: 599px)': { gridTemplateColumns: '1fr' } },
+  },
+]);
 export const value = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 export const files = style({ margin: 0, paddingLeft: 18 });
 export const actions = style({ display: 'flex', gap: 8, flexWrap: 'wrap' });

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 // The invoices client: the retry of the rows in error and the CSV export.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, savedFiles } from '../testing/fake-api';
 import { exportInvoicesCsv, retryInvoicesInError } from './api';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('invoices client', () => {
   it('retries the rows in error with PUT and gives back what the retry did', async () => {

@@ -131,7 +131,6 @@ export function InvoicesScreen() {
         id="invoices-search"
         label="Rechercher par le N° de mission"
         hideLabel
-        placeholder="Rechercher par le N° de mission"
         value={list.search}
         onChange={list.setSearch}
         basis={260}

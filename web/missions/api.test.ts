@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The missions client: each function's method, path and body, and the answer it gives back.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EditMissionInput } from '../../contract/missions';
 import { fakeApi, savedFiles } from '../testing/fake-api';
 import {
@@ -12,8 +12,6 @@ import {
 } from './api';
 
 const ID = '7d3c1f0e-4a4b-4c6e-9a0f-2b8d5e6f7a81';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('missions client', () => {
   it("reads a mission's legs", async () => {

@@ -31,7 +31,6 @@ export function MissionFilterBar({ category, staff, search, onSearch, onFilters 
     <>
       <SearchToolbar
         id="missions-search"
-        label="Rechercher"
         placeholder="N° de mission, hôpital, n° cristal"
         value={search}
         onChange={onSearch}

@@ -77,7 +77,6 @@ export function PriceScreen({ table }: { table: PriceTable }) {
               id={`${table}-search`}
               label={view.search}
               hideLabel
-              placeholder={view.search}
               value={list.search}
               onChange={list.setSearch}
               basis={260}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The statistics client: the upload target, the PDF data, the download link, the statuses, the toggle
 // and the Excel export.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, requestOf, savedFiles } from '../testing/fake-api';
 import {
   changeInvoiceStatuses,
@@ -14,8 +14,6 @@ import {
 } from './api';
 
 const ID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('statistics client', () => {
   it('asks where to upload a PDF, with the file named and sized in the query', async () => {

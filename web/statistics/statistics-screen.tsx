@@ -133,7 +133,6 @@ export function StatisticsScreen() {
     <Page title="Statistiques">
       <SearchToolbar
         id="statistics-search"
-        label="Rechercher"
         placeholder="N° de mission"
         value={list.search}
         onChange={list.setSearch}

@@ -86,7 +86,7 @@ export function RunPanel({
       <dl className={ui.facts}>
         {facts.map(([term, value]) => (
           <div key={term} style={{ display: 'contents' }}>
-            <dt className={ui.term}>{term}</dt>
+            <dt className={css.definitionTerm}>{term}</dt>
             <dd className={ui.definition}>{value}</dd>
           </div>
         ))}

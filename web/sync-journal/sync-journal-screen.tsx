@@ -12,6 +12,7 @@ import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
+import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
@@ -64,21 +65,14 @@ export function SyncJournalScreen() {
     { id: 'invoices', header: 'Factures', cell: invoiceCounts, oneLine: true },
     { id: 'reports', header: 'Rapports de sécurité', cell: reportCounts, oneLine: true },
     { id: 'reason', header: 'Raison', cell: (run) => run.reason ?? DASH, oneLine: 220 },
-    {
+    buttonColumn<SyncRunRow>({
       id: 'actions',
       header: 'Détails',
-      sticky: 'end',
-      cell: (run) => (
-        <button
-          type="button"
-          className={css.button.secondary}
-          aria-label={`Ouvrir la synchronisation du ${parisDateTime(run.startedAt)}`}
-          onClick={() => setOpen(run)}
-        >
-          Ouvrir
-        </button>
-      ),
-    },
+      className: css.button.secondary,
+      label: (run) => `Ouvrir la synchronisation du ${parisDateTime(run.startedAt)}`,
+      onClick: setOpen,
+      children: 'Ouvrir',
+    }),
   ];
   return (
     <Page title={SYNC_JOURNAL_MESSAGES.title}>

@@ -1,16 +1,15 @@
 // The journal's legend and the run panel's lists.
 import { style } from '@vanilla-extract/css';
-import { colors } from '../ui/theme.css';
+import { colors, definitionList } from '../ui/theme.css';
 
 export const legend = style({ margin: '0 0 12px', color: colors.muted, fontSize: 14 });
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: '6px 16px',
-  margin: 0,
-  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '1fr' } },
-});
-export const term = style({ fontWeight: 600, color: colors.navy });
+export const facts = style([
+  definitionList,
+  {
+    gridTemplateColumns: 'max-content 1fr',
+    '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '1fr' } },
+  },
+]);
 export const definition = style({ margin: 0, overflowWrap: 'anywhere' });
 export const trips = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 });
 export const trip = style({

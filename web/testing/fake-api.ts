@@ -1,5 +1,5 @@
 // A fake of the API on `fetch`, light enough for the API clients' own tests (no app to load).
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 
 type Handler = (request: { method: string; path: string; body: unknown }) => {
   status?: number;
@@ -37,14 +37,19 @@ export function requestOf(fetch: ReturnType<typeof fakeApi>['fetch'], n = 0) {
 
 /**
  * Catches the file a download saves (web/lib/api.ts `download`: a blob URL on a link clicked): the name
- * of each file saved, in order.
+ * of each file saved, in order. The spies are undone when the test ends.
  */
 export function savedFiles(): string[] {
   const names: string[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file');
-  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
+  const spies = [
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file'),
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined),
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    }),
+  ];
+  onTestFinished(() => {
+    for (const spy of spies) spy.mockRestore();
   });
   return names;
 }

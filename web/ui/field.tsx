@@ -1,8 +1,8 @@
 // A labelled text input with its error message under it: a plain <label>/<input> pair (no react-aria
 // component, so that the sign-in page stays light, docs/decisions/022) with the same accessible shape as
 // react-aria's TextField: the label names the input, an invalid input says so (aria-invalid) and its
-// message, shown under it, is its description.
-import { useId } from 'react';
+// message, shown under it, is its description. SelectField (select-field.tsx) shares the frame.
+import { type ReactNode, useId } from 'react';
 import * as css from './theme.css';
 
 export interface TextInputProps {
@@ -19,14 +19,43 @@ export interface TextInputProps {
   isDisabled?: boolean;
 }
 
-export function TextInput({ label, error, onChange, isDisabled, type = 'text', ...props }: TextInputProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** What a field's control says of its error: invalid, and described by the message under it. */
+export const errorProps = (id: string, error?: string | null) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** A control (`children`, whose id is `id`) with its label above it and its error message under it. */
+export function LabelledField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
         {label}
       </label>
+      {children}
+      {error && (
+        <div id={`${id}-error`} className={css.fieldError}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TextInput({ label, error, onChange, isDisabled, type = 'text', ...props }: TextInputProps) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error}>
       <input
         {...props}
         id={id}
@@ -34,14 +63,8 @@ export function TextInput({ label, error, onChange, isDisabled, type = 'text', .
         className={css.input}
         disabled={isDisabled}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...errorProps(id, error)}
       />
-      {error && (
-        <div id={errorId} className={css.fieldError}>
-          {error}
-        </div>
-      )}
-    </div>
+    </LabelledField>
   );
 }

@@ -3,17 +3,19 @@ import * as css from './theme.css';
 
 export function SearchBox({
   id,
-  label,
+  label = 'Rechercher',
   hideLabel = false,
-  placeholder,
+  placeholder = label,
   value,
   onChange,
   basis,
 }: {
   id: string;
-  label: string;
+  /** 'Rechercher' unless the list names what it searches (then often hidden, the placeholder saying it). */
+  label?: string;
   hideLabel?: boolean;
-  placeholder: string;
+  /** The label's words unless given (e.g. what can be searched for: 'N° de mission'). */
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
   /** Its flex basis in the toolbar, in pixels. */

@@ -1,4 +1,5 @@
 // A labelled native select with its error message under it (the edit forms' fixed choices).
+import { errorProps, LabelledField } from './field';
 import * as css from './theme.css';
 
 export function SelectField({
@@ -21,18 +22,14 @@ export function SelectField({
   placeholder?: string;
 }) {
   return (
-    <div className={css.field}>
-      <label className={css.label} htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} error={error}>
       <select
         id={id}
         name={name}
         className={css.input}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorProps(id, error)}
       >
         <option value="">{placeholder}</option>
         {options.map(([v, l]) => (
@@ -41,11 +38,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && (
-        <span id={`${id}-error`} className={css.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
+    </LabelledField>
   );
 }

@@ -78,6 +78,10 @@ export const input = style({
 export const fieldError = style({ color: colors.danger, fontSize: 13 });
 export const formError = style({ color: colors.danger, fontSize: 14, margin: 0, fontWeight: 600 });
 
+// Definition lists (<dl>): each term beside its value; a list sets its own columns.
+export const definitionList = style({ display: 'grid', gap: '6px 16px', margin: 0 });
+export const definitionTerm = style({ fontWeight: 600, color: colors.navy });
+
 // Buttons
 const buttonBase = style({
   font: 'inherit',

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The users client: create, edit, delete, the hospital search and the XLSX export.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, requestOf, savedFiles } from '../testing/fake-api';
 import { createUser, deleteUser, editUser, exportUsersXlsx, searchHospitals } from './api';
 
@@ -12,8 +12,6 @@ const fields = {
   phone: '0600000000',
   role: 'OPERATION',
 } as const;
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('users client', () => {
   it('creates with POST and edits with PUT, giving back the user saved', async () => {

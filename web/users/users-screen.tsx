@@ -62,7 +62,6 @@ export function UsersScreen() {
         id="users-search"
         label="Rechercher un utilisateur"
         hideLabel
-        placeholder="Rechercher un utilisateur"
         value={list.search}
         onChange={list.setSearch}
         basis={260}
