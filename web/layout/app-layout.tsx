@@ -30,10 +30,22 @@ function useRouteFocus() {
       clearInterval(timer);
       const title = menuTitleOf(path) ?? heading?.textContent?.trim();
       document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
-      heading?.focus();
+      if (!userHasMovedOn(heading)) heading?.focus();
     }, 50);
     return () => clearInterval(timer);
   }, [path]);
+}
+
+/**
+ * Whether the user already acts in the page the heading belongs to (a button of the page focused, a dialog
+ * open) by the time the heading is found: the focus then stays where the user put it.
+ */
+function userHasMovedOn(heading: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  if (!heading || !active || active === document.body) return false;
+  return Boolean(
+    heading.closest('main')?.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]'),
+  );
 }
 
 /** The focusable entries of the open drawer, in order. */
