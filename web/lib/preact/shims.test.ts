@@ -139,4 +139,26 @@ describe('shim 3: effects before the next frame', () => {
     render(null, root);
     options.requestAnimationFrame = saved;
   });
+
+  test("a user's event: its commit's effects run in the same task, before any other task", async () => {
+    const target = new EventTarget();
+    installOptionShims({}, target);
+    await new Promise((done) => setTimeout(done, 10));
+    const order: string[] = [];
+    target.dispatchEvent(new Event('keydown'));
+    setTimeout(() => order.push('next task'));
+    flushEffectsAfterCommit(() => order.push('effects'));
+    await Promise.resolve();
+    expect(order).toEqual(['effects']);
+  });
+
+  test('any other commit (an answer from the API): its effects run in a task of their own, as React does', async () => {
+    await new Promise((done) => setTimeout(done, 10));
+    const order: string[] = [];
+    flushEffectsAfterCommit(() => order.push('effects'));
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(order).toEqual(['effects']);
+  });
 });

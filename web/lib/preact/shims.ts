@@ -98,24 +98,82 @@ export function spreadableKeyboardEvent<E>(event: E): E {
 }
 
 /**
+ * The events React calls discrete (a user's act): the effects of the commits they cause run at once.
+ * Seen in the capture phase on the window, before any handler, including react-aria's own listeners.
+ */
+const USER_EVENTS = [
+  'keydown',
+  'keyup',
+  'click',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'input',
+  'change',
+  'submit',
+  'focusin',
+  'focusout',
+] as const;
+
+/** Whether the task running now began with a user's event (reset by the next task). */
+let inUserEvent = false;
+let resetQueued = false;
+
+function noteUserEvent(): void {
+  inUserEvent = true;
+  if (resetQueued) return;
+  resetQueued = true;
+  setTimeout(() => {
+    inUserEvent = false;
+    resetQueued = false;
+  });
+}
+
+/** Listens for the users' events on `target` (the window), so that their commits flush at once. */
+export function watchUserEvents(target: EventTarget): void {
+  for (const type of USER_EVENTS)
+    target.addEventListener(type, noteUserEvent, { capture: true, passive: true });
+}
+
+/** A task of its own, as React's scheduler posts one (a message, not a timer's 4 ms clamp). */
+function nextTask(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
+
+/**
  * Shim 3 — effects that run a frame late (focus does not return to the opener).
  * When a dialog or popover closes, react-aria's FocusScope gives focus back to the opener in the next
  * animation frame, and the modal's `useEffect` takes `inert` off the rest of the page when it is cleaned up.
- * React runs effects right after a commit that a user event caused (Escape, a click), so the page is no
- * longer inert in that frame; Preact runs every effect after the next frame (`requestAnimationFrame` then
- * `setTimeout`), so FocusScope focuses an opener that is still inert, focus stays on <body>. Preact's hook
- * for that scheduling (`options.requestAnimationFrame`) is given a microtask: effects run once the commit
- * is done, before the browser's next frame — as React does for a user event.
+ * React runs the effects of a commit that a user's event caused (Escape, a click) as soon as the commit is
+ * done, and those of any other commit (an answer from the API) in a task of their own, before the next
+ * frame in practice; Preact runs every effect after the next frame (`requestAnimationFrame` then
+ * `setTimeout`), so FocusScope focuses an opener that is still inert, and focus stays on <body>. Preact's
+ * hook for that scheduling (`options.requestAnimationFrame`) is given React's rule: a microtask after a
+ * user's event, the next task otherwise. (Running every commit's effects in a microtask made the data
+ * screens' first render one long task: each fetch, machine and layout effect ran before the first paint.)
  * Drop when react-aria restores focus after its own `inert` is removed, or Preact runs effects before the
  * next frame after an event.
  */
-export const flushEffectsAfterCommit = (flush: () => void): void => queueMicrotask(flush);
+export const flushEffectsAfterCommit = (flush: () => void): void =>
+  inUserEvent ? queueMicrotask(flush) : nextTask(flush);
 
 /** Preact's option hooks the shims use (`options` from 'preact'). */
 type Hooks = { event?: (event: Event) => Event; requestAnimationFrame?: (flush: () => void) => void };
 
-/** Installs shims 2 and 3 in Preact's option hooks (the event shim after preact/compat's own). */
-export function installOptionShims(hooks: Hooks): void {
+/**
+ * Installs shims 2 and 3 in Preact's option hooks (the event shim after preact/compat's own), shim 3
+ * watching the users' events on `target`.
+ */
+export function installOptionShims(hooks: Hooks, target: EventTarget = window): void {
+  watchUserEvents(target);
   const previous = hooks.event;
   hooks.event = (event) => spreadableKeyboardEvent(previous ? previous(event) : event);
   hooks.requestAnimationFrame = flushEffectsAfterCommit;
