@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { setInspector } from './lib/live-actors';
 import { createSession } from './lib/session';
+import { maybeSignedIn } from './lib/session-hint';
+import { preloadScreenAt } from './routes';
 import './ui/theme.css';
 
 async function start() {
@@ -19,6 +21,8 @@ async function start() {
   }
   const session = createSession();
   session.start();
+  // A visitor who may be signed in: the layout and this page's screen load beside the session's check.
+  if (maybeSignedIn()) preloadScreenAt(location.pathname);
   createRoot(document.getElementById('root')!).render(<App session={session} />);
 }
 

@@ -5,6 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../contract/roles';
+import { protectedScreenAt } from './routes';
 import { COUNTS, currentPath, fakeApi, fakeSession, renderApp, signedInAs, userOf } from './testing/app';
 
 const landsOn = async (path: string) => waitFor(() => expect(currentPath()).toBe(path));
@@ -106,4 +107,23 @@ describe('Access rules', () => {
     expect(container.querySelector('nav, main, h1')).toBeNull();
     expect(currentPath()).toBe('/nowhere/at-all');
   });
+});
+
+describe('The first page a visitor who may be signed in opens', () => {
+  it.each([
+    ['/', 'requestedMissions'],
+    ['/statistics', 'statistics'],
+    ['/mission-details/12', 'missionDetails'],
+    ['/incident-details/7', 'incidentDetails'],
+    ['/unit-flight-cost', 'unitFlightCost'],
+  ])('loads the screen at %s ahead of the session check: %s', (path, name) => {
+    expect(protectedScreenAt(path)).toBe(name);
+  });
+
+  it.each(['/login', '/forget-password', '/mission-details', '/nulle-part'])(
+    'loads no screen ahead at %s',
+    (path) => {
+      expect(protectedScreenAt(path)).toBeUndefined();
+    },
+  );
 });

@@ -1,7 +1,8 @@
 // The routes of requirements §2 with their access rules: the splash while the user loads, login for the signed
 // out, the forced change before anything else, the dashboard for a role not allowed, 'Not Found' else.
 import { type ComponentType, type ReactNode, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { parse as parseRoute } from 'regexparam';
+import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
 import {
   ConfirmForgetPasswordScreen,
@@ -13,7 +14,7 @@ import { BillingScreen } from './billing';
 import { FleetScreen } from './fleet';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { InvoicesScreen } from './invoices';
-import { AppLayout } from './layout';
+import { AppLayout, loadAppLayout } from './layout';
 import { useSession } from './lib/session';
 import { MissionDetailsScreen, MissionListScreen } from './missions';
 import { PilotsScreen } from './pilots';
@@ -24,29 +25,62 @@ import { SyncJournalScreen } from './sync-journal';
 import { Splash } from './ui/splash';
 import { UsersScreen } from './users';
 
-/** The screens inside the protected layout; features replace their placeholder as they land. */
-const PROTECTED: Array<[ScreenName, ComponentType]> = [
-  ['requestedMissions', () => <MissionListScreen key="requested" category="requested" />],
-  ['inProgressMissions', () => <MissionListScreen key="inProgress" category="inProgress" />],
-  ['completedMissions', () => <MissionListScreen key="completed" category="completed" />],
-  ['cancelledMissions', () => <MissionListScreen key="canceled" category="canceled" />],
-  ['closedMissions', () => <MissionListScreen key="closed" category="closed" />],
-  ['missionDetails', MissionDetailsScreen],
-  ['statistics', StatisticsScreen],
-  ['prc', PrcScreen],
-  ['pilots', PilotsScreen],
-  ['aircraftFleet', FleetScreen],
-  ['incidents', IncidentListScreen],
-  ['incidentDetails', IncidentDetailsScreen],
-  ['users', UsersScreen],
-  ...PRICE_SCREENS.map(({ screen, table }): [ScreenName, ComponentType] => [
+/** What a screen's chunk offers to load ahead of its first render (web/lib/lazy-screen.ts). */
+type Preloadable = { preload(): Promise<unknown> } | null;
+
+/**
+ * The screens inside the protected layout, each with what loads its chunk (null: in the layout's own);
+ * features replace their placeholder as they land.
+ */
+const PROTECTED: Array<[ScreenName, ComponentType, Preloadable]> = [
+  ['requestedMissions', () => <MissionListScreen key="requested" category="requested" />, MissionListScreen],
+  [
+    'inProgressMissions',
+    () => <MissionListScreen key="inProgress" category="inProgress" />,
+    MissionListScreen,
+  ],
+  ['completedMissions', () => <MissionListScreen key="completed" category="completed" />, MissionListScreen],
+  ['cancelledMissions', () => <MissionListScreen key="canceled" category="canceled" />, MissionListScreen],
+  ['closedMissions', () => <MissionListScreen key="closed" category="closed" />, MissionListScreen],
+  ['missionDetails', MissionDetailsScreen, MissionDetailsScreen],
+  ['statistics', StatisticsScreen, StatisticsScreen],
+  ['prc', PrcScreen, null],
+  ['pilots', PilotsScreen, PilotsScreen],
+  ['aircraftFleet', FleetScreen, FleetScreen],
+  ['incidents', IncidentListScreen, IncidentListScreen],
+  ['incidentDetails', IncidentDetailsScreen, IncidentDetailsScreen],
+  ['users', UsersScreen, UsersScreen],
+  ...PRICE_SCREENS.map(({ screen, table }): [ScreenName, ComponentType, Preloadable] => [
     screen,
     () => <PriceScreen key={table} table={table} />,
+    PriceScreen,
   ]),
-  ['invoices', InvoicesScreen],
-  ['billing', BillingScreen],
-  ['syncJournal', SyncJournalScreen],
+  ['invoices', InvoicesScreen, InvoicesScreen],
+  ['billing', BillingScreen, BillingScreen],
+  ['syncJournal', SyncJournalScreen, SyncJournalScreen],
 ];
+
+/** The entry of the protected screen at `path` ('/' leads to the home screen), if there is one. */
+function protectedAt(path: string) {
+  const home = path === SCREENS.dashboard.path ? HOME : undefined;
+  return PROTECTED.find(([name]) => name === home || matchRoute(parseRoute, SCREENS[name].path, path)[0]);
+}
+
+/** The name of the protected screen at `path`, if any (the page `preloadScreenAt` prepares). */
+export const protectedScreenAt = (path: string): ScreenName | undefined => protectedAt(path)?.[0];
+
+/**
+ * Starts loading, beside the session's check, what the first page of a visitor who may be signed in
+ * will show: the protected layout and the screen at `path`. Without it, each chunk would be asked for
+ * only once the one before it had arrived (the user, then the layout, then the screen). It shows
+ * nothing; a path of no protected screen loads nothing; a failed load is tried again on render.
+ */
+export function preloadScreenAt(path: string): void {
+  const entry = protectedAt(path);
+  if (!entry) return;
+  void loadAppLayout().catch(() => {});
+  void entry[2]?.preload().catch(() => {});
+}
 
 function Protected({ screen, children }: { screen: ScreenName; children: ReactNode }) {
   const session = useSession();

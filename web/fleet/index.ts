@@ -1,4 +1,4 @@
 // Public face of web/fleet: the 'Flotte' screen, loaded on demand (its own chunk).
-import { lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 
-export const FleetScreen = lazy(() => import('./fleet-screen').then((m) => ({ default: m.FleetScreen })));
+export const FleetScreen = lazyScreen(() => import('./fleet-screen').then((m) => m.FleetScreen));

@@ -1,6 +1,4 @@
 // Public face of web/invoices: the invoice export screen (ADMIN, ACCOUNTING), loaded on demand.
-import { lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 
-export const InvoicesScreen = lazy(() =>
-  import('./invoices-screen').then((m) => ({ default: m.InvoicesScreen })),
-);
+export const InvoicesScreen = lazyScreen(() => import('./invoices-screen').then((m) => m.InvoicesScreen));

@@ -1,4 +1,4 @@
 // Public face of web/pilots: the 'Pilotes' screen, loaded on demand (its own chunk).
-import { lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 
-export const PilotsScreen = lazy(() => import('./pilots-screen').then((m) => ({ default: m.PilotsScreen })));
+export const PilotsScreen = lazyScreen(() => import('./pilots-screen').then((m) => m.PilotsScreen));

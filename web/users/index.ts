@@ -1,4 +1,4 @@
 // Public face of web/users: the users screen (ADMIN), loaded on demand (its own chunk).
-import { lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 
-export const UsersScreen = lazy(() => import('./users-screen').then((m) => ({ default: m.UsersScreen })));
+export const UsersScreen = lazyScreen(() => import('./users-screen').then((m) => m.UsersScreen));
