@@ -1,7 +1,7 @@
 // Builds the SPA from web/ into web/dist, with vanilla-extract styles, and writes the Workers `_headers` file from the edge's header rules.
-// One code base, two runtimes (docs/decisions/037): `RUNTIME=preact` builds on
+// One code base, two runtimes (docs/decisions/037): `RUNTIME=preact` (the default, what ships) builds on
 // Preact through preact/compat (react, react-dom and the JSX runtimes aliased; react-dom gets the shims of
-// web/lib/preact/shims.ts), `RUNTIME=react` (the default, what ships) on React 19. The same switch holds for the dev server and the
+// web/lib/preact/shims.ts), `RUNTIME=react` on React 19. The same switch holds for the dev server and the
 // browser tests.
 
 import { fileURLToPath } from 'node:url';

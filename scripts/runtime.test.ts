@@ -8,10 +8,10 @@ describe('RUNTIME', () => {
     expect(runtime({ RUNTIME: ' Preact ' })).toBe('preact');
   });
 
-  it('unset or empty, is the runtime that ships: React', () => {
-    expect(DEFAULT_RUNTIME).toBe('react');
-    expect(runtime({})).toBe('react');
-    expect(runtime({ RUNTIME: '' })).toBe('react');
+  it('unset or empty, is the runtime that ships: Preact', () => {
+    expect(DEFAULT_RUNTIME).toBe('preact');
+    expect(runtime({})).toBe('preact');
+    expect(runtime({ RUNTIME: '' })).toBe('preact');
   });
 
   it('refuses any other name, saying which it takes', () => {
