@@ -11,10 +11,12 @@ import {
 } from '../../contract/missions';
 import { auditLog, missionLegs, missions } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
+import type { CurrentUser } from '../lib/context';
 import { describeEachDatabase } from '../test/databases';
 import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { type Caller, refusal, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
+import { recordsCount } from './service';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
 const [BORDEAUX, PARIS_HEGP] = DEMO_HOSPITALS;
@@ -163,6 +165,35 @@ describeEachDatabase('missions', (database) => {
         closed: 2,
         statistics: 3,
       });
+    });
+
+    it('counts the menu in one scan at or below the bound, each category on its own above it', async () => {
+      const staff: CurrentUser = {
+        id: '00000000-0000-4000-8000-000000000000',
+        firstName: 'Opé',
+        lastName: 'Ration',
+        email: 'operation@demo.test',
+        phone: '',
+        role: 'OPERATION',
+        hospitals: [],
+        forceChangePassword: false,
+        sessionId: 'test',
+      };
+      const exact = {
+        total: 7,
+        waiting: 2,
+        inProgress: 1,
+        completed: 1,
+        canceled: 2,
+        closed: 2,
+        statistics: 3,
+      };
+      expect(await recordsCount(database().db, staff, 7)).toEqual(exact);
+      // Bound 1: the total (7) and each category above 1 are at least 2 (estimates); those of one, exact.
+      const above = await recordsCount(database().db, staff, 1);
+      expect(above).toMatchObject({ inProgress: 1, completed: 1 });
+      for (const name of ['total', 'waiting', 'canceled', 'closed', 'statistics'] as const)
+        expect(above[name], name).toBeGreaterThanOrEqual(2);
     });
   });
 

@@ -1,7 +1,7 @@
 // What the missions routes do, one function a route: the role-scoped lists and counts, details, the PDFs,
 // and the staff writes (edit, delete), each found as the user sees it, written and audited in one
 // transaction (changeMission). The queries they share are in queries.ts.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Page } from '../../contract/http';
 import {
   CATEGORY_STATUSES,
@@ -22,7 +22,7 @@ import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { listCount } from '../lib/list-count';
+import { EXACT_COUNT_UP_TO, listCount } from '../lib/list-count';
 import { pageParams, toPage } from '../lib/paging';
 import { missionPdf, voucherPdf } from './pdf';
 import {
@@ -110,21 +110,51 @@ export async function missionHospitals(db: Db, user: CurrentUser): Promise<Array
 }
 
 /**
- * The menu counts: the missions of each category the user sees, and those with a statistic; each exact
- * up to EXACT_COUNT_UP_TO, estimated above (api/lib/list-count.ts).
+ * The menu counts: the missions of each category the user sees, and those with a statistic (decision
+ * 038). The total first, by a count that stops at the bound: at or below it, every category is exact too
+ * and one more scan counts them all; above it, each category has its own capped count or estimate.
  */
-export async function recordsCount(db: Db, user: CurrentUser): Promise<RecordsCount> {
+export async function recordsCount(
+  db: Db,
+  user: CurrentUser,
+  exactUpTo = EXACT_COUNT_UP_TO,
+): Promise<RecordsCount> {
   const visible = visibleTo(user);
-  const count = (statuses?: readonly MissionStatus[]) =>
-    listCount(db, missions, statuses ? and(visible, inArray(missions.status, [...statuses])) : visible);
-  const [total, waiting, inProgress, completed, canceled, closed, statistics] = await Promise.all([
-    count(),
-    count(CATEGORY_STATUSES.requested),
-    count(CATEGORY_STATUSES.inProgress),
-    count(CATEGORY_STATUSES.completed),
-    count(CATEGORY_STATUSES.canceled),
-    count(CATEGORY_STATUSES.closed),
-    count(STATISTIC_MISSION_STATUSES),
+  const categories = {
+    waiting: CATEGORY_STATUSES.requested,
+    inProgress: CATEGORY_STATUSES.inProgress,
+    completed: CATEGORY_STATUSES.completed,
+    canceled: CATEGORY_STATUSES.canceled,
+    closed: CATEGORY_STATUSES.closed,
+    statistics: STATISTIC_MISSION_STATUSES,
+  } satisfies Record<Exclude<keyof RecordsCount, 'total'>, readonly MissionStatus[]>;
+  const total = await listCount(db, missions, visible, exactUpTo);
+  if (total <= exactUpTo) {
+    // Every category is part of the total, so each is exact too: one scan of at most the bound counts them all.
+    const exact = (statuses: readonly MissionStatus[]) =>
+      sql<number>`(count(*) filter (where ${inArray(missions.status, [...statuses])}))::int`;
+    const [row] = await db
+      .select({
+        waiting: exact(categories.waiting),
+        inProgress: exact(categories.inProgress),
+        completed: exact(categories.completed),
+        canceled: exact(categories.canceled),
+        closed: exact(categories.closed),
+        statistics: exact(categories.statistics),
+      })
+      .from(missions)
+      .where(visible);
+    return { total, ...row };
+  }
+  const count = (statuses: readonly MissionStatus[]) =>
+    listCount(db, missions, and(visible, inArray(missions.status, [...statuses])), exactUpTo);
+  const [waiting, inProgress, completed, canceled, closed, statistics] = await Promise.all([
+    count(categories.waiting),
+    count(categories.inProgress),
+    count(categories.completed),
+    count(categories.canceled),
+    count(categories.closed),
+    count(categories.statistics),
   ]);
   return { total, waiting, inProgress, completed, canceled, closed, statistics };
 }
