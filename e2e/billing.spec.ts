@@ -2,7 +2,7 @@
 // count), sees the totals and the count of each verdict for a period, filters by verdict, opens a row's
 // breakdown line by line — accessible and laid out at 1440, 1280 and 390 px with the breakdown open —;
 // ACCOUNTING has the entry too; OPERATION has neither the entry nor the page, and the API refuses it.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { BILLING_VERDICT_BADGES } from '../contract/billing';
 import { href } from '../contract/routes';
 import { E2E } from './env';
@@ -32,6 +32,14 @@ const daysAgo = (days: number) =>
   );
 /** The same day as the period field's day segments take it: ddMMyyyy. */
 const typed = (day: string) => `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(0, 4)}`;
+
+/** How many lines the text of `cell` takes on screen. */
+const linesOf = (cell: Locator) =>
+  cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size;
+  });
 
 async function widths(page: Page, label: string) {
   await expectLayoutOkAt(page, LAYOUT_SIZES, label, (width) => `${label} ${width}`);
@@ -74,7 +82,11 @@ test.describe('ADMIN', () => {
     expect((await download).suggestedFilename()).toBe('ecarts-de-facturation.xlsx');
 
     // A mission's breakdown: each cost line beside what Leon invoiced.
-    await page.getByLabel('Verdict', { exact: true }).selectOption('');
+    // A mission invoiced as computed ('Conforme'), so that its invoices show.
+    await page.getByLabel('Verdict', { exact: true }).selectOption('CONFORME');
+    await expect
+      .poll(async () => new Set(await list(page).column('Verdict')))
+      .toEqual(new Set([BILLING_VERDICT_BADGES.CONFORME.label]));
     const first = list(page)
       .rows.first()
       .getByRole('button', { name: /^Voir le détail de / });
@@ -89,6 +101,14 @@ test.describe('ADMIN', () => {
     await expect(dialog.getByText(/^Écart \(facturé − calculé\)/)).toBeVisible();
     await expectAccessible(page);
     await widths(page, 'billing breakdown');
+    // Each invoice's date reads on one line, on a desktop as on a phone.
+    const dates = dialog.getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4}$/ });
+    await expect(dates.first()).toBeVisible();
+    for (const size of [LAYOUT_SIZES[0], LAYOUT_SIZES[2]]) {
+      await page.setViewportSize(size);
+      for (const date of await dates.all()) expect(await linesOf(date), `${size.width} px`).toBe(1);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
   });

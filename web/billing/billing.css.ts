@@ -91,3 +91,5 @@ export const missing = style({ color: colors.danger, fontWeight: 600, whiteSpace
 export const suspect = style({ color: colors.danger, fontWeight: 600 });
 export const note = style({ fontSize: 13, color: colors.muted, margin: '8px 0 0' });
 export const differenceLine = style({ margin: '16px 0 0', fontSize: 15 });
+// An invoice's date (dd/mm/yyyy) stays whole; the piece's name beside it wraps instead.
+export const day = style({ whiteSpace: 'nowrap' });

@@ -101,7 +101,7 @@ export function BreakdownDialog({ row, onClose }: { row: BillingRow; onClose: ()
                   <th scope="row">
                     {TYPE_LABELS[invoice.invoiceType] ?? invoice.invoiceType} {invoice.invoiceNumber ?? ''}
                   </th>
-                  <td>{frenchDay(invoice.invoiceDate)}</td>
+                  <td className={ui.day}>{frenchDay(invoice.invoiceDate)}</td>
                   <td className={ui.money}>{euros(invoice.net)}</td>
                 </tr>
               ))}

@@ -3,7 +3,7 @@
 // staff only, groups open on the current path, the drawer's button, and 'Déconnexion'.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/roles';
 import { COUNTS, currentPath, fakeApi, fakeSession, renderApp, userOf } from '../testing/app';
 
@@ -162,5 +162,37 @@ describe('Side menu', () => {
     await user.click(screen.getByTestId('drawer-backdrop'));
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('drawer-backdrop')).toBeNull();
+  });
+});
+
+describe('Focus on a new page', () => {
+  // The layout looks for the page's heading every 50 ms; the interval is driven by hand here.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const openWithHeading = async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fakeApi(COUNTS);
+    renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('ADMIN')) }));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    return heading;
+  };
+
+  it('moves the focus to the page heading once it is there', async () => {
+    const heading = await openWithHeading();
+    vi.advanceTimersByTime(50);
+    vi.useRealTimers();
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('leaves the focus where the user put it when the user acted before the heading was found', async () => {
+    const heading = await openWithHeading();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    button.focus();
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    vi.advanceTimersByTime(50);
+    vi.useRealTimers();
+    expect(document.activeElement).toBe(button);
+    expect(document.activeElement).not.toBe(heading);
   });
 });

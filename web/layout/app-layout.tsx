@@ -15,37 +15,39 @@ import { SideMenu } from './side-menu';
 
 const APP_NAME = "Transports d'organes";
 
+/** What a user does to act in a page: a press, a key. */
+const USER_ACTS = ['pointerdown', 'keydown'] as const;
+
 /**
  * On every route change: the document title names the screen (its menu entry, else its heading), and the
- * focus moves to the page's heading, so that a keyboard user starts at the page, not at <body>.
+ * focus moves to the page's heading, so that a keyboard user starts at the page, not at <body>; unless the
+ * user has already pressed or typed something in the new page by the time its heading is found (a late
+ * chunk, a busy machine): the focus then stays where the user put it.
  */
 function useRouteFocus() {
   const [path] = useLocation();
   useEffect(() => {
+    let acted = false;
+    const onAct = () => {
+      acted = true;
+    };
+    for (const type of USER_ACTS) document.addEventListener(type, onAct, true);
     // The screen may arrive a little later (a lazily loaded chunk): look for its heading for 3 s.
     let tries = 0;
     const timer = setInterval(() => {
       const heading = document.getElementById('page-title');
       if (!heading && ++tries < 60) return;
-      clearInterval(timer);
+      stop();
       const title = menuTitleOf(path) ?? heading?.textContent?.trim();
       document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
-      if (!userHasMovedOn(heading)) heading?.focus();
+      if (!acted) heading?.focus();
     }, 50);
-    return () => clearInterval(timer);
+    function stop() {
+      clearInterval(timer);
+      for (const type of USER_ACTS) document.removeEventListener(type, onAct, true);
+    }
+    return stop;
   }, [path]);
-}
-
-/**
- * Whether the user already acts in the page the heading belongs to (a button of the page focused, a dialog
- * open) by the time the heading is found: the focus then stays where the user put it.
- */
-function userHasMovedOn(heading: HTMLElement | null): boolean {
-  const active = document.activeElement;
-  if (!heading || !active || active === document.body) return false;
-  return Boolean(
-    heading.closest('main')?.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]'),
-  );
 }
 
 /** The focusable entries of the open drawer, in order. */
