@@ -154,17 +154,20 @@ describeEachDatabase('missions', (database) => {
       expect((await hospital.get('/missions/hospitals')).body).toEqual({ data: [{ name: BORDEAUX }] });
     });
 
+    /** The menu counts of the seven missions above, as staff sees them. */
+    const STAFF_MENU_COUNTS: RecordsCount = {
+      total: 7,
+      waiting: 2,
+      inProgress: 1,
+      completed: 1,
+      canceled: 2,
+      closed: 2,
+      statistics: 3,
+    };
+
     it('counts per category for the menu', async () => {
       const staffCounts = await ops.get<{ data: RecordsCount }>('/leon/records-count');
-      expect(staffCounts.body.data).toEqual({
-        total: 7,
-        waiting: 2,
-        inProgress: 1,
-        completed: 1,
-        canceled: 2,
-        closed: 2,
-        statistics: 3,
-      });
+      expect(staffCounts.body.data).toEqual(STAFF_MENU_COUNTS);
     });
 
     it('counts the menu in one scan at or below the bound, each category on its own above it', async () => {
@@ -179,16 +182,7 @@ describeEachDatabase('missions', (database) => {
         forceChangePassword: false,
         sessionId: 'test',
       };
-      const exact = {
-        total: 7,
-        waiting: 2,
-        inProgress: 1,
-        completed: 1,
-        canceled: 2,
-        closed: 2,
-        statistics: 3,
-      };
-      expect(await recordsCount(database().db, staff, 7)).toEqual(exact);
+      expect(await recordsCount(database().db, staff, 7)).toEqual(STAFF_MENU_COUNTS);
       // Bound 1: the total (7) and each category above 1 are at least 2 (estimates); those of one, exact.
       const above = await recordsCount(database().db, staff, 1);
       expect(above).toMatchObject({ inProgress: 1, completed: 1 });
