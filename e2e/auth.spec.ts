@@ -1,6 +1,7 @@
 // Sign-in, forced change, forgotten password, silent renewal and revocation, access rules, through the edge.
 // The tests about signing in (and about a session's life) sign in through the login screen; the others
 // start signed in (e2e/auth.setup.ts).
+import type { Page } from '@playwright/test';
 import { sign } from 'hono/jwt';
 import { AUTH_PATHS } from '../contract/auth';
 import { href } from '../contract/routes';
@@ -122,11 +123,22 @@ test('nouveau@demo.test must set a new password before anything else', async ({ 
   await expect(page).toHaveURL(at('requestedMissions'));
 });
 
+/**
+ * Waits until the first page's calls have all answered, before a test changes the session's cookies: a
+ * call still to come would renew the token itself, and the test's next navigation would cut that answer
+ * (the new refresh cookie) off, the old one then counting as reused.
+ */
+async function firstPageSettled(page: Page) {
+  await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 test('an expired access token is renewed without the user noticing', async ({ page, context }) => {
   // The API's 401 to the expired token is how the app learns it must renew: expected, and the only trace.
   allowConsole(page, /status of 401/);
   await signIn(page, 'operation@demo.test');
   await expect(page).toHaveURL(at('requestedMissions'));
+  await firstPageSettled(page);
   const access = (await context.cookies()).find((c) => c.name === 'access_token');
   expect(access).toBeTruthy();
   // Same session, same key, but expired a minute ago.
@@ -148,6 +160,7 @@ test('a page opened after the access token has lapsed renews it first: not one 4
   // No allowConsole: the clean-console check fails the test on any 401.
   await signIn(page, 'operation@demo.test');
   await expect(page).toHaveURL(at('requestedMissions'));
+  await firstPageSettled(page);
   // What the browser holds 15 minutes on: no access cookie (its Max-Age ran out), a hint dated in the past.
   const cookies = await context.cookies();
   const hint = cookies.find((c) => c.name === 'signed_in');
