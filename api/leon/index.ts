@@ -3,6 +3,7 @@
 export { withoutNul } from './checked';
 export {
   createLeonClient,
+  groupIntoTrips,
   type LeonAttachment,
   type LeonClient,
   LeonError,

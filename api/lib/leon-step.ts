@@ -22,6 +22,14 @@ export interface SyncRun {
   /** First load range of the trips: from this many months back to this many ahead. */
   firstLoadMonthsBack?: number;
   firstLoadMonthsAhead?: number;
+  /** Aborted when the server is stopping: a step working in parts stops before its next part. */
+  signal?: AbortSignal;
+  /**
+   * Writes one part of a run too large for one transaction (a first load's window of trips) in a
+   * transaction of its own, behind the fence like the run's: committed at once, whatever the run's end
+   * (decision 040). Called from a step's read, between its reads of Leon.
+   */
+  commitPart<T>(write: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 /** What a step reports on the run's result (and its sync_runs row): a part of `SyncResult`. */

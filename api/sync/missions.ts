@@ -11,6 +11,7 @@ import type { LeonTrip } from '../leon';
 import { type AuditEntry, audit, auditAll } from '../lib/audit';
 import type { RunStep, SyncRun } from '../lib/leon-step';
 import { logger } from '../lib/log';
+import { firstLoad } from './first-load';
 import { readTrips, type TripReading } from './read';
 import { SkipTrip, tripStoreFailure } from './reasons';
 import { type Outcome, RunReport } from './report';
@@ -314,9 +315,14 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
 export const missionsStep: RunStep<TripReading> = {
   name: 'missions',
   phase: 'run',
-  read: readTrips,
+  read: (source, db, run) =>
+    readTrips(source, db, run, (pending) =>
+      firstLoad(source, db, run, pending, (tx, trips, report) =>
+        storeTrips(tx, trips, report, run.startedAt),
+      ),
+    ),
   async write(tx, reading, run) {
-    const report = new RunReport(reading.failures);
+    const report = reading.report ?? new RunReport(reading.failures);
     const emptied = await removeDeletedLegs(tx, reading.deletedNids);
     await storeTrips(tx, reading.trips, report, run.startedAt);
     await deleteEmptiedMissions(tx, emptied, report, run.startedAt);
@@ -344,13 +350,14 @@ async function storeTrips(tx: Tx, trips: LeonTrip[], report: RunReport, now: Dat
   for (let i = 0; i < trips.length; i += TRIPS_PER_BATCH) {
     const batch = trips.slice(i, i + TRIPS_PER_BATCH);
     try {
-      for (const outcome of await tx.transaction((sp) => upsertTrips(sp, batch, now))) report.count(outcome);
+      const outcomes = await tx.transaction((sp) => upsertTrips(sp, batch, now));
+      for (const [i, outcome] of outcomes.entries()) report.tripOutcome(batch[i].tripNumber, outcome);
       for (const trip of batch) report.stored(trip.tripNumber);
     } catch {
       for (const trip of batch) {
         try {
-          for (const outcome of await tx.transaction((sp) => upsertTrips(sp, [trip], now)))
-            report.count(outcome);
+          const [outcome] = await tx.transaction((sp) => upsertTrips(sp, [trip], now));
+          report.tripOutcome(trip.tripNumber, outcome);
           report.stored(trip.tripNumber);
         } catch (error) {
           if (!(error instanceof SkipTrip))
@@ -392,7 +399,9 @@ async function deleteEmptiedMissions(
 
 /** Skipped trips wait to be read again; stored ones stop waiting. */
 async function keepSkippedTrips(tx: Tx, report: RunReport, now: Date): Promise<void> {
-  const stored = report.storedNumbers;
+  // The few trips waiting, not every trip the run stored (a first load's may be more than a statement holds).
+  const waited = await tx.select({ tripNumber: leonSkippedTrips.tripNumber }).from(leonSkippedTrips);
+  const stored = waited.map((row) => row.tripNumber).filter((n) => report.hasStored(n));
   if (stored.length) await tx.delete(leonSkippedTrips).where(inArray(leonSkippedTrips.tripNumber, stored));
   const waiting = report.waiting;
   if (waiting.length)

@@ -9,11 +9,17 @@ export type Outcome = 'created' | 'updated' | 'deleted' | 'kept';
 export class RunReport {
   private readonly counts = { created: 0, updated: 0, deleted: 0 };
   private readonly storedTrips = new Set<string>();
+  private readonly createdTrips = new Set<string>();
   private readonly skipped = new Map<string, SkippedTrip>();
   private readonly noNumber: SkippedTrip[] = [];
 
   /** Starts from the trips Leon itself could not give. */
   constructor(failures: LeonFailure[]) {
+    this.failed(failures);
+  }
+
+  /** Trips Leon could not give (read, or mapped): skipped unless stored whole later in the run. */
+  failed(failures: LeonFailure[]): void {
     for (const failure of failures)
       this.skip({
         tripNumber: failure.tripNumber,
@@ -27,6 +33,16 @@ export class RunReport {
     if (outcome !== 'kept') this.counts[outcome] += times;
   }
 
+  /**
+   * What happened to one trip's mission. A trip created by this run counts once as created, even when a
+   * later part of the run completes it (a first load's trip whose legs came in two windows).
+   */
+  tripOutcome(tripNumber: string, outcome: Outcome): void {
+    if (outcome === 'created') this.createdTrips.add(tripNumber);
+    if (outcome === 'updated' && this.createdTrips.has(tripNumber)) return;
+    this.count(outcome);
+  }
+
   /** A trip written whole: it stops waiting in the skipped list, whatever an earlier step said. */
   stored(tripNumber: string): void {
     this.storedTrips.add(tripNumber);
@@ -38,9 +54,9 @@ export class RunReport {
     else this.skipped.set(clean.tripNumber, clean);
   }
 
-  /** The trips stored by this run. */
-  get storedNumbers(): string[] {
-    return [...this.storedTrips];
+  /** Whether this run stored the trip. */
+  hasStored(tripNumber: string): boolean {
+    return this.storedTrips.has(tripNumber);
   }
 
   /** Skipped trips with a number: they wait to be read again at the next run. */

@@ -203,6 +203,12 @@ async function runSyncOnce(
           accounting: options.accounting,
           firstLoadMonthsBack: options.firstLoadMonthsBack,
           firstLoadMonthsAhead: options.firstLoadMonthsAhead,
+          signal: options.signal,
+          commitPart: (write) =>
+            db.transaction(async (tx) => {
+              await holdLease(tx, run.runId);
+              return write(tx);
+            }),
         };
         const writes: PendingWrite[] = [];
         for (const step of steps)

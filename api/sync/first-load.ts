@@ -1,0 +1,130 @@
+// The first load of the missions step: Leon's trips of the first-load range (12 months back, 6 ahead by
+// default), read and written one window of days at a time, each window committed on its own behind the
+// fence (`run.commitPart`), so that a first load of any size holds one window of trips in memory
+// (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
+// trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
+// short is a first load again at the next run, which finds the trips written so far unchanged.
+import { addDays, addMonths, min, subMonths } from 'date-fns';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { missionLegs, missions } from '../db/schema';
+import { groupIntoTrips, type LeonTrip, type LeonTripSource } from '../leon';
+import type { SyncRun } from '../lib/leon-step';
+import type { TripReading } from './read';
+import { SyncInterruptedError } from './reasons';
+import { RunReport } from './report';
+
+/** Days of flights read and written together. */
+export const WINDOW_DAYS = 7;
+/** Legs this close to a window's end may belong to a trip that goes on in the next window. */
+const EDGE_MS = 3 * 24 * 3600_000;
+
+/** Writes trips in the part's transaction, counting them in the run's report. */
+export type StoreTrips = (tx: Tx, trips: LeonTrip[], report: RunReport) => Promise<void>;
+
+/** The legs of the same trip read in two windows, as one trip (the newest header, legs in order). */
+function merge(earlier: LeonTrip[], later: LeonTrip[]): LeonTrip[] {
+  if (!earlier.length) return later;
+  const flights = [...earlier, ...later].flatMap(({ legs, ...header }) =>
+    legs.map((leg) => ({ ...leg, trip: header })),
+  );
+  return groupIntoTrips(flights);
+}
+
+const touches = (trip: LeonTrip, at: number) =>
+  trip.legs.some(
+    (leg) =>
+      Math.abs(Date.parse(leg.stdUTC) - at) < EDGE_MS || Math.abs(Date.parse(leg.staUTC) - at) < EDGE_MS,
+  );
+
+/**
+ * Flights stored by earlier runs (a first load cut short, then run again) that a trip of this window
+ * lacks: the trip goes on in a later window, and is read whole rather than written without them.
+ */
+async function lacking(db: Db, trips: LeonTrip[]): Promise<Set<string>> {
+  if (!trips.length) return new Set();
+  const rows = await db
+    .select({ tripNumber: missions.tripNumber, flightNid: missionLegs.flightNid })
+    .from(missionLegs)
+    .innerJoin(missions, eq(missions.id, missionLegs.missionId))
+    .where(
+      inArray(
+        missions.tripNumber,
+        trips.map((trip) => trip.tripNumber),
+      ),
+    );
+  const flights = new Map(
+    trips.map((trip) => [trip.tripNumber, new Set(trip.legs.map((leg) => leg.flightNid))]),
+  );
+  return new Set(
+    rows
+      .filter((row) => row.tripNumber !== null && !flights.get(row.tripNumber)?.has(row.flightNid))
+      .map((row) => row.tripNumber as string),
+  );
+}
+
+/**
+ * Reads and writes the first load window by window; answers what the run's transaction still writes: the
+ * trips waiting since earlier runs that no window brought, Leon's timestamp and the report so far.
+ * `pending`: the trip numbers skipped by earlier runs, read again whatever the windows say.
+ */
+export async function firstLoad(
+  source: LeonTripSource,
+  db: Db,
+  run: SyncRun,
+  pending: string[],
+  store: StoreTrips,
+): Promise<TripReading> {
+  const now = run.startedAt;
+  const from = subMonths(now, run.firstLoadMonthsBack ?? 12);
+  const to = addMonths(now, run.firstLoadMonthsAhead ?? 6);
+  // Leon's clock before the first window: what changes while the windows are read, the next run reads.
+  const { timestamp } = await source.modifiedSince(Math.floor(now.getTime() / 1000) - 60);
+  const report = new RunReport([]);
+  /** Trips written by a window, as the window saw them; read whole if a later window brings them again. */
+  const written = new Set<string>();
+  /** Trips read whole by number and written: a later window has nothing to add to them. */
+  const whole = new Set<string>();
+  let carried: LeonTrip[] = [];
+  for (let start = from; start < to; ) {
+    if (run.signal?.aborted) throw new SyncInterruptedError('sync interrupted: the server is stopping');
+    const end = min([addDays(start, WINDOW_DAYS), to]);
+    const last = end.getTime() === to.getTime();
+    const answer = await source.flightsBetween(start, end);
+    report.failed(answer.failures);
+    const ready: LeonTrip[] = [];
+    const next: LeonTrip[] = [];
+    const toRead: string[] = [];
+    for (const trip of merge(carried, answer.trips)) {
+      if (whole.has(trip.tripNumber)) continue;
+      // Astride the range's ends (only its legs inside came), or already written without these legs.
+      if (
+        written.has(trip.tripNumber) ||
+        (start === from && touches(trip, from.getTime())) ||
+        (last && touches(trip, to.getTime()))
+      )
+        toRead.push(trip.tripNumber);
+      else if (!last && touches(trip, end.getTime())) next.push(trip);
+      else ready.push(trip);
+    }
+    const incomplete = await lacking(db, ready);
+    if (incomplete.size) {
+      toRead.push(...incomplete);
+      ready.splice(0, ready.length, ...ready.filter((trip) => !incomplete.has(trip.tripNumber)));
+    }
+    if (toRead.length) {
+      const read = await source.tripsByNumber(toRead);
+      report.failed(read.failures);
+      ready.push(...read.trips);
+      for (const tripNumber of toRead) whole.add(tripNumber);
+    }
+    if (ready.length) await run.commitPart((tx) => store(tx, ready, report));
+    for (const trip of ready) written.add(trip.tripNumber);
+    carried = next;
+    start = end;
+  }
+  const left = [...new Set(pending)].filter((n) => !written.has(n) && !whole.has(n));
+  const rest = left.length ? await source.tripsByNumber(left) : { trips: [], failures: [] };
+  report.failed(rest.failures);
+  return { trips: rest.trips, failures: [], deletedNids: [], timestamp, report };
+}
