@@ -162,6 +162,38 @@ describe('Leon unreachable, slow or failing', () => {
     expect(error.message).toBe('Leon est injoignable, veuillez réessayer plus tard.');
   });
 
+  it('sends once more when Leon closed the kept-alive connection as the request left, and no more', async () => {
+    // What undici throws when the server's idle timeout closed the socket the request was written on.
+    const closed = () =>
+      Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+      });
+    const sim = createLeonSimulator({ apiKey: KEY, trips: 0 });
+    let failures = 1;
+    let calls = 0;
+    const client = createLeonClient({
+      baseUrl: 'https://opr.leon.test/',
+      apiKey: KEY,
+      fetch: async (input, init) => {
+        calls++;
+        if (failures > 0) {
+          failures--;
+          throw closed();
+        }
+        return sim.fetch(input, init);
+      },
+    });
+    expect(await client.echo('bonjour')).toBe('bonjour');
+    expect(calls).toBe(3); // the token twice (closed, then answered), then the call
+
+    failures = 2;
+    calls = 0;
+    const error = await failure(client.echo('encore'));
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toBe('Leon est injoignable, veuillez réessayer plus tard.');
+    expect(calls).toBe(2);
+  });
+
   it('reports a 5xx as unavailable', async () => {
     const { client, sim } = setup({ trips: 0 });
     sim.failNext(503);

@@ -39,6 +39,16 @@ interface GraphqlAnswer {
 
 const MINUTE = 60_000;
 
+/**
+ * A kept-alive connection that Leon's server closed as the request left on it (its idle timeout ran out
+ * while this process was busy, e.g. writing a window of trips): nothing was answered, and every call of
+ * this client is a read, so it is sent once more on a new connection.
+ */
+const closedUnderUs = (error: unknown) => {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+};
+
 export type LeonTransport = ReturnType<typeof createTransport>;
 
 export function createTransport(options: LeonClientOptions) {
@@ -58,7 +68,7 @@ export function createTransport(options: LeonClientOptions) {
   let pendingToken: Promise<string> | null = null;
 
   /** One HTTP exchange with a timeout that holds even if `fetch` ignores its signal. */
-  async function send(url: string, init: RequestInit): Promise<Response> {
+  async function send(url: string, init: RequestInit, again = true): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs);
     const timedOut = new Promise<never>((_, reject) => {
       const onAbort = () =>
@@ -70,6 +80,7 @@ export function createTransport(options: LeonClientOptions) {
       return await Promise.race([doFetch(url, { ...init, signal }), timedOut]);
     } catch (error) {
       if (error instanceof LeonError) throw error;
+      if (again && !signal.aborted && closedUnderUs(error)) return send(url, init, false);
       if (signal.aborted)
         throw new LeonError('timeout', LEON_MESSAGES.timeout(Math.round(timeoutMs / 1000)), { cause: error });
       throw new LeonError('unavailable', LEON_MESSAGES.unavailable, { cause: error });

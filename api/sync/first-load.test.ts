@@ -3,13 +3,13 @@
 // counted once, and a first load that Leon cuts short keeps what it wrote and is finished by the next run.
 import { addDays, subMonths } from 'date-fns';
 import { desc, eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leonState, missionLegs, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { LeonError, type LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { testLeon } from '../test/harness';
-import { WINDOW_DAYS } from './first-load';
+import { nextWindowDays, WINDOW_DAYS } from './first-load';
 import { runSync } from './run';
 
 const HOUR = 3600_000;
@@ -17,6 +17,18 @@ const NOW = Date.parse('2026-03-10T09:00:00Z');
 /** The end of the first load's 30th window (the range starts 12 months back). */
 const BOUNDARY = addDays(subMonths(new Date(NOW), 12), 30 * WINDOW_DAYS).getTime();
 const at = (ms: number) => new Date(BOUNDARY + ms).toISOString();
+
+describe('the first load window', () => {
+  it('stays a week where trips are few, and shortens to hold about a thousand where they are dense', () => {
+    expect(nextWindowDays(7, 0)).toBe(7);
+    expect(nextWindowDays(7, 140)).toBe(7);
+    expect(nextWindowDays(7, 2000)).toBe(3);
+    expect(nextWindowDays(7, 9300)).toBe(1);
+    expect(nextWindowDays(1, 1333)).toBe(1);
+    expect(nextWindowDays(1, 400)).toBe(2);
+    expect(nextWindowDays(3, 100)).toBe(7);
+  });
+});
 
 describeEachDatabase('the first load, window by window', (database) => {
   const { sim, leon } = testLeon({ now: () => NOW, seed: 11, trips: 0 });

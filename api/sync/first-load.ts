@@ -1,5 +1,5 @@
 // The first load of the missions step: Leon's trips of the first-load range (12 months back, 6 ahead by
-// default), read and written one window of days at a time, each window committed on its own behind the
+// default), read and written one window of days at a time (a week, shorter where trips are dense), each window committed on its own behind the
 // fence (`run.commitPart`), so that a first load of any size holds one window of trips in memory
 // (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
 // trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
@@ -14,8 +14,14 @@ import type { TripReading } from './read';
 import { SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
 
-/** Days of flights read and written together. */
+/** Days of flights read and written together, at the most; fewer where Leon's trips are dense. */
 export const WINDOW_DAYS = 7;
+/** The trips a window aims at: the next window is shortened (to one day at the least) to hold about so many. */
+export const TRIPS_PER_WINDOW = 1000;
+
+/** The next window's days: as many as held about `TRIPS_PER_WINDOW` trips in the last one, 1 to 7. */
+export const nextWindowDays = (days: number, trips: number) =>
+  Math.max(1, Math.min(WINDOW_DAYS, Math.floor((days * TRIPS_PER_WINDOW) / Math.max(trips, 1))));
 /** Legs this close to a window's end may belong to a trip that goes on in the next window. */
 const EDGE_MS = 3 * 24 * 3600_000;
 
@@ -86,9 +92,10 @@ export async function firstLoad(
   /** Trips read whole by number and written: a later window has nothing to add to them. */
   const whole = new Set<string>();
   let carried: LeonTrip[] = [];
+  let days = WINDOW_DAYS;
   for (let start = from; start < to; ) {
     if (run.signal?.aborted) throw new SyncInterruptedError('sync interrupted: the server is stopping');
-    const end = min([addDays(start, WINDOW_DAYS), to]);
+    const end = min([addDays(start, days), to]);
     const last = end.getTime() === to.getTime();
     const answer = await source.flightsBetween(start, end);
     report.failed(answer.failures);
@@ -121,6 +128,7 @@ export async function firstLoad(
     if (ready.length) await run.commitPart((tx) => store(tx, ready, report));
     for (const trip of ready) written.add(trip.tripNumber);
     carried = next;
+    days = nextWindowDays(days, answer.trips.length);
     start = end;
   }
   const left = [...new Set(pending)].filter((n) => !written.has(n) && !whole.has(n));
