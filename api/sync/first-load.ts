@@ -5,12 +5,12 @@
 // trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
 // short is a first load again at the next run, which finds the trips written so far unchanged.
 import { addDays, addMonths, min, subMonths } from 'date-fns';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { missionLegs, missions } from '../db/schema';
+import { missions } from '../db/schema';
 import { groupIntoTrips, type LeonTrip, type LeonTripSource } from '../leon';
 import type { SyncRun } from '../lib/leon-step';
-import type { TripReading } from './read';
+import { storedFlights, type TripReading } from './read';
 import { SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
 
@@ -49,16 +49,13 @@ const touches = (trip: LeonTrip, at: number) =>
  */
 async function lacking(db: Db, trips: LeonTrip[]): Promise<Set<string>> {
   if (!trips.length) return new Set();
-  const rows = await db
-    .select({ tripNumber: missions.tripNumber, flightNid: missionLegs.flightNid })
-    .from(missionLegs)
-    .innerJoin(missions, eq(missions.id, missionLegs.missionId))
-    .where(
-      inArray(
-        missions.tripNumber,
-        trips.map((trip) => trip.tripNumber),
-      ),
-    );
+  const rows = await storedFlights(
+    db,
+    inArray(
+      missions.tripNumber,
+      trips.map((trip) => trip.tripNumber),
+    ),
+  );
   const flights = new Map(
     trips.map((trip) => [trip.tripNumber, new Set(trip.legs.map((leg) => leg.flightNid))]),
   );

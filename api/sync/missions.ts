@@ -12,7 +12,7 @@ import { type AuditEntry, audit, auditAll } from '../lib/audit';
 import type { RunStep, SyncRun } from '../lib/leon-step';
 import { logger } from '../lib/log';
 import { firstLoad } from './first-load';
-import { readTrips, type TripReading } from './read';
+import { readTrips, storedFlights, type TripReading } from './read';
 import { SkipTrip, tripStoreFailure } from './reasons';
 import { type Outcome, RunReport } from './report';
 
@@ -282,11 +282,7 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
       ),
     );
     const nids = rewrite.flatMap((r) => r.trip.legs.map((l) => l.flightNid));
-    const held = await tx
-      .select({ flightNid: missionLegs.flightNid, tripNumber: missions.tripNumber })
-      .from(missionLegs)
-      .innerJoin(missions, eq(missions.id, missionLegs.missionId))
-      .where(inArray(missionLegs.flightNid, nids));
+    const held = await storedFlights(tx, inArray(missionLegs.flightNid, nids));
     if (held.length) {
       const [first] = held;
       throw new SkipTrip(

@@ -1,7 +1,7 @@
 // The reading half of the missions step: the trips Leon says changed, fetched outside any transaction
 // (PGlite serves nothing else meanwhile). A first load is read and written window by window (first-load.ts);
 // later runs read what changed since Leon's stored timestamp; trips skipped by earlier runs are read again.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { MissionStatus } from '../../contract/missions';
 import type { Db } from '../db/client';
 import { leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
@@ -23,6 +23,14 @@ export interface TripReading {
 }
 
 const NO_TRIPS = { trips: [], failures: [] };
+
+/** The stored legs `where` picks, each as its Leon flight and its mission's trip number. */
+export const storedFlights = (db: Pick<Db, 'select'>, where: SQL) =>
+  db
+    .select({ flightNid: missionLegs.flightNid, tripNumber: missions.tripNumber })
+    .from(missionLegs)
+    .innerJoin(missions, eq(missions.id, missionLegs.missionId))
+    .where(where);
 
 /** Reads the trips the run will write from Leon, outside any transaction. */
 export async function readTrips(
@@ -58,16 +66,13 @@ export async function readTrips(
   const flights = [...modified.created, ...modified.changed];
   // A flight Leon moved to another trip: the trip that held it is read again too, so that it lets go.
   const holders = flights.length
-    ? await db
-        .selectDistinct({ tripNumber: missions.tripNumber })
-        .from(missionLegs)
-        .innerJoin(missions, eq(missions.id, missionLegs.missionId))
-        .where(
-          inArray(
-            missionLegs.flightNid,
-            flights.map((f) => f.flightNid),
-          ),
-        )
+    ? await storedFlights(
+        db,
+        inArray(
+          missionLegs.flightNid,
+          flights.map((f) => f.flightNid),
+        ),
+      )
     : [];
   const numbers = [
     ...flights.map((f) => f.trip.tripNumber),
