@@ -19,6 +19,7 @@ export {
   type ModifiedSafetyReports,
   offersSafetyReports,
   type SafetyReportsResult,
+  type TripsResult,
 } from './client';
 export { type LeonInvoiceReader, leonInvoices } from './invoice-reads';
 export {

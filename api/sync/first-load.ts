@@ -1,14 +1,14 @@
 // The first load of the missions step: Leon's trips of the first-load range (12 months back, 6 ahead by
-// default), read and written one window of days at a time (a week, shorter where trips are dense), each window committed on its own behind the
-// fence (`run.commitPart`), so that a first load of any size holds one window of trips in memory
-// (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
+// default), read and written one window of days at a time (a week, shorter where trips are dense), each
+// window committed on its own behind the fence (`run.commitPart`) while Leon is asked for the next, so
+// that a first load of any size holds two windows of trips in memory (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
 // trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
 // short is a first load again at the next run, which finds the trips written so far unchanged.
 import { addDays, addMonths, min, subMonths } from 'date-fns';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { missions } from '../db/schema';
-import { groupIntoTrips, type LeonTrip, type LeonTripSource } from '../leon';
+import { groupIntoTrips, type LeonTrip, type LeonTripSource, type TripsResult } from '../leon';
 import type { SyncRun } from '../lib/leon-step';
 import { storedFlights, type TripReading } from './read';
 import { SyncInterruptedError } from './reasons';
@@ -90,11 +90,25 @@ export async function firstLoad(
   const whole = new Set<string>();
   let carried: LeonTrip[] = [];
   let days = WINDOW_DAYS;
-  for (let start = from; start < to; ) {
-    if (run.signal?.aborted) throw new SyncInterruptedError('sync interrupted: the server is stopping');
+  /** A window asked of Leon: its answer comes while the window before is written. */
+  interface Asked {
+    start: Date;
+    end: Date;
+    answer: Promise<TripsResult>;
+  }
+  const ask = (start: Date): Asked => {
     const end = min([addDays(start, days), to]);
-    const last = end.getTime() === to.getTime();
-    const answer = await source.flightsBetween(start, end);
+    const answer = source.flightsBetween(start, end);
+    answer.catch(() => {}); // awaited below, once the window before is written
+    return { start, end, answer };
+  };
+  for (let window: Asked | null = ask(from); window; ) {
+    if (run.signal?.aborted) throw new SyncInterruptedError('sync interrupted: the server is stopping');
+    const { start, end }: Asked = window;
+    const last: boolean = end.getTime() === to.getTime();
+    const answer = await window.answer;
+    days = nextWindowDays(days, answer.trips.length);
+    window = last ? null : ask(end);
     report.failed(answer.failures);
     const ready: LeonTrip[] = [];
     const next: LeonTrip[] = [];
@@ -125,8 +139,6 @@ export async function firstLoad(
     if (ready.length) await run.commitPart((tx) => store(tx, ready, report));
     for (const trip of ready) written.add(trip.tripNumber);
     carried = next;
-    days = nextWindowDays(days, answer.trips.length);
-    start = end;
   }
   const left = [...new Set(pending)].filter((n) => !written.has(n) && !whole.has(n));
   const rest = left.length ? await source.tripsByNumber(left) : { trips: [], failures: [] };
