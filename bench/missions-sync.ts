@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../api/db/client';
+import { type Database, rowsOf } from '../api/db/client';
 import { createLeonClient } from '../api/leon/client';
 import { runSync } from '../api/sync';
 import { forEachBenchDatabase } from './lib/databases';
@@ -64,11 +64,7 @@ async function bench(kind: string, database: Database) {
     console.log(`${kind}, RSS before the sync ${mb(process.memoryUsage().rss)}:`);
     await measure('first sync', () => runSync(options, 'synchronize', null));
     await measure('re-sync, nothing changed', () => runSync(options, 'synchronize', null));
-    const [row] = (
-      (await database.db.execute(sql`select count(*)::int as n from missions`)) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows;
+    const [row] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from missions`);
     console.log(`  missions stored: ${row.n}`);
   } finally {
     simulator.kill('SIGTERM');

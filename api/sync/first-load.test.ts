@@ -4,6 +4,7 @@
 import { addDays, subMonths } from 'date-fns';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { leonState, missionLegs, missions, syncRuns } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
 import { LeonError, type LeonSource } from '../leon';
@@ -97,11 +98,7 @@ describeEachDatabase('the first load, window by window', (database) => {
     // The next run is a first load again: what the windows wrote is found unchanged.
     expect(await sync(leon)).toMatchObject({ created: 1, updated: 0, failed: 0 });
     expect(await stored()).toEqual([...all].sort());
-    const [{ n }] = (
-      (await database().db.execute(sql`select count(*)::int as n from missions`)) as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows;
+    const [{ n }] = await rowsOf<{ n: number }>(database().db, sql`select count(*)::int as n from missions`);
     expect(n).toBe(4);
     expect(await database().db.select().from(leonState)).toHaveLength(1);
   });
