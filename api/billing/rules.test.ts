@@ -8,6 +8,8 @@ import {
   type BillingRules,
   checkMission,
   checkOrphanInvoice,
+  computedCentsOf,
+  costLines,
   DEFAULT_BILLING_RULES,
   invoicedCents,
   type RuleInvoice,
@@ -219,6 +221,45 @@ describe('checkMission, properties', () => {
           const inside = Math.abs(delta) <= cents || Math.abs(delta) * 10_000 <= COMPUTED * bp;
           expect(result.verdict).toBe(inside ? 'CONFORME' : 'ECART');
           expect(withinTolerance(delta, COMPUTED, rules)).toBe(inside);
+        },
+      ),
+    );
+  });
+
+  it('the computed total a period judges by is the sum of the cost lines shown, null when one lacks a price', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          aircraftType: fc.constantFrom('JET', 'TURBOPROP', 'ND' as const),
+          isWithOCS: fc.option(fc.boolean()),
+          numberOfMeals: fc.option(fc.integer({ min: 0, max: 6 })),
+          deIced: fc.subarray(['LFBD', 'LFML']),
+          // 2024 is before every price of the book: nothing can be priced.
+          year: fc.constantFrom('2024', '2025'),
+          airports: fc.array(fc.constantFrom('LFBD', 'LFML', 'LFPG', ''), { minLength: 0, maxLength: 3 }),
+        }),
+        ({ aircraftType, isWithOCS, numberOfMeals, deIced, year, airports }) => {
+          const costs = computeMissionCosts(
+            {
+              departureDateTime: `${year}-03-10T08:00:00Z`,
+              aircraftType,
+              isWithOCS,
+              numberOfMeals,
+              airportDeIcing: deIced,
+              legs: airports.map((adepIcao, i) => ({
+                adepIcao,
+                stdUtc: `${year}-03-10T${String(8 + 3 * i).padStart(2, '0')}:00:00Z`,
+                staUtc: `${year}-03-10T${String(9 + 3 * i).padStart(2, '0')}:15:00Z`,
+              })),
+            },
+            BOOK,
+          );
+          const lines = costLines(costs);
+          expect(computedCentsOf(costs)).toBe(
+            lines.some((l) => l.cents === null)
+              ? null
+              : lines.reduce((sum, l) => sum + (l.cents as number), 0),
+          );
         },
       ),
     );

@@ -122,65 +122,94 @@ export function checkMission(input: MissionInput, rules: BillingRules): BillingC
 }
 
 /**
- * The verdict of one mission whose invoices were summed already (by the database, for a whole period:
- * api/billing/verdicts.ts `invoicedCentsSql`, the same sum as `invoicedCents`).
+ * The computed total of a mission's cost lines (`costLines`: flight time, regulation, meals, each
+ * airport), or null when one of them is missing a price.
  */
-export function checkInvoiced(
-  input: Omit<MissionInput, 'invoices'> & { invoiced: Invoiced },
-  rules: BillingRules,
-): BillingCheck {
-  const lines = costLines(input.costs);
-  const invoiced = input.invoiced.netCents;
-  const missingLines = lines.filter((l) => l.cents === null);
-  const computed = missingLines.length ? null : lines.reduce((total, l) => total + (l.cents as number), 0);
-  const difference = computed === null ? null : invoiced - computed;
-  const percent = computed === null || difference === null ? null : percentOf(difference, computed);
-  const base = { invoicedCents: invoiced, computedCents: computed, differenceCents: difference };
+export function computedCentsOf(costs: MissionCosts): number | null {
+  const flight = costs.costOfFlightTime;
+  const regulation = costs.costOfRegulation;
+  const meals = costs.costOfMeal;
+  if (!flight.ok || !regulation.ok || !meals.ok) return null;
+  let total = flight.value + regulation.value + meals.value;
+  for (const airport of costs.airportCosts) {
+    if (!airport.amount.ok) return null;
+    total += airport.amount.value;
+  }
+  return total;
+}
 
+/** What the totals and the counts of a period need of a mission's check: its figures and its verdict. */
+export interface BillingJudgement {
+  invoicedCents: number;
+  computedCents: number | null;
+  differenceCents: number | null;
+  verdict: BillingVerdict;
+}
+
+type InvoicedInput = Omit<MissionInput, 'invoices'> & { invoiced: Invoiced };
+
+/** Days from the departure to today, null when the departure is unknown. */
+const ageOf = (input: InvoicedInput) =>
+  input.departureDay ? dayNumber(input.today) - dayNumber(input.departureDay) : null;
+
+/**
+ * A mission's verdict and figures alone: no cost lines, no French reason. A period's check judges each of
+ * its thousands of missions this way and describes (`checkInvoiced`) only the rows it shows.
+ */
+export function judgeInvoiced(input: InvoicedInput, rules: BillingRules): BillingJudgement {
+  const invoiced = input.invoiced.netCents;
+  const computed = computedCentsOf(input.costs);
+  const difference = computed === null ? null : invoiced - computed;
+  const judged = (verdict: BillingVerdict): BillingJudgement => ({
+    invoicedCents: invoiced,
+    computedCents: computed,
+    differenceCents: difference,
+    verdict,
+  });
   // Nothing invoiced (no invoice, or credit notes that cancel them): late after N days, else awaited.
   if (input.invoiced.count === 0 || invoiced === 0) {
-    const age = input.departureDay ? dayNumber(input.today) - dayNumber(input.departureDay) : null;
-    const cancelled = input.invoiced.count > 0 ? ' (factures annulées par avoir)' : '';
-    if (age === null || age > rules.unbilledAfterDays)
-      return {
-        ...base,
-        differencePercent: percent,
-        verdict: 'NON_FACTUREE',
-        reason: `Aucune facture${cancelled}${age === null ? '' : ` après ${age} jours`}`,
-        costLines: lines,
-      };
-    return {
-      ...base,
-      differencePercent: percent,
-      verdict: 'EN_ATTENTE',
-      reason: `Aucune facture${cancelled} depuis ${age} jour${age > 1 ? 's' : ''} (délai ${rules.unbilledAfterDays} jours)`,
-      costLines: lines,
-    };
+    const age = ageOf(input);
+    return judged(age === null || age > rules.unbilledAfterDays ? 'NON_FACTUREE' : 'EN_ATTENTE');
   }
-  if (computed === null || difference === null)
-    return {
-      ...base,
-      differencePercent: null,
-      verdict: 'COUT_INCOMPLET',
-      reason: [...new Set(missingLines.map((l) => l.missing as string))].join(' ; '),
-      costLines: lines,
-    };
-  if (withinTolerance(difference, computed, rules))
-    return {
-      ...base,
-      differencePercent: percent,
-      verdict: 'CONFORME',
-      reason:
-        difference === 0 ? 'Facturé au centime près' : `Écart de ${euros(difference)} dans la tolérance`,
-      costLines: lines,
-    };
-  return {
-    ...base,
-    differencePercent: percent,
-    verdict: 'ECART',
-    reason: `${difference > 0 ? 'Surfacturée' : 'Sous-facturée'} de ${euros(Math.abs(difference))}`,
+  if (computed === null || difference === null) return judged('COUT_INCOMPLET');
+  return judged(withinTolerance(difference, computed, rules) ? 'CONFORME' : 'ECART');
+}
+
+/**
+ * The verdict of one mission whose invoices were summed already (by the database, for a whole period:
+ * api/billing/verdicts.ts `invoicedCentsSql`, the same sum as `invoicedCents`), with its cost lines and the
+ * reason of its verdict in French.
+ */
+export function checkInvoiced(input: InvoicedInput, rules: BillingRules): BillingCheck {
+  const judgement = judgeInvoiced(input, rules);
+  const { computedCents: computed, differenceCents: difference } = judgement;
+  const lines = costLines(input.costs);
+  const check = (reason: string): BillingCheck => ({
+    ...judgement,
+    differencePercent: computed === null || difference === null ? null : percentOf(difference, computed),
+    reason,
     costLines: lines,
-  };
+  });
+  const cancelled = input.invoiced.count > 0 ? ' (factures annulées par avoir)' : '';
+  const age = ageOf(input);
+  switch (judgement.verdict) {
+    case 'NON_FACTUREE':
+      return check(`Aucune facture${cancelled}${age === null ? '' : ` après ${age} jours`}`);
+    case 'EN_ATTENTE':
+      return check(
+        `Aucune facture${cancelled} depuis ${age} jour${(age ?? 0) > 1 ? 's' : ''} (délai ${rules.unbilledAfterDays} jours)`,
+      );
+    case 'COUT_INCOMPLET':
+      return check([...new Set(lines.flatMap((l) => (l.missing === null ? [] : [l.missing])))].join(' ; '));
+    case 'CONFORME':
+      return check(
+        difference === 0 ? 'Facturé au centime près' : `Écart de ${euros(difference ?? 0)} dans la tolérance`,
+      );
+    default: // ECART
+      return check(
+        `${(difference ?? 0) > 0 ? 'Surfacturée' : 'Sous-facturée'} de ${euros(Math.abs(difference ?? 0))}`,
+      );
+  }
 }
 
 /** An invoice (or credit note) whose trip is no mission the back-office knows. */

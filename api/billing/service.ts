@@ -15,7 +15,7 @@ import {
   type BillingTotals,
   type BillingVerdict,
 } from '../../contract/billing';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, rowsOf, withoutParallelWorkers } from '../db/client';
 import { billingSettings, invoices, missionLegs, missions, statistics } from '../db/schema';
 import {
   type CostLeg,
@@ -27,7 +27,15 @@ import {
   priceBookVersionSql,
   priceRecord,
 } from '../prices';
-import { type BillingCheck, checkInvoiced, checkOrphanInvoice, type RuleInvoice, rulesOf } from './rules';
+import {
+  type BillingCheck,
+  type BillingJudgement,
+  checkInvoiced,
+  checkOrphanInvoice,
+  judgeInvoiced,
+  type RuleInvoice,
+  rulesOf,
+} from './rules';
 import { settingsColumns, settingsOf } from './settings';
 import { explainGap, invoiceCountSql, invoicedCentsSql, invoicedOf, type VerdictMission } from './verdicts';
 
@@ -159,20 +167,24 @@ export async function readPeriodRows(db: Db, f: BillingFilters) {
     periodRecords(db, where),
     periodLegs(db, where),
     // Issued in the period for no live mission (no trip number, or one the back-office does not know).
-    db
-      .select(invoiceColumns)
-      .from(invoices)
-      .where(
-        and(
-          gte(invoices.invoiceDate, f.startDate),
-          sql`${invoices.invoiceDate} <= ${f.endDate}`,
-          f.hospital ? eq(invoices.requester, f.hospital) : undefined,
-          // One look-up of its trip number per invoice (index-only on `missions_live_trip`, migration
-          // 0019), not an anti-join that scans every mission.
-          sql`not exists (select 1 from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null)`,
-        ),
-      )
-      .orderBy(...invoiceOrder),
+    // Without parallel workers: the planner splits the look-ups of a month's thousands of invoices, and
+    // starting the worker costs more than the split saves (withoutParallelWorkers).
+    withoutParallelWorkers(db, (tx) =>
+      tx
+        .select(invoiceColumns)
+        .from(invoices)
+        .where(
+          and(
+            gte(invoices.invoiceDate, f.startDate),
+            sql`${invoices.invoiceDate} <= ${f.endDate}`,
+            f.hospital ? eq(invoices.requester, f.hospital) : undefined,
+            // One look-up of its trip number per invoice (index-only on `missions_live_trip`, migration
+            // 0019), not an anti-join that scans every mission.
+            sql`not exists (select 1 from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null)`,
+          ),
+        )
+        .orderBy(...invoiceOrder),
+    ),
     db
       .select({ prices: priceBookVersionSql, ...settingsColumns })
       .from(billingSettings)
@@ -227,11 +239,11 @@ const toEuros = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /**
  * A checked row: its verdict and figures in cents, for the filter and the totals, and the row on the wire,
- * made only for the rows shown (`wireRows`): its invoices one by one, its breakdown and `explainGap` are
- * not free.
+ * made only for the rows shown (`wireRows`): its invoices one by one, its cost lines, the reason of its
+ * verdict and `explainGap` are not free.
  */
 export interface CheckedRow {
-  check: BillingCheck;
+  check: BillingJudgement;
   /** The trip whose invoices the row lists (a mission with at least one), read by `wireRows`. */
   linkedTrip: string | null;
   row: (linked: readonly InvoiceRead[]) => BillingRow;
@@ -294,8 +306,9 @@ export async function checkPeriod(
     const costs = priceRecord(r, own, book, costRules);
     const departureDay = parisDay(r.departureDateTime);
     const invoiced = invoicedOf(r);
-    const check = checkInvoiced({ costs, invoiced, departureDay, today }, rules);
+    const input = { costs, invoiced, departureDay, today };
     const row = (linked: readonly InvoiceRead[]) => {
+      const check = checkInvoiced(input, rules);
       const why = check.verdict === 'ECART' ? explainGap(r, own, book, costRules, check, rules) : null;
       return wireRow(
         {
@@ -311,7 +324,11 @@ export async function checkPeriod(
         why?.key ?? null,
       );
     };
-    rows.push({ check, linkedTrip: invoiced.count > 0 ? r.tripNumber : null, row });
+    rows.push({
+      check: judgeInvoiced(input, rules),
+      linkedTrip: invoiced.count > 0 ? r.tripNumber : null,
+      row,
+    });
   }
   for (const i of orphans) {
     const check = checkOrphanInvoice(ruleInvoice(i), i.requesterTripNumber);
