@@ -6,7 +6,8 @@
 //   opened in another tab;
 // - a recording: the app driven for real (sign-in, a list, a search), the live actors' events downloaded
 //   as JSON, loaded in the player, and each recorded actor replayed step by step on the real screens, the
-//   state shown at every step being the one the live actor reached.
+//   state shown at every step being the one the live actor reached;
+// - `?inspect`: the Stately inspector opens beside the app and receives the live actors' events.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { type FlowPath, pathsOf, recordedRuns } from '../web/flow-player/engine';
@@ -204,4 +205,56 @@ test('a recording of the live app, downloaded as JSON, replays in the player sta
       await expect(p.next).toBeDisabled();
     });
   }
+});
+
+/**
+ * The inspector's window, as @statelyai/inspect's own receiver (`createBrowserReceiver`) behaves: it tells
+ * its opener that it is connected, then keeps the inspection events posted to it. stately.ai is not
+ * reachable from the test, so the browser is answered this page in its place.
+ */
+const INSPECTOR_PAGE = `<!doctype html><html lang="fr"><title>Inspecteur</title><script>
+window.received = [];
+addEventListener('message', (e) => { if (e.data && typeof e.data._version === 'string') window.received.push(e.data); });
+window.opener.postMessage({ type: '@statelyai.connected' }, '*');
+</script></html>`;
+
+test('?inspect opens the Stately inspector beside the app and hands it the live machines’ events', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await context.route('https://stately.ai/inspect**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: INSPECTOR_PAGE }),
+  );
+  const opened = context.waitForEvent('page');
+  await page.goto(`${devURL}/login?inspect`);
+  const inspector = await opened;
+  expect(inspector.url()).toMatch(/^https:\/\/stately\.ai\/inspect/);
+  await page.getByLabel('E-mail').fill('admin@demo.test');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Demo-2026!');
+  await page.getByRole('button', { name: 'Connexion' }).click();
+  await expect(menu(page)).toBeVisible();
+  await expect(page.getByRole('table').first()).toBeVisible();
+
+  type Received = { type: string; name?: string; sessionId: string; event?: { type: string } };
+  const received = () => inspector.evaluate(() => (window as unknown as { received: Received[] }).received);
+  // The session's actor, announced with its machine, then the sign-in it received; a list's actor too.
+  await expect
+    .poll(async () => {
+      const events = await received();
+      const session = events.find((e) => e.type === '@xstate.actor' && e.name === 'session');
+      return {
+        session: Boolean(session),
+        signIn: events.some(
+          (e) =>
+            e.type === '@xstate.event' &&
+            e.sessionId === session?.sessionId &&
+            e.event?.type === 'login.submit',
+        ),
+        list: events.some((e) => e.type === '@xstate.actor' && e.name === 'pagedList'),
+      };
+    })
+    .toEqual({ session: true, signIn: true, list: true });
+  // Passwords never leave the tab.
+  expect(JSON.stringify(await received())).not.toContain('Demo-2026!');
 });

@@ -1,7 +1,7 @@
 // Entry point of the SPA.
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { setInspector } from './lib/live-actors';
+import { setInspector, withoutSecrets } from './lib/live-actors';
 import { createSession } from './lib/session';
 import { maybeSignedIn } from './lib/session-hint';
 import { preloadScreenAt } from './routes';
@@ -11,7 +11,10 @@ async function start() {
   // Development only: `?inspect` opens the Stately inspector on the live machines; never in a build.
   if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
-    setInspector(createBrowserInspector().inspect);
+    // The inspector's window is stately.ai's: passwords and one-time codes stay in the tab.
+    setInspector(
+      createBrowserInspector({ serialize: (event) => withoutSecrets(event) as typeof event }).inspect,
+    );
   }
   // Development and QA builds (QA_CONSOLE=true) only: the flow player under /__flows, its own chunk.
   if ((import.meta.env.DEV || import.meta.env.QA_CONSOLE) && location.pathname.startsWith('/__flows')) {

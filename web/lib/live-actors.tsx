@@ -36,8 +36,12 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 const SECRET = /password|otp/i;
 
-/** Errors and files made plain (an Error as its status and message, a File as its name, size and type). */
-function plain(value: unknown): unknown {
+/**
+ * A value as it may leave the actor: plain data (an Error as its status and message, a File as its name,
+ * size and type), what a user typed as a secret masked. The recorder keeps events so; the Stately inspector
+ * (`?inspect`, main.tsx) is sent them so, since its window is another site's.
+ */
+export function withoutSecrets(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value, (key, v) => {
       // Never keep what a user typed as a secret: passwords and one-time codes.
@@ -99,7 +103,7 @@ function record(event: InspectionEvent): void {
       actor: ref.systemId ?? ref.id,
       machine: ref.logic.id ?? ref.id,
       at: Date.now(),
-      event: plain(event.event) as RecordedEvent['event'],
+      event: withoutSecrets(event.event) as RecordedEvent['event'],
     };
     awaitingState.set(event.event, { ref, entry });
     const events = loadRecording();
