@@ -6,9 +6,10 @@
 // demo seed); the browser signs in once as ADMIN through the login screen and keeps its cookies for the
 // protected screens. Prints a table; figures only, nothing is asserted. Goals (issue 18): desktop ≥ 95
 // performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance.
-// Both runtimes (docs/decisions/037), one after the other, each built for production and served by a stack
-// of its own, then a table of the performance scores side by side.
-//   PERF_PORT_OFFSET=50 (default 60) shifts the ports; PERF_SCREENS=login,users runs some screens only;
+// Both runtimes (docs/decisions/037), each built for production and served by a stack and a Chromium of its
+// own, both up at once: each screen is audited on one runtime then the other, alternately React and Preact
+// first, so that a change of the machine's load falls on both; then a table of the scores side by side.
+//   PERF_PORT_OFFSET=50 (default 60) shifts the ports (the second runtime's stack takes the next 10); PERF_SCREENS=login,users runs some screens only;
 //   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime; PERF_RUNS=5 audits each screen
 //   five times and prints the median of each score (one run's score moves by a point or two between runs;
 //   the metrics shown are those of the run whose performance score is the median); PERF_DETAILS=1 prints
@@ -25,24 +26,28 @@ import { RUNTIMES, type Runtime } from '../scripts/runtime.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const offset = Number(process.env.PERF_PORT_OFFSET ?? 60);
-const port = (base: number) => String(base + offset);
-const baseURL = `http://127.0.0.1:${port(8797)}`;
-const dataDir = '.perf-data';
 /** The production build of a runtime the edge serves (see buildForProduction). */
 const assetsOf = (runtime: Runtime) => resolve(root, '.perf-dist', runtime);
 const ADMIN = { email: 'admin@demo.test', password: 'Demo-2026!' };
 
-const serverEnv: Record<string, string> = {
-  NODE_ENV: 'test',
-  API_PORT: port(3100),
-  EDGE_PORT: port(8797),
-  LEON_SIM_PORT: port(4110),
-  PUBLIC_ORIGIN: baseURL,
-  DATA_DIR: dataDir,
-  SESSION_SECRET: 'perf-session-secret-0123456789abcdef0123456789',
-  SEED_DEMO: 'true',
-  LEON_POLL_MINUTES: '0',
-};
+/** Where the `index`-th runtime's stack listens and keeps its data. */
+function stackOf(index: number) {
+  const port = (base: number) => String(base + offset + 10 * index);
+  const baseURL = `http://127.0.0.1:${port(8797)}`;
+  const dataDir = `.perf-data/${index}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    API_PORT: port(3100),
+    EDGE_PORT: port(8797),
+    LEON_SIM_PORT: port(4110),
+    PUBLIC_ORIGIN: baseURL,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'perf-session-secret-0123456789abcdef0123456789',
+    SEED_DEMO: 'true',
+    LEON_POLL_MINUTES: '0',
+  };
+  return { baseURL, dataDir, env };
+}
 
 async function waitFor(url: string, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -82,17 +87,17 @@ function buildForProduction(runtime: Runtime): void {
   if (result.status !== 0) throw new Error('The web build failed.');
 }
 
-function startStack(runtime: Runtime): ChildProcess {
-  rmSync(resolve(root, dataDir), { recursive: true, force: true });
+function startStack(runtime: Runtime, stack: ReturnType<typeof stackOf>): ChildProcess {
+  rmSync(resolve(root, stack.dataDir), { recursive: true, force: true });
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, ...serverEnv, RUNTIME: runtime, ASSETS_DIR: assetsOf(runtime) },
+    env: { ...process.env, ...stack.env, RUNTIME: runtime, ASSETS_DIR: assetsOf(runtime) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
 /** Signs in through the login screen, in the browser Lighthouse then drives (so it keeps the cookies). */
-async function signIn(browser: Browser): Promise<void> {
+async function signIn(browser: Browser, baseURL: string): Promise<void> {
   const page = await browser.newPage();
   await page.goto(`${baseURL}${href('login')}`, { waitUntil: 'networkidle0' });
   await page.type('input[type=email]', ADMIN.email);
@@ -105,7 +110,7 @@ async function signIn(browser: Browser): Promise<void> {
 }
 
 /** The id of a mission that has details to show: the first completed one. */
-async function aMissionId(browser: Browser): Promise<string> {
+async function aMissionId(browser: Browser, baseURL: string): Promise<string> {
   const page = await browser.newPage();
   await page.goto(`${baseURL}${href('completedMissions')}`, { waitUntil: 'networkidle0' });
   const id = await page.evaluate(async () => {
@@ -155,7 +160,7 @@ async function audit(
   const { lhr } = result;
   if (lhr.finalDisplayedUrl.includes(href('login')) && screen !== 'login')
     throw new Error(`${screen}: the browser was sent to the login screen (signed out?)`);
-  if (process.env.PERF_DETAILS) printDetails(`${runtime} ${preset} ${screen}`, lhr);
+  if (process.env.PERF_DETAILS) printDetails(`${runtime} ${preset} ${screen}`, lhr, new URL(url).origin);
   const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
   const failing = Object.values(lhr.categories)
@@ -181,7 +186,7 @@ const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 1));
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** PERF_DETAILS=1: the largest contentful paint and the requests, in the order they started. */
-function printDetails(label: string, lhr: Lhr): void {
+function printDetails(label: string, lhr: Lhr, baseURL: string): void {
   const details = lhr.audits['network-requests']?.details as
     | { items?: Array<Record<string, unknown>> }
     | undefined;
@@ -193,10 +198,8 @@ function printDetails(label: string, lhr: Lhr): void {
   }
 }
 
-/** Each score's median over RUNS audits, with the metrics of the audit whose performance is the median. */
-async function auditMedian(run: () => Promise<Row>): Promise<Row> {
-  const rows: Row[] = [];
-  for (let i = 0; i < RUNS; i++) rows.push(await run());
+/** Each score's median over the audits of one screen, with the metrics of the audit whose performance is the median. */
+function medianOf(rows: Row[]): Row {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, median(rows.map((r) => r.scores[c]))]),
@@ -257,44 +260,89 @@ function print(rows: Row[]): void {
   }
 }
 
+/** A runtime built for production, served by a stack of its own, with a Chromium signed in to it. */
+interface Target {
+  runtime: Runtime;
+  baseURL: string;
+  chromePort: number;
+  browser: Browser;
+  missionId: string;
+  close(): Promise<void>;
+}
+
+async function openTarget(runtime: Runtime, index: number, chromiumPath: string): Promise<Target> {
+  console.log(`Building the app for production on ${runtime}…`);
+  buildForProduction(runtime);
+  const where = stackOf(index);
+  console.log(`Starting the stack on ${where.baseURL} (${runtime})…`);
+  const stack = startStack(runtime, where);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+  const close = async () => {
+    chrome.kill();
+    stack.kill('SIGINT');
+    if (stack.exitCode === null && stack.signalCode === null)
+      await new Promise((done) => stack.once('exit', done));
+  };
+  try {
+    await waitFor(`${where.baseURL}${href('login')}`);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    await signIn(browser, where.baseURL);
+    const missionId = await aMissionId(browser, where.baseURL);
+    return {
+      runtime,
+      baseURL: where.baseURL,
+      chromePort: chrome.port,
+      browser,
+      missionId,
+      async close() {
+        await browser.disconnect();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** One audit of `screen` on `target`; /login signed out (a signed-in browser would be sent on), back after. */
+async function auditOn(target: Target, screen: string, path: string, preset: 'desktop' | 'mobile') {
+  const url = `${target.baseURL}${path}`;
+  if (screen !== 'login') return audit(target.runtime, target.chromePort, screen, url, preset);
+  const page = await target.browser.newPage();
+  const cdp = await page.createCDPSession();
+  const { cookies } = await cdp.send('Network.getAllCookies');
+  await cdp.send('Network.clearBrowserCookies');
+  try {
+    return await audit(target.runtime, target.chromePort, screen, url, preset);
+  } finally {
+    await cdp.send('Network.setCookies', { cookies });
+    await page.close();
+  }
+}
+
 async function main(): Promise<void> {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('No Chromium found (scripts/chromium.mjs): install Debian’s chromium.');
   // 'preact' holds 'react': the list is split, not searched.
   const asked = process.env.PERF_RUNTIMES?.split(',');
   const runtimes = RUNTIMES.filter((r) => !asked || asked.includes(r));
-  const rows: Row[] = [];
-  for (const runtime of runtimes) rows.push(...(await auditRuntime(runtime, chromiumPath)));
-  console.log('');
-  print(rows);
-}
-
-/** Builds `runtime` for production, starts a stack serving it, signs in and audits every screen. */
-async function auditRuntime(runtime: Runtime, chromiumPath: string): Promise<Row[]> {
-  console.log(`Building the app for production on ${runtime}…`);
-  buildForProduction(runtime);
-  console.log(`Starting the stack on ${baseURL} (${runtime})…`);
-  const stack = startStack(runtime);
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  const targets: Target[] = [];
   try {
-    await waitFor(`${baseURL}${href('login')}`);
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const missionId = await (async () => {
-      await signIn(browser);
-      return aMissionId(browser);
-    })();
-    const screens: Array<[string, string]> = [
-      ['login', href('login')],
-      ['completed missions', href('completedMissions')],
-      ['mission details', href('missionDetails', { id: missionId })],
-      ['users', href('users')],
-      ['statistics', href('statistics')],
-      ['unit flight cost', href('unitFlightCost')],
-      ['incidents', href('incidents')],
-      ['invoices', href('invoices')],
+    for (const [index, runtime] of runtimes.entries())
+      targets.push(await openTarget(runtime, index, chromiumPath));
+    const screens: Array<[string, (t: Target) => string]> = [
+      ['login', () => href('login')],
+      ['completed missions', () => href('completedMissions')],
+      ['mission details', (t) => href('missionDetails', { id: t.missionId })],
+      ['users', () => href('users')],
+      ['statistics', () => href('statistics')],
+      ['unit flight cost', () => href('unitFlightCost')],
+      ['incidents', () => href('incidents')],
+      ['invoices', () => href('invoices')],
     ];
     const only = process.env.PERF_SCREENS?.split(',');
     const presets = (process.env.PERF_PRESETS?.split(',') ?? ['desktop', 'mobile']) as Array<
@@ -304,34 +352,26 @@ async function auditRuntime(runtime: Runtime, chromiumPath: string): Promise<Row
     for (const preset of presets) {
       for (const [screen, path] of screens) {
         if (only && !only.some((o) => screen.includes(o))) continue;
-        if (screen === 'login') {
-          // /login is for the signed-out: a signed-in browser would be sent on. Sign out for it, back after.
-          const page = await browser.newPage();
-          const cdp = await page.createCDPSession();
-          const { cookies } = await cdp.send('Network.getAllCookies');
-          await cdp.send('Network.clearBrowserCookies');
-          rows.push(
-            await auditMedian(() => audit(runtime, chrome.port, screen, `${baseURL}${path}`, preset)),
+        const audits = new Map<Runtime, Row[]>(targets.map((t) => [t.runtime, []]));
+        for (let run = 0; run < RUNS; run++) {
+          // Each runtime first in turn.
+          const order = run % 2 === 0 ? targets : [...targets].reverse();
+          for (const target of order)
+            audits.get(target.runtime)?.push(await auditOn(target, screen, path(target), preset));
+        }
+        for (const target of targets) {
+          const row = medianOf(audits.get(target.runtime) ?? []);
+          rows.push(row);
+          console.log(
+            `  ${target.runtime.padEnd(7)} ${preset.padEnd(7)} ${screen.padEnd(20)} ${row.scores.performance} / ${row.scores.accessibility} / ${row.scores['best-practices']}`,
           );
-          await cdp.send('Network.setCookies', { cookies });
-          await page.close();
-        } else
-          rows.push(
-            await auditMedian(() => audit(runtime, chrome.port, screen, `${baseURL}${path}`, preset)),
-          );
-        const last = rows[rows.length - 1];
-        console.log(
-          `  ${runtime.padEnd(7)} ${preset.padEnd(7)} ${screen.padEnd(20)} ${last.scores.performance} / ${last.scores.accessibility} / ${last.scores['best-practices']}`,
-        );
+        }
       }
     }
-    await browser.disconnect();
-    return rows;
+    console.log('');
+    print(rows);
   } finally {
-    chrome.kill();
-    stack.kill('SIGINT');
-    if (stack.exitCode === null && stack.signalCode === null)
-      await new Promise((done) => stack.once('exit', done));
+    for (const target of targets) await target.close();
   }
 }
 
