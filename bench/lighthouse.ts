@@ -360,10 +360,13 @@ async function main(): Promise<void> {
             audits.get(target.runtime)?.push(await auditOn(target, screen, path(target), preset));
         }
         for (const target of targets) {
-          const row = medianOf(audits.get(target.runtime) ?? []);
+          const runs = audits.get(target.runtime) ?? [];
+          const row = medianOf(runs);
           rows.push(row);
+          // Every run's performance score, in the order run: how far one audit is from the next.
+          const each = runs.length > 1 ? `  (runs: ${runs.map((r) => r.scores.performance).join(' ')})` : '';
           console.log(
-            `  ${target.runtime.padEnd(7)} ${preset.padEnd(7)} ${screen.padEnd(20)} ${row.scores.performance} / ${row.scores.accessibility} / ${row.scores['best-practices']}`,
+            `  ${target.runtime.padEnd(7)} ${preset.padEnd(7)} ${screen.padEnd(20)} ${row.scores.performance} / ${row.scores.accessibility} / ${row.scores['best-practices']}${each}`,
           );
         }
       }
