@@ -4,7 +4,7 @@
 // its zone or chosen with its button (react-aria's DropZone and FileTrigger); Escape does what the
 // step's secondary button does, and the focus never leaves the dialog (docs/decisions/027).
 import type { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem } from 'react-aria-components';
 import { fromCallback, fromPromise } from 'xstate';
 import { FILE_MESSAGES } from '../../contract/files';
@@ -243,7 +243,10 @@ function focusHolds(dialog: Element): boolean {
  */
 function useStepFocus(content: { current: HTMLDivElement | null }, step: Step, deleting: PdfKind | null) {
   const previous = useRef({ step, deleting });
-  useEffect(() => {
+  // A layout effect: it runs as the step's DOM is committed, before any animation frame. Preact runs a
+  // plain effect after a frame, by which time react-aria's FocusScope may have moved a dropped focus to
+  // another control of the dialog, which `focusHolds` would then keep.
+  useLayoutEffect(() => {
     const before = previous.current;
     previous.current = { step, deleting: deleting ?? before.deleting };
     // The opening focus is ModalDialog's; only a change of step moves it here.
