@@ -160,19 +160,14 @@ export function judgeInvoiced(input: InvoicedInput, rules: BillingRules): Billin
   const invoiced = input.invoiced.netCents;
   const computed = computedCentsOf(input.costs);
   const difference = computed === null ? null : invoiced - computed;
-  const judged = (verdict: BillingVerdict): BillingJudgement => ({
-    invoicedCents: invoiced,
-    computedCents: computed,
-    differenceCents: difference,
-    verdict,
-  });
+  let verdict: BillingVerdict;
   // Nothing invoiced (no invoice, or credit notes that cancel them): late after N days, else awaited.
   if (input.invoiced.count === 0 || invoiced === 0) {
     const age = ageOf(input);
-    return judged(age === null || age > rules.unbilledAfterDays ? 'NON_FACTUREE' : 'EN_ATTENTE');
-  }
-  if (computed === null || difference === null) return judged('COUT_INCOMPLET');
-  return judged(withinTolerance(difference, computed, rules) ? 'CONFORME' : 'ECART');
+    verdict = age === null || age > rules.unbilledAfterDays ? 'NON_FACTUREE' : 'EN_ATTENTE';
+  } else if (computed === null || difference === null) verdict = 'COUT_INCOMPLET';
+  else verdict = withinTolerance(difference, computed, rules) ? 'CONFORME' : 'ECART';
+  return { invoicedCents: invoiced, computedCents: computed, differenceCents: difference, verdict };
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   type CostRules,
   costLegColumns,
   DEFAULT_COST_RULES,
+  type PriceBook,
   parisDay,
   priceBookAt,
   priceBookVersionSql,
@@ -30,6 +31,7 @@ import {
 import {
   type BillingCheck,
   type BillingJudgement,
+  type BillingRules,
   checkInvoiced,
   checkOrphanInvoice,
   judgeInvoiced,
@@ -307,27 +309,10 @@ export async function checkPeriod(
     const departureDay = parisDay(r.departureDateTime);
     const invoiced = invoicedOf(r);
     const input = { costs, invoiced, departureDay, today };
-    const row = (linked: readonly InvoiceRead[]) => {
-      const check = checkInvoiced(input, rules);
-      const why = check.verdict === 'ECART' ? explainGap(r, own, book, costRules, check, rules) : null;
-      return wireRow(
-        {
-          id: r.missionId,
-          missionId: r.missionId,
-          tripNumber: r.tripNumber,
-          hospital: r.buyerName,
-          day: departureDay,
-          missionStatus: r.missionStatus,
-          invoices: linked.map(wireInvoice),
-        },
-        why ? { ...check, reason: `${check.reason} : ${why.text}` } : check,
-        why?.key ?? null,
-      );
-    };
     rows.push({
       check: judgeInvoiced(input, rules),
       linkedTrip: invoiced.count > 0 ? r.tripNumber : null,
-      row,
+      row: recordRow(r, own, input, { book, costRules, rules }),
     });
   }
   for (const i of orphans) {
@@ -348,6 +333,36 @@ export async function checkPeriod(
     rows.push({ check, linkedTrip: null, row });
   }
   return { rows, settings };
+}
+
+/**
+ * How a record's row is made when it is shown: described (`checkInvoiced`), its gap explained, its
+ * invoices listed. Made by a module function rather than a closure written in `checkPeriod`'s loop, which
+ * tsx would wrap in a naming helper once per record of the period.
+ */
+function recordRow(
+  r: PeriodRecord,
+  own: readonly CostLeg[],
+  input: Parameters<typeof checkInvoiced>[0],
+  { book, costRules, rules }: { book: PriceBook; costRules: CostRules; rules: BillingRules },
+): CheckedRow['row'] {
+  return (linked) => {
+    const check = checkInvoiced(input, rules);
+    const why = check.verdict === 'ECART' ? explainGap(r, own, book, costRules, check, rules) : null;
+    return wireRow(
+      {
+        id: r.missionId,
+        missionId: r.missionId,
+        tripNumber: r.tripNumber,
+        hospital: r.buyerName,
+        day: input.departureDay,
+        missionStatus: r.missionStatus,
+        invoices: linked.map(wireInvoice),
+      },
+      why ? { ...check, reason: `${check.reason} : ${why.text}` } : check,
+      why?.key ?? null,
+    );
+  };
 }
 
 function groupBy<T>(list: readonly T[], key: (item: T) => string): Map<string, T[]> {

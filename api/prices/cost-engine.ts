@@ -259,6 +259,23 @@ export function priceRecord(
   );
 }
 
+/**
+ * The amount `pick` reads in the row of `rows` in force on `day`, the mission's. A module function rather
+ * than a closure of computeMissionCosts: a period prices thousands of missions.
+ */
+function price<T extends PricedPeriod>(
+  day: string | null,
+  rows: readonly T[] | undefined,
+  what: string,
+  pick: (row: T) => number,
+): Figure {
+  if (day === null) return missing(COST_REASONS.noDeparture);
+  const found = inForce(rows, day);
+  if (found === undefined) return missing(COST_REASONS.missingPrice(what, day));
+  const cents = pick(found);
+  return isCents(cents) ? present(cents) : missing(COST_REASONS.missingPrice(what, day));
+}
+
 export function computeMissionCosts(
   mission: CostMission,
   book: PriceBook,
@@ -269,18 +286,6 @@ export function computeMissionCosts(
   const late = mission.lateCancellation === true ? rules.lateCancellation : 'full';
   const legs = (Array.isArray(mission.legs) ? mission.legs : []).filter((l) => l && l.isCnl !== true);
   const day = parisDay(mission.departureDateTime);
-  /** The amount `pick` reads in the row of `rows` in force on the mission's day. */
-  const price = <T extends PricedPeriod>(
-    rows: readonly T[] | undefined,
-    what: string,
-    pick: (row: T) => number,
-  ): Figure => {
-    if (day === null) return missing(COST_REASONS.noDeparture);
-    const found = inForce(rows, day);
-    if (found === undefined) return missing(COST_REASONS.missingPrice(what, day));
-    const cents = pick(found);
-    return isCents(cents) ? present(cents) : missing(COST_REASONS.missingPrice(what, day));
-  };
 
   // Times, in whole minutes (Leon's times are to the minute; seconds, if any, round half-up).
   let flightMs = 0;
@@ -304,7 +309,7 @@ export function computeMissionCosts(
   else if (typeof mission.isWithOCS !== 'boolean') costOfFlightTime = missing(COST_REASONS.noOcs);
   else {
     const withOcs = mission.isWithOCS;
-    const hourly = price(book.flightUnitCosts, 'coût unitaire de vol', (row) =>
+    const hourly = price(day, book.flightUnitCosts, 'coût unitaire de vol', (row) =>
       hourlyPriceCents(row, type, withOcs),
     );
     if (!hourly.ok) costOfFlightTime = hourly;
@@ -320,7 +325,7 @@ export function computeMissionCosts(
   const costOfRegulation =
     late === 'none'
       ? present(0)
-      : price(book.regulationCosts, 'coût de la régulation', (row) => row.priceCents);
+      : price(day, book.regulationCosts, 'coût de la régulation', (row) => row.priceCents);
 
   let costOfMeal: Figure;
   const meals = mission.numberOfMeals;
@@ -328,7 +333,7 @@ export function computeMissionCosts(
   else if (typeof meals !== 'number' || !Number.isSafeInteger(meals) || meals < 0)
     costOfMeal = missing(COST_REASONS.noMeals);
   else {
-    const meal = price(book.passengerMealCosts, 'coût des repas des passagers', (row) => row.priceCents);
+    const meal = price(day, book.passengerMealCosts, 'coût des repas des passagers', (row) => row.priceCents);
     costOfMeal = meal.ok ? safe(meals * meal.value) : meal;
   }
 
@@ -344,7 +349,7 @@ export function computeMissionCosts(
     const withDeIcing = icaoCode !== '' && deIced.has(icaoCode);
     if (notApplicable) return { icaoCode, withDeIcing, amount: present(0) };
     if (icaoCode === '') return { icaoCode, withDeIcing, amount: missing(COST_REASONS.noIcao) };
-    const amount = price(book.airportCosts.get(icaoCode), `coût de l'aéroport ${icaoCode}`, (row) =>
+    const amount = price(day, book.airportCosts.get(icaoCode), `coût de l'aéroport ${icaoCode}`, (row) =>
       withDeIcing ? row.priceWithDeIcingCents : row.priceWithoutDeIcingCents,
     );
     return { icaoCode, withDeIcing, amount };
