@@ -197,39 +197,39 @@ async function overlapping(
   return (row as { fromDate: string; toDate: string } | undefined) ?? null;
 }
 
-/** How many times a write aborted as a deadlock is tried in all. */
-const DEADLOCK_ATTEMPTS = 5;
-
 /**
- * Runs a write; the checks above it answer in the common case, and when two writes race past them the
- * database's exclusion constraint refuses the second (23P01): it gets the same 409 naming the period.
- * Two racing writes can also each wait on the other's uncommitted row, and PostgreSQL then aborts one as a
- * deadlock (40P01) rather than as an overlap; that one is written again, which now waits for the winner to
- * commit and so ends in the 409 above (or succeeds, if the winner rolled back).
+ * Runs a price write in its transaction, one at a time: the transaction first locks the price book's
+ * version row (which every price write updates anyway, by its trigger), then looks for an overlapping row
+ * and answers 409 naming its period. Concurrent writes no longer race past the check: when five admins
+ * create overlapping rows at once, one wins and the four others, once it has committed, see its row and get
+ * the 409. Without the lock, their inserts could wait on each other inside the exclusion constraint,
+ * which PostgreSQL resolves as deadlocks (a second each to detect), written again up to five times: a CI
+ * run of the concurrent-creates test got four 500s after 24 s (27 November 2026). The exclusion
+ * constraint stays the backstop for a write made around this function (23P01, the same 409).
  */
 async function guarded<T>(
   db: Db,
   def: AnyPriceTableDef,
   values: { fromDate: string; toDate: string },
   exceptId: string | undefined,
-  write: () => Promise<T>,
+  write: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const clash = await overlapping(db, def, values, exceptId);
-  if (clash) fail(409, overlapMessage(clash));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      const code = sqlState(error);
-      if (code === '40P01' && attempt < DEADLOCK_ATTEMPTS) continue;
-      if (code === '23P01') {
-        const winner = await overlapping(db, def, values, exceptId);
-        fail(409, winner ? overlapMessage(winner) : PRICE_MESSAGES.overlapUnknown);
-      }
-      // The schemas mirror the table checks; were one to differ, the caller still gets a 400, not a 500.
-      if (code === '23514') fail(400, 'Données invalides');
-      throw error;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${priceBookVersion} for update`);
+      const clash = await overlapping(tx, def, values, exceptId);
+      if (clash) fail(409, overlapMessage(clash));
+      return write(tx);
+    });
+  } catch (error) {
+    const code = sqlState(error);
+    if (code === '23P01') {
+      const winner = await overlapping(db, def, values, exceptId);
+      fail(409, winner ? overlapMessage(winner) : PRICE_MESSAGES.overlapUnknown);
     }
+    // The schemas mirror the table checks; were one to differ, the caller still gets a 400, not a 500.
+    if (code === '23514') fail(400, 'Données invalides');
+    throw error;
   }
 }
 
@@ -267,15 +267,13 @@ export async function createPrice<Name extends PriceTable, Input>(
   input: Input,
 ): Promise<PriceRows[Name]> {
   const values = def.toValues(input) as { fromDate: string; toDate: string };
-  return guarded(ctx.db, def, values, undefined, () =>
-    ctx.db.transaction(async (tx) => {
-      const [record] = await tx
-        .insert(def.table as PeriodTable)
-        .values({ ...values, createdAt: ctx.now, updatedAt: ctx.now } as never)
-        .returning();
-      return auditedRow(tx, ctx, def, record, 'create');
-    }),
-  );
+  return guarded(ctx.db, def, values, undefined, async (tx) => {
+    const [record] = await tx
+      .insert(def.table as PeriodTable)
+      .values({ ...values, createdAt: ctx.now, updatedAt: ctx.now } as never)
+      .returning();
+    return auditedRow(tx, ctx, def, record, 'create');
+  });
 }
 
 export async function editPrice<Name extends PriceTable, Input>(
@@ -287,17 +285,15 @@ export async function editPrice<Name extends PriceTable, Input>(
   if (!before) fail(404, PRICE_MESSAGES.notFound);
   const values = def.toValues(input) as { fromDate: string; toDate: string };
   const table = def.table as PeriodTable;
-  return guarded(ctx.db, def, values, input.id, () =>
-    ctx.db.transaction(async (tx) => {
-      const [record] = await tx
-        .update(table)
-        .set({ ...values, updatedAt: ctx.now } as never)
-        .where(eq(table.id, input.id))
-        .returning();
-      if (!record) fail(404, PRICE_MESSAGES.notFound);
-      return auditedRow(tx, ctx, def, record, 'edit', before);
-    }),
-  );
+  return guarded(ctx.db, def, values, input.id, async (tx) => {
+    const [record] = await tx
+      .update(table)
+      .set({ ...values, updatedAt: ctx.now } as never)
+      .where(eq(table.id, input.id))
+      .returning();
+    if (!record) fail(404, PRICE_MESSAGES.notFound);
+    return auditedRow(tx, ctx, def, record, 'edit', before);
+  });
 }
 
 /** The rows of `table` as one JSON array of objects, `columns` naming their keys (the engine's fields). */
