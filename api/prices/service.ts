@@ -199,12 +199,9 @@ async function overlapping(
 
 /**
  * Runs a price write in its transaction, one at a time: the transaction first locks the price book's
- * version row (which every price write updates anyway, by its trigger), then looks for an overlapping row
- * and answers 409 naming its period. Concurrent writes no longer race past the check: when five admins
- * create overlapping rows at once, one wins and the four others, once it has committed, see its row and get
- * the 409. Without the lock, their inserts could wait on each other inside the exclusion constraint,
- * which PostgreSQL resolves as deadlocks (a second each to detect), written again up to five times: a CI
- * run of the concurrent-creates test got four 500s after 24 s (27 November 2026). The exclusion
+ * version row (which every price write's trigger updates anyway), then looks for an overlapping row and
+ * answers 409 naming its period. A concurrent write waits for the lock, then sees the winner's committed
+ * row and gets the same 409, instead of waiting on it inside the exclusion constraint (decision 010). The
  * constraint stays the backstop for a write made around this function (23P01, the same 409).
  */
 async function guarded<T>(
