@@ -3,7 +3,7 @@
 // their French messages, and the row as it travels (euros on the wire, cents inside).
 import { coerce, define, type Infer, optional, type, unknown } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { calendarDay, pageNumber, pageSize, safeText, toDecimal } from './validation';
+import { oneOf, paging, periodDays, safeText, toDecimal } from './validation';
 
 export const BILLING_PATHS = {
   list: '/billing/checks',
@@ -129,21 +129,14 @@ export interface BillingPage {
   totals: BillingTotals;
 }
 
-const verdict = define<BillingVerdict>(
-  'billingVerdict',
-  (v) =>
-    (typeof v === 'string' && (BILLING_VERDICTS as readonly string[]).includes(v)) ||
-    BILLING_MESSAGES.unknownVerdict,
-);
+const verdict = oneOf('billingVerdict', BILLING_VERDICTS, BILLING_MESSAGES.unknownVerdict);
 
 /** GET /billing/checks and /billing/export-excel: the period (required), hospital, verdict, page. */
 export const BillingListQuery = type({
-  startDate: optional(calendarDay),
-  endDate: optional(calendarDay),
+  ...periodDays,
   hospital: optional(safeText),
   verdict: optional(verdict),
-  pageSize: optional(pageSize),
-  pageNumber: optional(pageNumber),
+  ...paging,
 });
 export type BillingListQueryInput = Infer<typeof BillingListQuery>;
 

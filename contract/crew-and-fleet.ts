@@ -3,7 +3,7 @@
 // period (the last 12 months, Paris days) that the API and the screens share.
 import { define, type Infer, optional, refine, type } from 'superstruct';
 import type { AircraftType, MissionStatus } from './missions';
-import { calendarDay, pageNumber, pageSize, safeText } from './validation';
+import { paging, periodDays, safeText } from './validation';
 
 export const PILOT_PATHS = {
   list: '/pilots',
@@ -56,21 +56,15 @@ export const registration = define<string>(
   (v) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,16}$/.test(v)) || CREW_AND_FLEET_MESSAGES.registration,
 );
 
-const periodFields = {
-  startDate: optional(calendarDay),
-  endDate: optional(calendarDay),
-};
-
 const ordered = <T extends { startDate?: string; endDate?: string }>(q: T) =>
   !(q.startDate && q.endDate && q.startDate > q.endDate) || CREW_AND_FLEET_MESSAGES.dateOrder;
 
 /** GET /pilots and GET /fleet: paging, search (a name, a registration), period (Paris days). */
 export const ActivityListQuery = refine(
   type({
-    pageSize: optional(pageSize),
-    pageNumber: optional(pageNumber),
+    ...paging,
     search: optional(safeText),
-    ...periodFields,
+    ...periodDays,
   }),
   'activityListQuery',
   ordered,
@@ -79,7 +73,7 @@ export type ActivityListQueryInput = Infer<typeof ActivityListQuery>;
 
 /** GET /pilots/missions. */
 export const PilotMissionsQuery = refine(
-  type({ pilot: pilotId, pageSize: optional(pageSize), pageNumber: optional(pageNumber), ...periodFields }),
+  type({ pilot: pilotId, ...paging, ...periodDays }),
   'pilotMissionsQuery',
   ordered,
 );
@@ -89,9 +83,8 @@ export type PilotMissionsQueryInput = Infer<typeof PilotMissionsQuery>;
 export const AircraftMissionsQuery = refine(
   type({
     registration,
-    pageSize: optional(pageSize),
-    pageNumber: optional(pageNumber),
-    ...periodFields,
+    ...paging,
+    ...periodDays,
   }),
   'aircraftMissionsQuery',
   ordered,

@@ -2,7 +2,7 @@
 // formats them with what follows (French field labels, values as the screens show them, Paris times) and
 // answers display strings; the panel shows them as they come.
 import { formatInTimeZone } from 'date-fns-tz';
-import { type Infer, optional, type } from 'superstruct';
+import { type Infer, type } from 'superstruct';
 import {
   AIRCRAFT_TYPE_LABELS,
   type AircraftType,
@@ -13,7 +13,7 @@ import {
 } from './missions';
 import { ROLE_LABELS, type Role } from './roles';
 import { STATISTIC_INVOICE_STATUS_BADGES, type StatisticInvoiceStatus } from './statistics';
-import { pageNumber, pageSize } from './validation';
+import { paging } from './validation';
 
 /** The records that have a history, as their audit rows name them (`audit_log.entity`). */
 export const HISTORY_ENTITIES = ['mission', 'statistic', 'user'] as const;
@@ -44,7 +44,7 @@ export const LEON_ACTOR = 'Leon';
 export const SYSTEM_ACTOR = 'Système';
 
 /** The query of a history page: `pageSize`, `pageNumber` from 1. */
-export const HistoryQuery = type({ pageSize: optional(pageSize), pageNumber: optional(pageNumber) });
+export const HistoryQuery = type(paging);
 export type HistoryQueryInput = Infer<typeof HistoryQuery>;
 
 /** One field that changed, as it reads on screen. */

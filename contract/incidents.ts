@@ -3,7 +3,7 @@
 // spec's French messages, and what the Leon sync reports about incidents.
 import { define, type Infer, object, optional, type } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { calendarDay, INPUT_MESSAGES, pageNumber, pageSize, safeText } from './validation';
+import { INPUT_MESSAGES, oneOf, paging, periodDays, safeText } from './validation';
 
 export const INCIDENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
@@ -78,21 +78,14 @@ const seenResponse = define<string>(
 export const IncidentValidateBody = object({ response: seenResponse });
 export type IncidentValidateInput = Infer<typeof IncidentValidateBody>;
 
-const incidentStatus = define<IncidentStatus>(
-  'incidentStatus',
-  (v) =>
-    (typeof v === 'string' && (INCIDENT_STATUSES as readonly string[]).includes(v)) ||
-    INCIDENT_MESSAGES.unknownStatus,
-);
+const incidentStatus = oneOf('incidentStatus', INCIDENT_STATUSES, INCIDENT_MESSAGES.unknownStatus);
 
 /** GET /incidents: paging, search by mission number, status, declared-date period (Paris days). */
 export const IncidentsListQuery = type({
-  pageSize: optional(pageSize),
-  pageNumber: optional(pageNumber),
+  ...paging,
   search: optional(safeText),
   status: optional(incidentStatus),
-  startDate: optional(calendarDay),
-  endDate: optional(calendarDay),
+  ...periodDays,
 });
 export type IncidentsListQueryInput = Infer<typeof IncidentsListQuery>;
 

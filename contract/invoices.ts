@@ -3,7 +3,7 @@
 // schemas and the documented column order of the accounting CSV (decision 018).
 import { define, type Infer, optional, refine, type } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { INPUT_MESSAGES, isCalendarDay, pageNumber, pageSize, safeText } from './validation';
+import { INPUT_MESSAGES, isCalendarDay, oneOf, paging, safeText } from './validation';
 
 export const INVOICE_PATHS = {
   list: '/invoice/leon-invoices',
@@ -171,12 +171,7 @@ export const INVOICE_SORTS = [
 ] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-const sortColumn = define<InvoiceSort>(
-  'invoiceSort',
-  (v) =>
-    (typeof v === 'string' && (INVOICE_SORTS as readonly string[]).includes(v)) ||
-    INVOICE_MESSAGES.unknownSort,
-);
+const sortColumn = oneOf('invoiceSort', INVOICE_SORTS, INVOICE_MESSAGES.unknownSort);
 const direction = define<'asc' | 'desc'>(
   'direction',
   (v) => v === 'asc' || v === 'desc' || INVOICE_MESSAGES.unknownSort,
@@ -184,8 +179,7 @@ const direction = define<'asc' | 'desc'>(
 
 /** GET /invoice/leon-invoices: page, search by mission number, optional sort. */
 export const InvoiceListQuery = type({
-  pageSize: optional(pageSize),
-  pageNumber: optional(pageNumber),
+  ...paging,
   search: optional(
     refine(safeText, 'searchLength', (s) => s.length <= 100 || INVOICE_MESSAGES.searchTooLong),
   ),

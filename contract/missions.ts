@@ -16,7 +16,7 @@ import type { BadgeColor } from './badges';
 import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
-import { calendarDay, INPUT_MESSAGES, INT32_MAX, pageNumber, pageSize, safeText, uuid } from './validation';
+import { INPUT_MESSAGES, INT32_MAX, isOneOf, oneOf, paging, periodDays, safeText, uuid } from './validation';
 
 export const MISSION_STATUSES = [
   'EN_ATTENTE',
@@ -149,14 +149,13 @@ const numberOfMeals = define<number>('numberOfMeals', (v) => {
   return (typeof v === 'number' && Number.isInteger(v) && v >= 0) || MISSION_MESSAGES.required;
 });
 
-const enumOf = <T extends string>(values: readonly T[]) =>
-  required<T>('enum', (v) => typeof v === 'string' && (values as readonly string[]).includes(v));
+const enumOf = <T extends string>(values: readonly T[]) => required<T>('enum', (v) => isOneOf(values, v));
 
 /** organType travels as a comma-joined string ('COEUR,REINS'); at least one known organ. */
 const organType = define<string>('organType', (v) => {
   if (typeof v !== 'string' || v.trim() === '') return MISSION_MESSAGES.required;
   const parts = v.split(',').map((s) => s.trim());
-  return parts.every((p) => (ORGAN_TYPES as readonly string[]).includes(p)) || MISSION_MESSAGES.required;
+  return parts.every((p) => isOneOf(ORGAN_TYPES, p)) || MISSION_MESSAGES.required;
 });
 
 const bool = required<boolean>('boolean', (v) => typeof v === 'boolean');
@@ -188,7 +187,7 @@ export function splitOrgans(organType: string | null | undefined): OrganType[] {
   return (organType ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter((s): s is OrganType => (ORGAN_TYPES as readonly string[]).includes(s));
+    .filter((s) => isOneOf(ORGAN_TYPES, s));
 }
 
 export interface MissionLeg {
@@ -252,30 +251,18 @@ export interface RecordsCount {
   statistics: number;
 }
 
-const category = define<MissionCategory>(
-  'category',
-  (v) =>
-    (typeof v === 'string' && (MISSION_CATEGORIES as readonly string[]).includes(v)) ||
-    MISSION_MESSAGES.unknownCategory,
-);
-const missionStatus = define<MissionStatus>(
-  'missionStatus',
-  (v) =>
-    (typeof v === 'string' && (MISSION_STATUSES as readonly string[]).includes(v)) ||
-    MISSION_MESSAGES.unknownStatus,
-);
+const category = oneOf('category', MISSION_CATEGORIES, MISSION_MESSAGES.unknownCategory);
+const missionStatus = oneOf('missionStatus', MISSION_STATUSES, MISSION_MESSAGES.unknownStatus);
 
 /** The query of GET /missions as the API parses it (other parameters are ignored). */
 export const MissionsListQuery = refine(
   type({
-    pageSize: optional(pageSize),
-    pageNumber: optional(pageNumber),
+    ...paging,
     search: optional(safeText),
     status: category,
     statusNeeded: optional(missionStatus),
     hospitals: optional(safeText),
-    startDate: optional(calendarDay),
-    endDate: optional(calendarDay),
+    ...periodDays,
   }),
   'missionsListQuery',
   (q) => {
@@ -330,7 +317,7 @@ export type SyncKind = (typeof SYNC_KINDS)[number];
 export type SyncRunStatus = 'ok' | 'failed';
 
 /** The query of GET /leon/sync-runs. */
-export const SyncRunsQuery = type({ pageSize: optional(pageSize), pageNumber: optional(pageNumber) });
+export const SyncRunsQuery = type(paging);
 
 /** '1 mission ignorée', '2 missions ignorées'. */
 export const skippedText = (count: number): string =>

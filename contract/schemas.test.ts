@@ -49,12 +49,15 @@ describe('auth schemas', () => {
     });
   });
   it('applies the password policy in order', () => {
-    expect(passwordProblem('')).toBe('Le mot de passe ne peut être vide');
-    expect(passwordProblem('Ab1!')).toBe('Le mot de passe doit comporter au moins 8 caractères');
-    expect(passwordProblem('ABCDEFG1!')).toBe('Le mot de passe doit contenir une lettre minuscule');
-    expect(passwordProblem('abcdefg1!')).toBe('Le mot de passe doit contenir une lettre majuscule');
-    expect(passwordProblem('Abcdefgh!')).toBe('Le mot de passe doit contenir un chiffre');
-    expect(passwordProblem('Abcdefgh1')).toBe('Le mot de passe doit contenir un caractère spécial');
+    for (const [password, problem] of [
+      ['', 'Le mot de passe ne peut être vide'],
+      ['Ab1!', 'Le mot de passe doit comporter au moins 8 caractères'],
+      ['ABCDEFG1!', 'Le mot de passe doit contenir une lettre minuscule'],
+      ['abcdefg1!', 'Le mot de passe doit contenir une lettre majuscule'],
+      ['Abcdefgh!', 'Le mot de passe doit contenir un chiffre'],
+      ['Abcdefgh1', 'Le mot de passe doit contenir un caractère spécial'],
+    ])
+      expect(passwordProblem(password)).toBe(problem);
     expect(passwordProblem('Abcdefg1=')).toBeNull();
   });
   it('requires a 6-digit code', () => {

@@ -4,8 +4,8 @@
 import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
 import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
-import { MISSION_STATUSES, type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
-import { calendarDay, INPUT_MESSAGES, maxText, pageNumber, pageSize, safeText, uuid } from './validation';
+import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
+import { calendarDay, INPUT_MESSAGES, maxText, oneOf, paging, safeText, uuid } from './validation';
 
 /** The billing progress of a statistic record's flight and airport invoices (requirements §4), not the
  * accounting rows' statuses of contract/invoices.ts. */
@@ -177,10 +177,11 @@ export const STAFF_ONLY_FIELDS = [
 
 // ---- Inputs ------------------------------------------------------------------------------------------
 
-const oneOf = <T extends string>(values: readonly T[], message: string) =>
-  define<T>('oneOf', (v) => (typeof v === 'string' && (values as readonly string[]).includes(v)) || message);
-
-export const statisticInvoiceStatus = oneOf(STATISTIC_INVOICE_STATUSES, STATISTIC_MESSAGES.unknownStatus);
+export const statisticInvoiceStatus = oneOf(
+  'statisticInvoiceStatus',
+  STATISTIC_INVOICE_STATUSES,
+  STATISTIC_MESSAGES.unknownStatus,
+);
 
 const periodDay = refine(
   calendarDay,
@@ -188,9 +189,10 @@ const periodDay = refine(
   (v) => v >= STATISTICS_MIN_DAY || STATISTIC_MESSAGES.dateTooEarly,
 );
 
-const organName = oneOf(ORGAN_TYPES, STATISTIC_MESSAGES.unknownOrgan);
+const organName = oneOf('organName', ORGAN_TYPES, STATISTIC_MESSAGES.unknownOrgan);
 const missionStatus = oneOf(
-  MISSION_STATUSES.filter((s) => (STATISTIC_MISSION_STATUSES as readonly string[]).includes(s)),
+  'missionStatus',
+  STATISTIC_MISSION_STATUSES,
   STATISTIC_MESSAGES.unknownMissionStatus,
 );
 
@@ -210,7 +212,7 @@ const periodInOrder = (q: { startDate?: string; endDate?: string }) =>
 
 /** GET /statistic/all. */
 export const StatisticsListQuery = refine(
-  type({ pageSize: optional(pageSize), pageNumber: optional(pageNumber), ...filters }),
+  type({ ...paging, ...filters }),
   'statisticsListQuery',
   periodInOrder,
 );
@@ -238,7 +240,7 @@ export const ChangeStatusBody = refine(
 );
 export type ChangeStatusInput = Infer<typeof ChangeStatusBody>;
 
-const kind = oneOf(PDF_KINDS, STATISTIC_MESSAGES.unknownKind);
+const kind = oneOf('pdfKind', PDF_KINDS, STATISTIC_MESSAGES.unknownKind);
 
 /** GET /media/get-media-path: the record, which invoice, the file's name and exact size. */
 export const MediaPathQuery = type({
@@ -319,6 +321,7 @@ export type UpdatePdfInput = Infer<typeof UpdatePdfBody>;
 export const DownloadPdfQuery = type({
   id: uuid,
   type: oneOf(
+    'downloadType',
     Object.keys(DOWNLOAD_TYPES) as Array<keyof typeof DOWNLOAD_TYPES>,
     STATISTIC_MESSAGES.unknownKind,
   ),

@@ -2,7 +2,7 @@
 import { coerce, define, type Infer, object, optional, refine, type, unknown } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { INPUT_MESSAGES, MAX_LENGTH, requiredText, safeText, tooLong, uuid } from './validation';
+import { INPUT_MESSAGES, MAX_LENGTH, oneOf, requiredText, safeText, tooLong, uuid } from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -35,10 +35,7 @@ export const USER_MESSAGES = {
   deleted: 'Utilisateur supprimé',
 } as const;
 
-const role = define<Role>(
-  'role',
-  (v) => (typeof v === 'string' && (ROLES as readonly string[]).includes(v)) || USER_MESSAGES.role,
-);
+const role = oneOf('role', ROLES, USER_MESSAGES.role);
 
 /** Each name trimmed, blanks and repeats dropped, in the order given. */
 const namesOnce = (names: readonly string[]): string[] => [

@@ -82,6 +82,14 @@ export const comment = maxText(MAX_LENGTH.comment);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `v` is one of `values` (an enumeration's `as const` list), typed as such. */
+export const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
+
+/** One of `values`, or `message`: the struct of every enumeration a query or a body carries. */
+export const oneOf = <T extends string>(name: string, values: readonly T[], message: string) =>
+  define<T>(name, (v) => isOneOf(values, v) || message);
+
 /** A UUID in its canonical 8-4-4-4-12 form (the ids of every table). */
 export const uuid = define<string>(
   'uuid',
@@ -146,12 +154,14 @@ const digitsParam = (name: string, min: number, max: number, message: string) =>
 export const pageNumber = digitsParam('pageNumber', 1, INT32_MAX, INPUT_MESSAGES.pageNumber);
 export const pageSize = digitsParam('pageSize', 1, MAX_PAGE_SIZE, INPUT_MESSAGES.pageSize);
 
+/** The page parameters of every paged list's query: `pageSize`, and `pageNumber` from 1. */
+export const paging = { pageSize: optional(pageSize), pageNumber: optional(pageNumber) };
+
+/** A list's period, both days optional (each screen says whether it needs them and in which order). */
+export const periodDays = { startDate: optional(calendarDay), endDate: optional(calendarDay) };
+
 /** The query of a paged list: `pageSize`, `pageNumber` from 1, `search`. Other parameters are ignored. */
-export const PageQuery = type({
-  pageSize: optional(pageSize),
-  pageNumber: optional(pageNumber),
-  search: optional(safeText),
-});
+export const PageQuery = type({ ...paging, search: optional(safeText) });
 export type PageQueryInput = Infer<typeof PageQuery>;
 
 export type FieldErrors = Record<string, string>;

@@ -1,4 +1,5 @@
-// The French message a form or toast shows for a failed call: the server's, else the generic one.
+// The French message a form or toast shows for a failed call: the server's, else the generic one; and
+// the placeholder that every machine's actors start with until the UI provides the real call.
 import { MESSAGES } from '../contract/auth';
 
 export function messageOf(error: unknown): string {
@@ -11,4 +12,9 @@ export function messageOf(error: unknown): string {
 export const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
+};
+
+/** A placeholder actor's body: the machine states its calls, the UI provides them (`machine.provide`). */
+export const missing = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is not provided`);
 };

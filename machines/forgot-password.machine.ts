@@ -2,11 +2,7 @@
 // countdown (requirements §2, §4, §8). The UI provides `notifyResent` and `notifyError` to show toasts.
 import { assign, fromPromise, setup } from 'xstate';
 import { RESEND_COUNTDOWN_SECONDS } from '../contract/auth';
-import { messageOf } from './errors';
-
-const missing = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
+import { messageOf, missing } from './errors';
 
 /** The request screen: one call, then the UI moves on carrying the e-mail. */
 export const requestPasswordMachine = setup({

@@ -6,11 +6,7 @@
 // toast through `notifyError`. The UI reads tags only.
 import { assign, fromPromise, setup } from 'xstate';
 import { INCIDENT_MESSAGES, type IncidentStatus, RESPONSE_MAX_LENGTH } from '../contract/incidents';
-import { messageOf } from './errors';
-
-const missing = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
+import { messageOf, missing } from './errors';
 
 export interface IncidentContext {
   id: string;

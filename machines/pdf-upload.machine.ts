@@ -11,7 +11,7 @@ import {
   STATISTIC_MESSAGES,
   STATISTIC_PDF_MAX_BYTES,
 } from '../contract/statistics';
-import { messageOf } from './errors';
+import { messageOf, missing } from './errors';
 
 /** A chosen file as the machine sees it (a browser File fits). */
 export interface PdfFile {
@@ -77,10 +77,6 @@ export interface SaveInput {
   airportPdfPath?: string;
   airportId?: string;
 }
-
-const missing = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
 
 const fileOf = (form: PdfForm, kind: PdfKind) => (kind === 'flight' ? form.flightFile : form.airportFile);
 

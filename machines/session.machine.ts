@@ -2,7 +2,7 @@
 // (architecture.md §6: refresh first, log out only when the refresh fails) and logout.
 import { type ActorRefFrom, assign, fromPromise, setup, spawnChild, waitFor } from 'xstate';
 import type { Me } from '../contract/auth';
-import { messageOf, statusOf } from './errors';
+import { messageOf, missing, statusOf } from './errors';
 
 export type SessionEvent =
   | { type: 'login.submit'; email: string; password: string }
@@ -15,10 +15,6 @@ export interface SessionContext {
   user: Me | null;
   error: string | null;
 }
-
-const missing = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not provided`);
-};
 
 /** Where a freshly known user goes: the forced change first when flagged. */
 const arrive = (actions: unknown) => [

@@ -98,10 +98,15 @@ describeEachDatabase('Pilots and fleet', (database) => {
     await db.update(missions).set({ isWithOCS: true }).where(eq(missions.id, ids.a));
   });
 
-  it("lists the crew of the last 12 months by Leon's id, by name for legs stored without it", async () => {
-    const answer = await ops.get<Page<PilotRow>>('/pilots');
+  /** The page OPERATION reads at `path`, which must be answered 200 (the error message shown otherwise). */
+  async function pageAt<T>(path: string) {
+    const answer = await ops.get<Page<T>>(path);
     expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.data).toEqual({
+    return answer.body.data;
+  }
+
+  it("lists the crew of the last 12 months by Leon's id, by name for legs stored without it", async () => {
+    expect(await pageAt<PilotRow>('/pilots')).toEqual({
       pageCount: 1,
       rows: [
         {
@@ -170,9 +175,8 @@ describeEachDatabase('Pilots and fleet', (database) => {
   });
 
   it("lists a pilot's missions, latest first", async () => {
-    const answer = await ops.get<Page<ActivityMissionRow>>('/pilots/missions?pilot=c7002');
-    expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.data.rows).toEqual([
+    const { rows } = await pageAt<ActivityMissionRow>('/pilots/missions?pilot=c7002');
+    expect(rows).toEqual([
       {
         id: ids.a,
         tripNumber: expect.any(String),
@@ -199,9 +203,7 @@ describeEachDatabase('Pilots and fleet', (database) => {
       .where(eq(flightUnitCosts.fromDate, '2026-01-01'));
     // 170 block minutes + the 15 billed minutes of a mission, at the JET-with-OCS hourly price.
     const cents = Math.floor(((170 + 15) * price.priceJetWithOcsCents + 30) / 60);
-    const answer = await ops.get<Page<AircraftRow>>('/fleet');
-    expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.data).toEqual({
+    expect(await pageAt<AircraftRow>('/fleet')).toEqual({
       pageCount: 1,
       rows: [
         {

@@ -3,6 +3,7 @@
 // enums and the shapes stored as JSON: the schema imports them, never spells them again.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -329,8 +330,17 @@ const period = () => ({
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-const MAX_CENTS = 100_000_000;
+const MAX_CENTS = sql.raw(String(100_000_000));
 const cents = (name: string) => integer(name).notNull();
+/** `<table>_period`: a row's first day comes before its last. */
+const periodCheck = (table: string, t: { fromDate: AnyPgColumn; toDate: AnyPgColumn }) =>
+  check(`${table}_period`, sql`${t.fromDate} < ${t.toDate}`);
+/** A table of one price a period (the regulation, the passengers' meals). */
+const priceByPeriod = <N extends string>(table: N) =>
+  pgTable(table, { ...period(), priceCents: cents('price_cents') }, (t) => [
+    periodCheck(table, t),
+    check(`${table}_price`, sql`${t.priceCents} between 1 and ${MAX_CENTS}`),
+  ]);
 
 export const airportCosts = pgTable(
   'airport_costs',
@@ -342,12 +352,12 @@ export const airportCosts = pgTable(
     priceWithoutDeIcingCents: cents('price_without_de_icing_cents'),
   },
   (t) => [
-    check('airport_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    periodCheck('airport_costs', t),
     check('airport_costs_icao', sql`${t.icaoCode} ~ '^[A-Z]{4}$'`),
     check('airport_costs_name', sql`length(${t.airportName}) between 1 and 100`),
     check(
       'airport_costs_prices',
-      sql`${t.priceWithDeIcingCents} between 0 and ${sql.raw(String(MAX_CENTS))} and ${t.priceWithoutDeIcingCents} between 1 and ${sql.raw(String(MAX_CENTS))}`,
+      sql`${t.priceWithDeIcingCents} between 0 and ${MAX_CENTS} and ${t.priceWithoutDeIcingCents} between 1 and ${MAX_CENTS}`,
     ),
   ],
 );
@@ -362,10 +372,10 @@ export const flightUnitCosts = pgTable(
     priceTurbopropWithoutOcsCents: cents('price_turboprop_without_ocs_cents'),
   },
   (t) => [
-    check('flight_unit_costs_period', sql`${t.fromDate} < ${t.toDate}`),
+    periodCheck('flight_unit_costs', t),
     check(
       'flight_unit_costs_prices',
-      sql`least(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) >= 1 and greatest(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) <= ${sql.raw(String(MAX_CENTS))}`,
+      sql`least(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) >= 1 and greatest(${t.priceJetWithOcsCents}, ${t.priceJetWithoutOcsCents}, ${t.priceTurbopropWithOcsCents}, ${t.priceTurbopropWithoutOcsCents}) <= ${MAX_CENTS}`,
     ),
   ],
 );
@@ -388,34 +398,13 @@ export const marketNumbers = pgTable(
     value: text('value').notNull(),
   },
   (t) => [
-    check('market_numbers_period', sql`${t.fromDate} < ${t.toDate}`),
+    periodCheck('market_numbers', t),
     check('market_numbers_value', sql`length(${t.value}) between 1 and 100`),
   ],
 );
 
-export const passengerMealCosts = pgTable(
-  'passenger_meal_costs',
-  {
-    ...period(),
-    priceCents: cents('price_cents'),
-  },
-  (t) => [
-    check('passenger_meal_costs_period', sql`${t.fromDate} < ${t.toDate}`),
-    check('passenger_meal_costs_price', sql`${t.priceCents} between 1 and ${sql.raw(String(MAX_CENTS))}`),
-  ],
-);
-
-export const regulationCosts = pgTable(
-  'regulation_costs',
-  {
-    ...period(),
-    priceCents: cents('price_cents'),
-  },
-  (t) => [
-    check('regulation_costs_period', sql`${t.fromDate} < ${t.toDate}`),
-    check('regulation_costs_price', sql`${t.priceCents} between 1 and ${sql.raw(String(MAX_CENTS))}`),
-  ],
-);
+export const passengerMealCosts = priceByPeriod('passenger_meal_costs');
+export const regulationCosts = priceByPeriod('regulation_costs');
 
 // ——— Incidents (issue #13): Leon's safety reports, the back-office's proposed action and validation, and
 // their attachments copied into the file storage (a copy that failed waits with storage_key null). ———

@@ -8,6 +8,7 @@ import {
   type InvoiceTexts,
   type InvoiceType,
 } from '../../contract/invoices';
+import { isOneOf } from '../../contract/validation';
 import type { LeonSalesInvoice } from '../leon';
 import type { AccountingConfig } from '../lib/config';
 
@@ -33,8 +34,7 @@ export const PIECE_TYPES: Record<InvoiceType, string> = {
   CREDIT_NOTE: 'AV',
 };
 
-const isType = (value: string | null): value is InvoiceType =>
-  value !== null && (INVOICE_TYPES as readonly string[]).includes(value);
+const isType = (value: string | null): value is InvoiceType => isOneOf(INVOICE_TYPES, value);
 
 const cut = (value: string | null): string | null =>
   value === null ? null : value.length > TEXT_MAX ? `${value.slice(0, TEXT_MAX - 1)}…` : value;

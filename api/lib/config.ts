@@ -19,6 +19,7 @@ import {
   LATE_CANCELLATION_BILLINGS,
   type LateCancellationBilling,
 } from '../../contract/statistics';
+import { isOneOf } from '../../contract/validation';
 import { LOG_LEVELS } from './log';
 import type { S3Options } from './storage/s3';
 
@@ -136,8 +137,7 @@ const Env = object({
       string(),
       'lateCancellationBilling',
       (s) =>
-        (LATE_CANCELLATION_BILLINGS as readonly string[]).includes(s) ||
-        `must be one of ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
+        isOneOf(LATE_CANCELLATION_BILLINGS, s) || `must be one of ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
     ),
     DEFAULT_LATE_CANCELLATION_BILLING,
   ),

@@ -2,7 +2,6 @@
 // The forced password change at first sign-in as the user sees it: the text, the policy and mismatch
 // messages, the server's message under the form, and the way in once changed.
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { ApiError } from '../lib/api';
@@ -12,21 +11,16 @@ import {
   enabledAgain,
   type FakeCalls,
   fakeApi,
-  fakeSession,
   formAlert,
-  renderApp,
+  openScreen,
   userOf,
 } from '../testing/app';
 
-async function openForcedChange(forceChangePassword: FakeCalls['forceChangePassword']) {
-  const session = fakeSession({
+const openForcedChange = (forceChangePassword: FakeCalls['forceChangePassword']) =>
+  openScreen('/force-password-change', 'Confirmer', {
     fetchMe: () => Promise.resolve(userOf('ADMIN', { forceChangePassword: true })),
     forceChangePassword,
   });
-  renderApp('/force-password-change', session);
-  await screen.findByRole('button', { name: 'Confirmer' });
-  return { session, user: userEvent.setup() };
-}
 
 describe('Forced password change', () => {
   it('says why, with the new password twice and the button', async () => {

@@ -2,27 +2,12 @@
 // The sign-in screen as a user sees it: field messages of the contract, the server's message under the
 // form, submission on Enter, the button disabled during the call, and the way in once signed in.
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
 import { ApiError } from '../lib/api';
-import {
-  COUNTS,
-  currentPath,
-  enabledAgain,
-  fakeApi,
-  fakeSession,
-  formAlert,
-  renderApp,
-  userOf,
-} from '../testing/app';
+import { COUNTS, currentPath, enabledAgain, fakeApi, formAlert, openScreen, userOf } from '../testing/app';
 
-const openLogin = async (calls: Parameters<typeof fakeSession>[0] = {}) => {
-  const session = fakeSession(calls);
-  renderApp('/login', session);
-  await screen.findByRole('button', { name: 'Connexion' });
-  return { session, user: userEvent.setup() };
-};
+const openLogin = (calls: Parameters<typeof openScreen>[2] = {}) => openScreen('/login', 'Connexion', calls);
 
 describe('Login', () => {
   it('shows the labelled fields, the button and the link to the forgotten password', async () => {

@@ -2,7 +2,7 @@
 // player (controls, state and context beside the real screen).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { modal } from '../ui/dialog.css';
-import { colors } from '../ui/theme.css';
+import { colors, framed } from '../ui/theme.css';
 
 export const page = style({
   display: 'grid',
@@ -14,8 +14,7 @@ export const page = style({
 });
 // Each panel scrolls on its own: a played screen's modal dialog stops the page from scrolling.
 export const panel = style({
-  background: colors.white,
-  border: `1px solid ${colors.border}`,
+  ...framed,
   borderRadius: 8,
   padding: 12,
   minWidth: 0,

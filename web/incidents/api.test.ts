@@ -2,12 +2,7 @@
 // The incidents client: the open count, a mission's records, proposing and validating an action.
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../testing/fake-api';
-import {
-  fetchIncidentRecords,
-  fetchOpenIncidentsCount,
-  proposeIncidentAction,
-  validateIncidentAction,
-} from './api';
+import * as api from './api';
 
 const ID = '3f2b9c4e-1d5a-4e7b-8c6d-0a1b2c3d4e5f';
 
@@ -18,8 +13,8 @@ describe('incidents client', () => {
       'GET /incidents/open-count': () => ({ body: { data: { open: 4 } } }),
       [`GET /incidents/details/${ID}`]: () => ({ body: { data: records } }),
     });
-    expect(await fetchOpenIncidentsCount()).toBe(4);
-    expect(await fetchIncidentRecords(ID)).toEqual(records);
+    expect(await api.fetchOpenIncidentsCount()).toBe(4);
+    expect(await api.fetchIncidentRecords(ID)).toEqual(records);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /incidents/open-count',
       `GET /incidents/details/${ID}`,
@@ -31,11 +26,11 @@ describe('incidents client', () => {
       [`PUT /incidents/details/${ID}`]: ({ body }) => ({ body: { data: { id: ID, ...(body as object) } } }),
       [`PUT /incidents/validate/${ID}`]: () => ({ body: { data: { id: ID } } }),
     });
-    expect(await proposeIncidentAction(ID, { response: 'Changer la roue' })).toEqual({
+    expect(await api.proposeIncidentAction(ID, { response: 'Changer la roue' })).toEqual({
       id: ID,
       response: 'Changer la roue',
     });
-    expect(await validateIncidentAction(ID, { response: 'Changer la roue' })).toBeUndefined();
+    expect(await api.validateIncidentAction(ID, { response: 'Changer la roue' })).toBeUndefined();
     expect(calls).toEqual([
       { method: 'PUT', path: `/incidents/details/${ID}`, body: { response: 'Changer la roue' } },
       { method: 'PUT', path: `/incidents/validate/${ID}`, body: { response: 'Changer la roue' } },
@@ -45,6 +40,6 @@ describe('incidents client', () => {
   it("throws the server's message (a 409 when another action was saved since)", async () => {
     const changed = 'La proposition a changé depuis votre lecture : relisez-la avant de la valider.';
     fakeApi({ [`PUT /incidents/validate/${ID}`]: () => ({ status: 409, body: { message: changed } }) });
-    await expect(validateIncidentAction(ID, { response: 'x' })).rejects.toThrow(changed);
+    await expect(api.validateIncidentAction(ID, { response: 'x' })).rejects.toThrow(changed);
   });
 });

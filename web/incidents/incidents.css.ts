@@ -1,12 +1,11 @@
 // The incident screens: the list's status filter, the follow-up cards with their label/value pairs, the
 // loading placeholders (height 250, requirements §9) and the greyed validate button of a closed incident.
 import { style } from '@vanilla-extract/css';
-import { colors, definitionList } from '../ui/theme.css';
+import { colors, definitionList, framed } from '../ui/theme.css';
 
 export const statusFilter = style({ flex: '0 1 180px' });
 export const card = style({
-  background: colors.white,
-  border: `1px solid ${colors.border}`,
+  ...framed,
   borderRadius: 10,
   padding: 16,
   marginBottom: 16,

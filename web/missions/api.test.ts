@@ -3,13 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EditMissionInput } from '../../contract/missions';
 import { fakeApi, savedFiles } from '../testing/fake-api';
-import {
-  deleteMission,
-  downloadMissionPdf,
-  downloadTransportVoucher,
-  editMission,
-  fetchMissionDetails,
-} from './api';
+import * as api from './api';
 
 const ID = '7d3c1f0e-4a4b-4c6e-9a0f-2b8d5e6f7a81';
 
@@ -17,7 +11,7 @@ describe('missions client', () => {
   it("reads a mission's legs", async () => {
     const legs = [{ id: 'leg-1', tripNumber: '42' }];
     const { calls } = fakeApi({ [`GET /missions/details/${ID}`]: () => ({ body: { data: legs } }) });
-    expect(await fetchMissionDetails(ID)).toEqual(legs);
+    expect(await api.fetchMissionDetails(ID)).toEqual(legs);
     expect(calls).toEqual([{ method: 'GET', path: `/missions/details/${ID}`, body: undefined }]);
   });
 
@@ -37,8 +31,8 @@ describe('missions client', () => {
       isWithOCS: true,
       airportDeIcing: [],
     };
-    expect(await editMission(edit)).toBeUndefined();
-    expect(await deleteMission(ID)).toBeUndefined();
+    expect(await api.editMission(edit)).toBeUndefined();
+    expect(await api.deleteMission(ID)).toBeUndefined();
     expect(calls).toEqual([
       { method: 'PUT', path: '/missions/edit/', body: edit },
       { method: 'DELETE', path: `/missions/delete/${ID}`, body: undefined },
@@ -51,8 +45,8 @@ describe('missions client', () => {
       [`GET /missions/generate-pdf/${ID}`]: () => ({ body: {} }),
       [`GET /missions/transport-voucher/${ID}`]: () => ({ body: {} }),
     });
-    await downloadMissionPdf(ID);
-    await downloadTransportVoucher(ID, '2024-117');
+    await api.downloadMissionPdf(ID);
+    await api.downloadTransportVoucher(ID, '2024-117');
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       `GET /missions/generate-pdf/${ID}`,
       `GET /missions/transport-voucher/${ID}`,
@@ -64,6 +58,6 @@ describe('missions client', () => {
     fakeApi({
       [`DELETE /missions/delete/${ID}`]: () => ({ status: 404, body: { message: 'Mission introuvable' } }),
     });
-    await expect(deleteMission(ID)).rejects.toThrow('Mission introuvable');
+    await expect(api.deleteMission(ID)).rejects.toThrow('Mission introuvable');
   });
 });

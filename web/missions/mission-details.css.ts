@@ -1,10 +1,9 @@
 // The mission details: collapsible cards of label/value pairs, and their loading skeleton.
 import { style } from '@vanilla-extract/css';
-import { colors } from '../ui/theme.css';
+import { colors, framed } from '../ui/theme.css';
 
 export const card = style({
-  background: colors.white,
-  border: `1px solid ${colors.border}`,
+  ...framed,
   borderRadius: 10,
   marginBottom: 12,
 });

@@ -3,15 +3,7 @@
 // and the Excel export.
 import { describe, expect, it } from 'vitest';
 import { fakeApi, requestOf, savedFiles } from '../testing/fake-api';
-import {
-  changeInvoiceStatuses,
-  deletePdfData,
-  exportStatisticsExcel,
-  fetchPdfUrl,
-  fetchUploadTarget,
-  savePdfData,
-  toggleStatistic,
-} from './api';
+import * as api from './api';
 
 const ID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
 
@@ -24,7 +16,7 @@ describe('statistics client', () => {
       expiresAt: '2026-01-01T00:00:00Z',
     };
     const { fetch } = fakeApi({ 'GET /media/get-media-path': () => ({ body: { data: target } }) });
-    expect(await fetchUploadTarget({ id: ID, kind: 'flight', fileName: 'vol.pdf', size: 1200 })).toEqual(
+    expect(await api.fetchUploadTarget({ id: ID, kind: 'flight', fileName: 'vol.pdf', size: 1200 })).toEqual(
       target,
     );
     expect(requestOf(fetch)).toEqual({
@@ -40,10 +32,10 @@ describe('statistics client', () => {
       'PUT /statistic/change-status': () => ({ body: { data: {} } }),
       [`PUT /missions/toggle-statistic/${ID}`]: () => ({ body: { data: {} } }),
     });
-    await savePdfData({ id: ID, flightPdfPath: 'statistics/x.pdf', flightId: 'F-1' });
-    await deletePdfData(ID, 'airport');
-    await changeInvoiceStatuses({ selectedIds: [ID], flightStatus: 'PAID' });
-    await toggleStatistic(ID);
+    await api.savePdfData({ id: ID, flightPdfPath: 'statistics/x.pdf', flightId: 'F-1' });
+    await api.deletePdfData(ID, 'airport');
+    await api.changeInvoiceStatuses({ selectedIds: [ID], flightStatus: 'PAID' });
+    await api.toggleStatistic(ID);
     expect(calls).toEqual([
       {
         method: 'PUT',
@@ -60,8 +52,8 @@ describe('statistics client', () => {
     const { fetch } = fakeApi({
       'GET /statistic/download-pdf': () => ({ body: { data: { url: 'https://store/read' } } }),
     });
-    expect(await fetchPdfUrl(ID, 'flight')).toBe('https://store/read');
-    expect(await fetchPdfUrl(ID, 'airport')).toBe('https://store/read');
+    expect(await api.fetchPdfUrl(ID, 'flight')).toBe('https://store/read');
+    expect(await api.fetchPdfUrl(ID, 'airport')).toBe('https://store/read');
     expect([requestOf(fetch, 0).query, requestOf(fetch, 1).query]).toEqual([
       { id: ID, type: 'FLIGHT' },
       { id: ID, type: 'AIRPORT' },
@@ -71,7 +63,7 @@ describe('statistics client', () => {
   it("saves the Excel export with the list's filters as 'statistiques.xlsx'", async () => {
     const files = savedFiles();
     const { fetch } = fakeApi({ 'GET /statistic/export-excel': () => ({ body: {} }) });
-    await exportStatisticsExcel({ search: '2024', status: 'CLOTUREE' });
+    await api.exportStatisticsExcel({ search: '2024', status: 'CLOTUREE' });
     expect(requestOf(fetch)).toEqual({
       path: '/statistic/export-excel',
       query: { search: '2024', status: 'CLOTUREE' },

@@ -1,6 +1,7 @@
 // Test support for the web tests: a session actor on fake calls, a fake API behind `fetch`, and the
 // whole app rendered at a path, so that tests see what a user sees (happy-dom, @testing-library/react).
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type Me, SESSION_HINT_COOKIE } from '../../contract/auth';
@@ -84,6 +85,16 @@ export const COUNTS = {
 export function renderApp(path: string, session: SessionActor) {
   window.history.replaceState(null, '', path);
   return render(<App session={session} />);
+}
+
+/**
+ * Renders the whole app at `path` on a session of the given fake calls and waits for the button named
+ * `ready`, the sign that the screen is there; gives back a user to act on it.
+ */
+export async function openScreen(path: string, ready: string, calls: FakeCalls = {}) {
+  renderApp(path, fakeSession(calls));
+  await screen.findByRole('button', { name: ready });
+  return { user: userEvent.setup() };
 }
 
 export const currentPath = () => window.location.pathname;

@@ -19,8 +19,18 @@ export interface TextInputProps {
   isDisabled?: boolean;
 }
 
-/** What a field's control says of its error: invalid, and described by the message under it. */
-export const errorProps = (id: string, error?: string | null) => ({
+/**
+ * What an input or a select of a LabelledField carries: its id and look, its value handed to `onChange`,
+ * and what it says of its error (invalid, and described by the message under it).
+ */
+export const controlProps = (
+  id: string,
+  error: string | null | undefined,
+  onChange: (value: string) => void,
+) => ({
+  id,
+  className: css.input,
+  onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value),
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : undefined,
 });
@@ -56,15 +66,7 @@ export function TextInput({ label, error, onChange, isDisabled, type = 'text', .
   const id = useId();
   return (
     <LabelledField id={id} label={label} error={error}>
-      <input
-        {...props}
-        id={id}
-        type={type}
-        className={css.input}
-        disabled={isDisabled}
-        onChange={(event) => onChange(event.target.value)}
-        {...errorProps(id, error)}
-      />
+      <input {...props} type={type} disabled={isDisabled} {...controlProps(id, error, onChange)} />
     </LabelledField>
   );
 }

@@ -1,10 +1,9 @@
 // The floating lists of the pickers: popover, list box and its options.
 import { style } from '@vanilla-extract/css';
-import { colors } from './theme.css';
+import { framed } from './theme.css';
 
 export const popover = style({
-  background: colors.white,
-  border: `1px solid ${colors.border}`,
+  ...framed,
   borderRadius: 8,
   boxShadow: '0 8px 24px rgba(0,0,0,0.12)',
   maxHeight: 280,

@@ -1,6 +1,5 @@
 // A labelled native select with its error message under it (the edit forms' fixed choices).
-import { errorProps, LabelledField } from './field';
-import * as css from './theme.css';
+import { controlProps, LabelledField } from './field';
 
 export function SelectField({
   id,
@@ -23,14 +22,7 @@ export function SelectField({
 }) {
   return (
     <LabelledField id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={name}
-        className={css.input}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...errorProps(id, error)}
-      >
+      <select name={name} value={value} {...controlProps(id, error, onChange)}>
         <option value="">{placeholder}</option>
         {options.map(([v, l]) => (
           <option key={v} value={v}>

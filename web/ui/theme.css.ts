@@ -16,6 +16,9 @@ export const colors = {
   focus: '#f59e0b',
 };
 
+/** A white box in a thin border: cards, panels, popovers (each adds its own radius and spacing). */
+export const framed = { background: colors.white, border: `1px solid ${colors.border}` } as const;
+
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html, body', {
   margin: 0,
