@@ -13,7 +13,7 @@
 //   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime; PERF_RUNS=5 audits each screen
 //   five times and prints the median of each score (one run's score moves by a point or two between runs;
 //   the metrics shown are those of the run whose performance score is the median); PERF_DETAILS=1 prints
-//   each audit's requests in the order they started.
+//   each audit's requests in the order they started, then its long tasks.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -195,6 +195,14 @@ function printDetails(label: string, lhr: Lhr, baseURL: string): void {
     const url = String(request.url).replace(baseURL, '');
     const ms = (value: unknown) => String(Math.round(Number(value))).padStart(5);
     console.log(`    ${ms(request.networkRequestTime)} → ${ms(request.networkEndTime)} ms  ${url}`);
+  }
+  // The main thread's long tasks (what the total blocking time adds up), with the script each is charged to.
+  const tasks = lhr.audits['long-tasks']?.details as { items?: Array<Record<string, unknown>> } | undefined;
+  for (const task of tasks?.items ?? []) {
+    const ms = (value: unknown) => String(Math.round(Number(value))).padStart(5);
+    console.log(
+      `    task at ${ms(task.startTime)} ms, ${ms(task.duration)} ms  ${String(task.url).replace(baseURL, '')}`,
+    );
   }
 }
 
