@@ -3,14 +3,14 @@
 // SQL run alone. Goals (issue 3): the API within 1.5× of the bare query; p95 under 50 ms on PostgreSQL.
 // Under each whole category, and under the menu counts, the count as it is now (exact up to 10,000 rows,
 // estimated above, decision 038) beside the exact count(*) it replaced. BENCH_MISSIONS=1000000 for the
-// million of issue 28.
+// million of issue 28; a search with few rows is read from them (`listPage`, decision 038).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../api/db/client';
 import { missions } from '../api/db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../api/db/seed';
 import type { CurrentUser } from '../api/lib/context';
 import { listCount } from '../api/lib/list-count';
-import { listOrder, listWhere, readFilters, rowsWithLegs } from '../api/missions/queries';
+import { listPage, listWhere, readFilters, rowsWithLegs } from '../api/missions/queries';
 import { recordsCount } from '../api/missions/service';
 import { MISSION_CATEGORIES, MissionsListQuery } from '../contract/missions';
 import { check } from '../contract/validation';
@@ -85,15 +85,7 @@ async function bench(kind: 'postgres' | 'pglite', database: Database): Promise<v
       },
       async () => {
         const where = listWhere(staff, filters);
-        const [rows] = await Promise.all([
-          database.db
-            .select()
-            .from(missions)
-            .where(where)
-            .orderBy(...listOrder(filters.category))
-            .limit(20),
-          listCount(database.db, missions, where),
-        ]);
+        const { rows } = await listPage(database.db, where, filters, { pageSize: 20, offset: 0 });
         await rowsWithLegs(database.db, rows);
       },
     );

@@ -16,6 +16,7 @@ import { describeEachDatabase } from '../test/databases';
 import { BORDEAUX_MARSEILLE_RETURN, insertMissions } from '../test/fixtures';
 import { type Caller, refusal, seededTestApp, signedIn } from '../test/harness';
 import { NOTDEF, pdfText } from '../test/pdf-text';
+import { listPage, listWhere, readFilters } from './queries';
 import { recordsCount } from './service';
 
 type PageBody = { data: { rows: MissionRow[]; pageCount: number } };
@@ -104,6 +105,34 @@ describeEachDatabase('missions', (database) => {
       ).toEqual([]);
       expect(numbers(await list(ops, 'status=requested&search=TR_100'))).toEqual([]);
       expect(numbers(await list(ops, 'status=requested&search=TR-10%25'))).toEqual([]);
+    });
+
+    it("reads a search's page from its few rows, or along the list's order: the same rows, page by page", async () => {
+      const staff = { role: 'OPERATION', hospitals: [] } as unknown as CurrentUser;
+      for (const category of MISSION_CATEGORIES) {
+        // Every mission of the category whose number holds 'tr-10', in the list's order.
+        const expected = numbers(await list(ops, `status=${category}`)).filter((n) => n?.startsWith('TR-10'));
+        const filters = readFilters({ status: category, search: 'tr-10' });
+        const where = listWhere(staff, filters);
+        const pages = async (exactUpTo?: number) => {
+          const read: Array<string | null> = [];
+          for (let offset = 0; offset <= expected.length; offset++) {
+            const { rows } = await listPage(
+              database().db,
+              where,
+              filters,
+              { pageSize: 1, offset },
+              exactUpTo,
+            );
+            read.push(...rows.map((r) => r.tripNumber));
+          }
+          return read;
+        };
+        // Counted exactly (a few rows): read from them, sorted. Bound 0: read along the order.
+        expect(await pages(), category).toEqual(expected);
+        expect(await pages(0), category).toEqual(expected);
+      }
+      expect(numbers(await list(ops, 'status=canceled&search=tr-10'))).toEqual(['TR-1005', 'TR-1004']);
     });
 
     it('filters by hospitals and by Paris calendar days, inclusive, across the change to summer time', async () => {

@@ -27,7 +27,7 @@ import { pageParams, toPage } from '../lib/paging';
 import { missionPdf, voucherPdf } from './pdf';
 import {
   findMission,
-  listOrder,
+  listPage,
   listWhere,
   type Mission,
   missionDetails,
@@ -82,17 +82,7 @@ export async function listMissions(
   if (!canList(q.status, user.role)) fail(403, MISSION_MESSAGES.listForbidden);
   const { pageSize, offset } = pageParams(q, MISSIONS_PAGE_SIZE);
   const filters = readFilters(q);
-  const where = listWhere(user, filters);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(missions)
-      .where(where)
-      .orderBy(...listOrder(filters.category))
-      .limit(pageSize)
-      .offset(offset),
-    listCount(db, missions, where),
-  ]);
+  const { rows, total } = await listPage(db, listWhere(user, filters), filters, { pageSize, offset });
   return toPage(await rowsWithLegs(db, rows), total, pageSize);
 }
 
