@@ -93,10 +93,10 @@ export const listOrder = (category: MissionCategory, row: Ordered = missions) =>
  * Read along the list's order, a page stops at its last row: quick while the rows selected are spread
  * along that order. A search can select rows that lie together far from where the order starts (a trip
  * number's first digits pick the trips of one period). At a million missions, the first page of 'TR-12'
- * then read 350,000 rows to find its 20 (about 100 ms quiet, 230 ms under load; issue 28). So a search whose
- * rows are few (counted exactly: `exactUpTo` or fewer) has its page read from those rows, sorted. The
- * search's trigram index finds them (12–21 ms for 'TR-12''s 3,174). A search with more rows, and a list
- * without a search, are read along the order.
+ * then read 353,442 rows to find its 20 (111 ms p50; issue 28, decision 038). So a search whose rows are
+ * few (counted exactly: `exactUpTo` or fewer) has its page read from those rows, sorted, which the
+ * search's trigram index finds (26 ms p50 for 'TR-12''s 3,174, count included). A search with more rows,
+ * and a list without a search, are read along the order.
  */
 export async function listPage(
   db: Db,
