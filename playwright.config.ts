@@ -6,6 +6,8 @@ import { E2E } from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Each part of a run (scripts/e2e.mjs) keeps its results apart: Playwright empties this folder first.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -45,8 +47,9 @@ export default defineConfig({
       env: E2E.serverEnv,
     },
     {
-      // The react-aria components built apart from the app (docs/decisions/002).
-      command: `node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port ${E2E.componentCheckPort} --strictPort`,
+      // The react-aria components built apart from the app (docs/decisions/002); scripts/e2e.mjs builds
+      // them once for all the parts of a run (E2E_PREBUILT).
+      command: `${process.env.E2E_PREBUILT ? '' : 'node node_modules/vite/bin/vite.js build --mode component-check --logLevel warn && '}node node_modules/vite/bin/vite.js preview --mode component-check --host 127.0.0.1 --port ${E2E.componentCheckPort} --strictPort`,
       url: `${E2E.componentCheckURL}`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -3,9 +3,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../contract/roles';
 
-/** Shifts every port, so that two checkouts can run their browser tests at once (E2E_PORT_OFFSET=10). */
+/**
+ * Shifts every port, so that two checkouts, or the parts of one run (scripts/e2e.mjs), run their browser
+ * tests at once (E2E_PORT_OFFSET=10). The data and signed-in states are kept apart the same way.
+ */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const port = (base: number) => String(base + offset);
+const apart = offset ? `-${offset}` : '';
 
 export const E2E = {
   baseURL: `http://127.0.0.1:${port(8797)}`,
@@ -21,7 +25,7 @@ export const E2E = {
     EDGE_PORT: port(8797),
     LEON_SIM_PORT: port(4110),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port(8797)}`,
-    DATA_DIR: '.e2e-data',
+    DATA_DIR: `.e2e-data${apart}`,
     SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
     SEED_DEMO: 'true',
     LEON_POLL_MINUTES: '0',
@@ -44,5 +48,14 @@ export const STORED_ROLES = ['ADMIN', 'OPERATION', 'HOSPITAL'] as const satisfie
 export type StoredRole = (typeof STORED_ROLES)[number];
 
 /** Where the signed-in browser states are kept (not committed). */
-export const AUTH_DIR = fileURLToPath(new URL('.auth/', import.meta.url));
+export const AUTH_DIR = fileURLToPath(new URL(`.auth/${offset ? `${offset}/` : ''}`, import.meta.url));
 export const storageOf = (role: StoredRole) => `${AUTH_DIR}${role.toLowerCase()}.json`;
+
+/**
+ * Whether this process runs the named piece of a spec file that scripts/e2e.mjs splits between the parts
+ * of a run (E2E_PIECES, `file#piece` separated by commas); every piece when the file runs whole.
+ */
+export function runsPiece(file: string, piece: string): boolean {
+  const pieces = process.env.E2E_PIECES?.split(',').filter((p) => p.startsWith(`${file}#`));
+  return !pieces?.length || pieces.includes(`${file}#${piece}`);
+}

@@ -1,10 +1,13 @@
 // The layout check itself (e2e/layout.ts), on static pages: a dialog broken the way the statistics PDF
 // dialog was (issue 23) gets every fault reported with where it is, and a sound one (a table that scrolls
-// in its frame, an ellipsis with its full text, a hidden file input, sticky cells) gets none.
+// in its frame, an ellipsis with its full text, a hidden file input, sticky cells) gets none. The
+// accessibility check of e2e/support.ts (`expectAccessible`) too: it fails on a page with serious
+// violations, in the page and in a frame of the same origin, and passes the sound dialog.
+import type { Route } from '@playwright/test';
 import { layoutProblems } from './layout';
-import { expect, test } from './support';
+import { expect, expectAccessible, test } from './support';
 
-const PAGE = (body: string) => `<!doctype html><html lang="fr"><head><style>
+const PAGE = (body: string) => `<!doctype html><html lang="fr"><head><title>Essai</title><style>
   * { box-sizing: border-box; }
   body { margin: 0; font: 16px sans-serif; }
   [role=dialog] { width: min(400px, calc(100vw - 40px)); margin: 20px; padding: 16px; display: flex;
@@ -98,4 +101,30 @@ test('without a dialog open, the check covers the page: a page scrolling sideway
       /main"Missions" > div 'Une bande trop large'.*sticks out of its parent \(390 px wide\) by 210 px/,
     ),
   );
+});
+
+test('the accessibility check fails on serious violations, a frame’s included, and passes a sound page', async ({
+  page,
+}) => {
+  // Served in the app's origin (the frame shares it), without the app's own headers.
+  const served = (html: string) => (route: Route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+  await page.route(
+    '**/essai-axe',
+    served(
+      PAGE(`<main><h1>Missions</h1><button type="button"></button>
+      <iframe title="Détails" srcdoc="<main><input type='text'></main>"></iframe></main>`),
+    ),
+  );
+  await page.route('**/essai-axe-sain', served(SOUND));
+  await page.goto('/essai-axe');
+  const failure = await expectAccessible(page).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('button-name');
+  // The unnamed field is inside the frame.
+  expect(failure).toContain('label');
+  await page.goto('/essai-axe-sain');
+  await expectAccessible(page);
 });

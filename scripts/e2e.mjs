@@ -1,16 +1,145 @@
-// Runs the Playwright tests in the system Chromium against a freshly started stack on an empty database,
-// on the runtime RUNTIME names (react or preact, docs/decisions/037; the stack rebuilds the SPA for it).
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+// Runs the Playwright tests in the system Chromium against freshly started stacks on empty databases, on
+// the runtime RUNTIME names (react or preact, docs/decisions/037; the SPA is rebuilt for it when needed).
+// With no argument, the spec files are shared out between E2E_PARTS parts (2 by default, one per core):
+// each part is its own Playwright against its own stack, on ports shifted by 20 more than the last, with
+// its data, signed-in states and results apart (e2e/env.ts), so no part sees another's writes. Files go to
+// the part with the least time so far, heaviest first, by the time each took in a whole run (SECONDS).
+// Arguments (files, --grep…) run in one part, as Playwright takes them.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { ensureChromium } from './chromium.mjs';
 import { runtime } from './runtime.mjs';
 
-const chromium = ensureChromium();
-rmSync('.e2e-data', { recursive: true, force: true });
-const on = runtime();
-console.log(`Browser tests on ${on === 'preact' ? 'Preact' : 'React'} (RUNTIME=${on}).`);
-const result = spawnSync('node_modules/.bin/playwright', ['test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, RUNTIME: on },
-});
-process.exit(result.status ?? 1);
+/**
+ * Seconds each spec file took in a whole run on React (the list reporter's times, 27 November 2026, two
+ * parts). A file given by its pieces (`file#piece`, e2e/env.ts `runsPiece`) is split between parts.
+ */
+const SECONDS = {
+  'a11y.spec.ts#ADMIN at 1440 px': 180,
+  'a11y.spec.ts#OPERATION at 1440 px': 132,
+  'a11y.spec.ts#ACCOUNTING at 1440 px': 120,
+  'a11y.spec.ts#HOSPITAL at 1440 px': 39,
+  'a11y.spec.ts#HOSPITAL at 390 px': 34,
+  'flow-player.spec.ts': 110,
+  'auth.spec.ts': 92,
+  'missions.spec.ts': 53,
+  'keyboard.spec.ts': 47,
+  'overlays.spec.ts': 33,
+  'statistics.spec.ts': 27,
+  'flows.spec.ts': 26,
+  'billing.spec.ts': 26,
+  'prices.spec.ts': 23,
+  'incidents.spec.ts': 23,
+  'invoices.spec.ts': 22,
+  'history.spec.ts': 22,
+  'crew-and-fleet.spec.ts': 20,
+  'users.spec.ts': 20,
+  'screens-fit.spec.ts': 16,
+  'table-rows.spec.ts': 15,
+  'react-aria-components.spec.ts': 11,
+  'auth-cold.spec.ts': 11,
+  'sync-journal.spec.ts': 9,
+  'focus-ring.spec.ts': 3,
+};
+/** A file not timed yet counts as a middling one. */
+const UNTIMED = 20;
+
+const node = process.execPath;
+const baseOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
+/** Runs a build step to its end, or stops here. */
+function build(what, commandArgs, on) {
+  const result = spawnSync(node, commandArgs, {
+    stdio: 'inherit',
+    env: { ...process.env, RUNTIME: on },
+  });
+  if (result.status !== 0) {
+    console.error(`${what} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * The spec files, and the pieces of the split ones, shared out between `count` parts: each, heaviest
+ * first, to the part with the least time so far. A part's files, and the pieces it runs (E2E_PIECES).
+ */
+export function shareOut(files, count, seconds = SECONDS) {
+  const items = files.flatMap((file) => {
+    const pieces = Object.keys(seconds).filter((key) => key.startsWith(`${file}#`));
+    return pieces.length ? pieces : [file];
+  });
+  const weight = (item) => seconds[item] ?? UNTIMED;
+  const shares = Array.from({ length: count }, () => ({ items: [], total: 0 }));
+  for (const item of items.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shares.reduce((least, share) => (share.total < least.total ? share : least));
+    lightest.items.push(item);
+    lightest.total += weight(item);
+  }
+  return shares
+    .filter((share) => share.items.length > 0)
+    .map(({ items: mine, total }) => ({
+      files: [...new Set(mine.map((item) => item.split('#')[0]))].sort(),
+      pieces: mine.filter((item) => item.includes('#')),
+      total,
+    }));
+}
+
+/** One Playwright run against its own stack; its lines prefixed by its number when there are several. */
+function runPart({ index, parts, args: partArgs, pieces, chromium, on }) {
+  const offset = baseOffset + index * 20;
+  // The part's data folder, as e2e/env.ts names it: an empty database each run.
+  rmSync(`.e2e-data${offset ? `-${offset}` : ''}`, { recursive: true, force: true });
+  const child = spawn('node_modules/.bin/playwright', ['test', ...partArgs], {
+    stdio: parts > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      RUNTIME: on,
+      E2E_PORT_OFFSET: String(offset),
+      E2E_OUTPUT_DIR: parts > 1 ? `test-results/part-${index + 1}` : 'test-results',
+      E2E_PREBUILT: '1',
+      E2E_PIECES: pieces.join(','),
+      FORCE_COLOR: '0',
+    },
+  });
+  if (parts > 1) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input: stream }).on('line', (line) => out.write(`[${index + 1}] ${line}\n`));
+  }
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const chromium = ensureChromium();
+  const on = runtime();
+  const args = process.argv.slice(2);
+  const parts = args.length ? 1 : Math.max(1, Number(process.env.E2E_PARTS ?? 2));
+  console.log(`Browser tests on ${on === 'preact' ? 'Preact' : 'React'} (RUNTIME=${on}).`);
+  // Built once here, so that no two parts build the same folder at once.
+  build('The web build', ['--import', 'tsx', 'scripts/start.ts', '--build-only'], on);
+  build(
+    'The component check build',
+    ['node_modules/vite/bin/vite.js', 'build', '--mode', 'component-check', '--logLevel', 'warn'],
+    on,
+  );
+  const specs = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'));
+  const plan =
+    parts > 1
+      ? shareOut(specs, parts).map((share) => ({ ...share, args: share.files.map((f) => `e2e/${f}`) }))
+      : [{ args, pieces: [], total: 0 }];
+  if (plan.length > 1)
+    plan.forEach((part, i) => {
+      const pieces = part.pieces.length ? ` (of which ${part.pieces.join(', ')})` : '';
+      console.log(`Part ${i + 1}, about ${part.total} s: ${part.files.join(' ')}${pieces}`);
+    });
+  const codes = await Promise.all(
+    plan.map((part, index) => runPart({ ...part, index, parts: plan.length, chromium, on })),
+  );
+  const failed = codes.findIndex((code) => code !== 0);
+  if (failed >= 0 && plan.length > 1) console.error(`Part ${failed + 1} failed (exit ${codes[failed]}).`);
+  process.exit(failed >= 0 ? codes[failed] : 0);
+}

@@ -4,6 +4,7 @@
 // `npm run dev` (`--dev`): the same services restarted on any change of their sources (tsx watch), no
 // build, and the SPA served by Vite with hot reload in front (DEV_PORT, 5173), whose `/api` is proxied to
 // this edge: the browser's API calls go through the production edge code, cookies rewritten as in production.
+// `--build-only`: the build when missing or stale, and nothing else.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ const edgeSecret = env.EDGE_SECRET || randomBytes(32).toString('base64url');
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules' || entry.name === '.dist-runtime') continue;
+    if (['dist', 'dist-check', 'node_modules', '.dist-runtime'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -167,6 +168,12 @@ async function main(): Promise<void> {
       console.log(`  ${account.email.padEnd(24)} ${account.role}${account.note ? ` — ${account.note}` : ''}`);
   }
   console.log('Press Ctrl-C to stop.\n');
+}
+
+if (process.argv.includes('--build-only')) {
+  // The browser tests build once before starting a stack per part (scripts/e2e.mjs).
+  buildIfNeeded();
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {
