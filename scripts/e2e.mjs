@@ -63,7 +63,8 @@ function build(what, commandArgs, on) {
 
 /**
  * The spec files, and the pieces of the split ones, shared out between `count` parts: each, heaviest
- * first, to the part with the least time so far. A part's files, and the pieces it runs (E2E_PIECES).
+ * first, to the part with the least time so far. A part's files, and the pieces it runs (the others skip
+ * them: E2E_PIECES_ELSEWHERE).
  */
 export function shareOut(files, count, seconds = SECONDS) {
   const items = files.flatMap((file) => {
@@ -87,7 +88,7 @@ export function shareOut(files, count, seconds = SECONDS) {
 }
 
 /** One Playwright run against its own stack; its lines prefixed by its number when there are several. */
-function runPart({ index, parts, args: partArgs, pieces, chromium, on }) {
+function runPart({ index, parts, args: partArgs, elsewhere, chromium, on }) {
   const offset = baseOffset + index * 20;
   // The part's data folder, as e2e/env.ts names it: an empty database each run.
   rmSync(`.e2e-data${offset ? `-${offset}` : ''}`, { recursive: true, force: true });
@@ -100,7 +101,7 @@ function runPart({ index, parts, args: partArgs, pieces, chromium, on }) {
       E2E_PORT_OFFSET: String(offset),
       E2E_OUTPUT_DIR: parts > 1 ? `test-results/part-${index + 1}` : 'test-results',
       E2E_PREBUILT: '1',
-      E2E_PIECES: pieces.join(','),
+      E2E_PIECES_ELSEWHERE: elsewhere.join(','),
       FORCE_COLOR: '0',
     },
   });
@@ -138,7 +139,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`Part ${i + 1}, about ${part.total} s: ${part.files.join(' ')}${pieces}`);
     });
   const codes = await Promise.all(
-    plan.map((part, index) => runPart({ ...part, index, parts: plan.length, chromium, on })),
+    plan.map((part, index) => {
+      const elsewhere = plan.flatMap((other, j) => (j === index ? [] : other.pieces));
+      return runPart({ ...part, index, parts: plan.length, elsewhere, chromium, on });
+    }),
   );
   const failed = codes.findIndex((code) => code !== 0);
   if (failed >= 0 && plan.length > 1) console.error(`Part ${failed + 1} failed (exit ${codes[failed]}).`);
