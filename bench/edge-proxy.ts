@@ -3,7 +3,8 @@
 // and pipes, nothing else), through HAProxy (Debian's), through the Node edge (edge/node.ts) and through
 // the Workers edge in workerd (`wrangler dev`). Two routes: GET /user/me (the cheapest) and a page of
 // the mission list. One API (the built bundle, production mode) on a fresh PostgreSQL database; each
-// path measured in turn, BENCH_ROUNDS rounds of BENCH_SECONDS, so that a busy moment weighs on all.
+// path measured in turn, BENCH_ROUNDS rounds of BENCH_SECONDS, so that a busy moment weighs on all. The
+// Worker is measured last, against direct again, while `wrangler dev` runs: it takes CPU even when idle.
 // Then the Node edge once more under `--cpu-prof`: where its time goes, by module.
 // Goals: the Node edge within 15 % of the bare pass-through; ≥ 75 % of direct on /user/me, ≥ 90 % on
 // the mission list. Figures only; nothing is asserted.
@@ -183,8 +184,60 @@ try {
   start([process.execPath, '--import', 'tsx', join(root, 'edge/node.ts')], edgeEnv(ports.edge));
   await waitFor(`${origin(ports.edge)}/api/health`, 1200);
   paths.push(['Node edge', `${origin(ports.edge)}/api`]);
-  // workerd, as `wrangler dev` runs the Worker (local mode: no Cloudflare account, no network).
-  start(
+  const cookie = await signIn();
+  const routes: Array<[string, string, number]> = [
+    // [route, path, goal: the Node edge's share of direct]
+    ['GET /user/me', '/user/me', 0.75],
+    ['GET /missions (a page of the list)', '/missions?status=completed&pageNumber=1&pageSize=10', 0.9],
+  ];
+  for (const [, path] of routes) {
+    const check = await fetch(`${paths[paths.length - 1][1]}${path}`, { headers: { cookie } });
+    if (!check.ok) throw new Error(`${path}: ${check.status} ${await check.text()}`);
+  }
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s per measure, ${ROUNDS} round(s) in turn, one API (built bundle) ` +
+      `on PostgreSQL; 2 CPU cores shared by every process; load average ${loadavg()[0].toFixed(1)} at start`,
+  );
+  /** Each path measured in turn, ROUNDS times; the means printed beside direct's. */
+  async function compare(title: string, path: string, among: Array<[string, string]>) {
+    const runs = new Map<string, Measure[]>(among.map(([name]) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [name, base] of among) runs.get(name)?.push(await measure(`${base}${path}`, cookie));
+    const mean = (name: string) => {
+      const list = runs.get(name) ?? [];
+      const avg = (pick: (m: Measure) => number) => list.reduce((a, m) => a + pick(m), 0) / list.length;
+      return {
+        rps: avg((m) => m.rps),
+        p50: avg((m) => m.p50),
+        p99: avg((m) => m.p99),
+        failed: avg((m) => m.failed),
+      };
+    };
+    const direct = mean('direct').rps;
+    console.log(`\n${title}:`);
+    for (const [name] of among) {
+      const m = mean(name);
+      console.log(
+        `  ${name.padEnd(38)} ${m.rps.toFixed(0).padStart(6)} req/s  ${((m.rps / direct) * 100).toFixed(0).padStart(3)} % of direct` +
+          `   p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  ${m.failed ? `${m.failed} failed` : ''}`,
+      );
+    }
+    return mean;
+  }
+  for (const [title, path, goal] of routes) {
+    const mean = await compare(title, path, paths);
+    const direct = mean('direct').rps;
+    const edge = mean('Node edge').rps;
+    const bare = mean('bare undici pass-through').rps;
+    console.log(
+      `  Node edge: ${((edge / bare) * 100).toFixed(0)} % of the bare pass-through (goal ≥ 85 %), ` +
+        `${((edge / direct) * 100).toFixed(0)} % of direct (goal ≥ ${goal * 100} %)   load ${loadavg()[0].toFixed(1)}`,
+    );
+  }
+  stopBare();
+  // workerd, as `wrangler dev` runs the Worker (local mode: no Cloudflare account, no network). Started
+  // only now: while it runs, wrangler and its two workerd processes take CPU even when idle.
+  const wrangler = start(
     [
       join(root, 'node_modules/.bin/wrangler'),
       'dev',
@@ -205,54 +258,18 @@ try {
     () => true,
     () => false,
   );
-  if (workerd) paths.push(['Workers edge (wrangler dev, workerd)', `${origin(ports.workerd)}/api`]);
-  else console.log('wrangler dev did not answer: the workerd line is left out.');
-
-  const cookie = await signIn();
-  const routes: Array<[string, string, number]> = [
-    // [route, path, goal: the Node edge's share of direct]
-    ['GET /user/me', '/user/me', 0.75],
-    ['GET /missions (a page of the list)', '/missions?status=completed&pageNumber=1&pageSize=10', 0.9],
-  ];
-  for (const [, path] of routes) {
-    const check = await fetch(`${paths[paths.length - 1][1]}${path}`, { headers: { cookie } });
-    if (!check.ok) throw new Error(`${path}: ${check.status} ${await check.text()}`);
-  }
-  console.log(
-    `${CONNECTIONS} connections, ${SECONDS} s per measure, ${ROUNDS} round(s) in turn, one API (built bundle) ` +
-      `on PostgreSQL; 2 CPU cores shared by every process; load average ${loadavg()[0].toFixed(1)} at start`,
-  );
-  for (const [title, path, goal] of routes) {
-    const runs = new Map<string, Measure[]>(paths.map(([name]) => [name, []]));
-    for (let round = 0; round < ROUNDS; round++)
-      for (const [name, base] of paths) runs.get(name)?.push(await measure(`${base}${path}`, cookie));
-    const mean = (name: string) => {
-      const list = runs.get(name) ?? [];
-      const avg = (pick: (m: Measure) => number) => list.reduce((a, m) => a + pick(m), 0) / list.length;
-      return {
-        rps: avg((m) => m.rps),
-        p50: avg((m) => m.p50),
-        p99: avg((m) => m.p99),
-        failed: avg((m) => m.failed),
-      };
-    };
-    const direct = mean('direct').rps;
-    console.log(`\n${title}:`);
-    for (const [name] of paths) {
-      const m = mean(name);
-      console.log(
-        `  ${name.padEnd(38)} ${m.rps.toFixed(0).padStart(6)} req/s  ${((m.rps / direct) * 100).toFixed(0).padStart(3)} % of direct` +
-          `   p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  ${m.failed ? `${m.failed} failed` : ''}`,
+  if (workerd)
+    for (const [title, path] of routes)
+      await compare(
+        `${title}, the Worker in workerd (wrangler dev), with direct measured again beside it`,
+        path,
+        [
+          ['direct', api],
+          ['Workers edge (wrangler dev, workerd)', `${origin(ports.workerd)}/api`],
+        ],
       );
-    }
-    const edge = mean('Node edge').rps;
-    const bare = mean('bare undici pass-through').rps;
-    console.log(
-      `  Node edge: ${((edge / bare) * 100).toFixed(0)} % of the bare pass-through (goal ≥ 85 %), ` +
-        `${((edge / direct) * 100).toFixed(0)} % of direct (goal ≥ ${goal * 100} %)   load ${loadavg()[0].toFixed(1)}`,
-    );
-  }
-  stopBare();
+  else console.log('wrangler dev did not answer: the workerd lines are left out.');
+  wrangler.kill('SIGTERM');
 
   // Where the Node edge's time goes: one more instance under the CPU profiler, the cheapest route.
   const profileDir = join(temp, 'profile');

@@ -34,6 +34,21 @@ beforeAll(async () => {
         setTimeout(() => res.end('late'), 2000);
         return;
       }
+      // Declares 100 bytes, sends 10, then the connection drops (an API process killed mid-answer).
+      if (req.url === '/cut') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"data":"o');
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
+      // Longer than what the edge reads whole (sized), and an answer of unknown length (chunked).
+      if (req.url === '/large' || req.url === '/unsized') {
+        const bytes = Buffer.alloc(600_000, 'x');
+        if (req.url === '/large') res.setHeader('content-length', String(bytes.length));
+        res.write(bytes.subarray(0, 300_000));
+        setTimeout(() => res.end(bytes.subarray(300_000)), 20);
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       // As the API does: the request's id answered back.
       if (req.headers['x-request-id']) res.setHeader('x-request-id', req.headers['x-request-id']);
@@ -174,6 +189,26 @@ describe('the /api proxy under Node', () => {
       message: 'Le service met trop de temps à répondre, veuillez réessayer.',
       requestId: slow.headers.get('x-request-id'),
     });
+  });
+});
+
+describe('answers as they arrive under Node', () => {
+  it('answers 502 in French, not a cut 200, when the API drops a short answer midway', async () => {
+    const cut = await fetch(`${base()}/api/cut`);
+    expect(cut.status).toBe(502);
+    expect(await cut.json()).toEqual({
+      message: 'Le service est momentanément indisponible, veuillez réessayer.',
+      requestId: cut.headers.get('x-request-id'),
+    });
+  });
+
+  it('passes a long answer and one of unknown length whole', async () => {
+    const large = await fetch(`${base()}/api/large`);
+    expect(large.headers.get('content-length')).toBe('600000');
+    expect((await large.text()).length).toBe(600_000);
+    const unsized = await fetch(`${base()}/api/unsized`);
+    expect(unsized.status).toBe(200);
+    expect((await unsized.text()).length).toBe(600_000);
   });
 });
 

@@ -35,12 +35,19 @@ function pullStream(body: AsyncIterable<Uint8Array> & { destroy(): void }): Read
   });
 }
 
-/** Upstream calls through one keep-alive pool (global fetch measured ten times slower here). */
+/** An answer up to this size, with its length declared, is read whole before it is passed on. */
+export const WHOLE_BODY_MAX_BYTES = 256 * 1024;
+
+/**
+ * Upstream calls through one keep-alive pool (global fetch measured ten times slower here). A short
+ * answer of known length (the API's JSON) comes back as bytes, which @hono/node-server writes in one
+ * `end()`; a long or unsized one (a file, an export) streams.
+ */
 export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 })): Upstream {
   return async (url, init) => {
     const answer = await request(url, {
       method: init.method as 'GET',
-      headers: Object.fromEntries(init.headers),
+      headers: init.headers,
       body: init.body ? Readable.fromWeb(init.body as never) : null,
       signal: init.signal,
       dispatcher: agent,
@@ -50,12 +57,15 @@ export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, con
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else if (value !== undefined) headers.set(name, value);
     }
-    const empty = [204, 205, 304].includes(answer.statusCode) || init.method === 'HEAD';
-    if (empty) answer.body.resume();
-    return new Response(empty ? null : pullStream(answer.body), {
-      status: answer.statusCode,
-      headers,
-    });
+    const status = answer.statusCode;
+    if ([204, 205, 304].includes(status) || init.method === 'HEAD') {
+      answer.body.resume();
+      return { status, headers, body: null };
+    }
+    const length = Number(answer.headers['content-length'] ?? Number.NaN);
+    if (length <= WHOLE_BODY_MAX_BYTES)
+      return { status, headers, body: new Uint8Array(await answer.body.arrayBuffer()) };
+    return { status, headers, body: pullStream(answer.body) };
   };
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMITS, bodyLimitFor, MB } from '../contract/body-limits';
 import { headersFile } from './headers';
-import { joinApiUrl, rewriteSetCookie, withoutHopByHop } from './proxy';
+import { forwardedHeaders, joinApiUrl, rewriteSetCookie, withoutHopByHop } from './proxy';
 
 describe('withoutHopByHop', () => {
   it('drops the standard hop-by-hop headers and those named by Connection', () => {
@@ -17,6 +17,29 @@ describe('withoutHopByHop', () => {
       }),
     );
     expect([...headers.keys()]).toEqual(['accept']);
+  });
+});
+
+describe('forwardedHeaders', () => {
+  it("keeps the client's own headers and drops hop-by-hop ones, address claims, the secret and the id", () => {
+    const sent = forwardedHeaders(
+      new Headers({
+        connection: 'keep-alive, X-Trace',
+        'x-trace': '1',
+        te: 'trailers',
+        host: 'bo.example.fr',
+        'content-length': '12',
+        expect: '100-continue',
+        'x-forwarded-for': '203.0.113.9',
+        forwarded: 'for=203.0.113.9',
+        'cf-connecting-ip': '203.0.113.9',
+        'x-edge-secret': 'guess',
+        'x-request-id': 'forged',
+        cookie: 'access_token=a',
+        accept: 'application/json',
+      }),
+    );
+    expect(sent).toEqual({ accept: 'application/json', cookie: 'access_token=a' });
   });
 });
 

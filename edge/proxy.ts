@@ -9,15 +9,26 @@ import { json, MESSAGES } from './errors';
 
 export interface UpstreamInit {
   method: string;
-  headers: Headers;
+  /** The headers to send, by lower-case name (multiple values joined, as a Headers object joins them). */
+  headers: Record<string, string>;
   body: ReadableStream<Uint8Array> | null;
   signal: AbortSignal;
 }
-export type Upstream = (url: string, init: UpstreamInit) => Promise<Response>;
+/**
+ * What the upstream answered: a fetch Response fits (Workers); the Node client gives a short answer's
+ * body as bytes, read whole, so that it is written to the client in one piece (no web stream per chunk).
+ */
+export interface UpstreamAnswer {
+  status: number;
+  statusText?: string;
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | null;
+}
+export type Upstream = (url: string, init: UpstreamInit) => Promise<UpstreamAnswer>;
 
 export const API_PREFIX = '/api';
 
-const HOP_BY_HOP = [
+const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -27,10 +38,15 @@ const HOP_BY_HOP = [
   'trailer',
   'transfer-encoding',
   'upgrade',
-];
+]);
 
-/** Client-written claims about the client's address, and the edge's secret: never forwarded as sent. */
-const CLIENT_ADDRESS_HEADERS = [
+/**
+ * Request headers never forwarded as the client sent them: client-written claims about the client's
+ * address and the edge's secret (the edge sets its own), the request id (likewise), and what the HTTP
+ * client sets itself (host, content-length; an `Expect: 100-continue` the edge's server already answered,
+ * which undici refuses to send on).
+ */
+const NOT_FORWARDED = new Set([
   'x-forwarded-for',
   'x-real-ip',
   'cf-connecting-ip',
@@ -38,16 +54,41 @@ const CLIENT_ADDRESS_HEADERS = [
   'x-client-ip',
   'forwarded',
   EDGE_SECRET_HEADER,
-];
+  'x-request-id',
+  'host',
+  'content-length',
+  'expect',
+]);
 
-/** Removes hop-by-hop headers, including those the Connection header names. */
-export function withoutHopByHop(source: Headers): Headers {
-  const headers = new Headers(source);
-  const named = (source.get('connection') ?? '')
+/** Whether a header is hop-by-hop: a standard one, or one the Connection header names. */
+function hopByHop(source: Headers): (name: string) => boolean {
+  const connection = source.get('connection');
+  if (!connection) return (name) => HOP_BY_HOP.has(name);
+  const named = connection
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  for (const name of [...HOP_BY_HOP, ...named]) headers.delete(name);
+  return (name) => HOP_BY_HOP.has(name) || named.includes(name);
+}
+
+/**
+ * The headers without the hop-by-hop ones (standard, and those the Connection header names), in one
+ * pass; each Set-Cookie passed through `cookie`.
+ */
+export function withoutHopByHop(source: Headers, cookie: (value: string) => string = (v) => v): Headers {
+  const dropped = hopByHop(source);
+  const headers = new Headers();
+  for (const [name, value] of source)
+    if (name !== 'set-cookie' && !dropped(name)) headers.append(name, value);
+  for (const value of source.getSetCookie()) headers.append('set-cookie', cookie(value));
+  return headers;
+}
+
+/** The client's request headers as the API may see them: no hop-by-hop header, nothing of NOT_FORWARDED. */
+export function forwardedHeaders(source: Headers): Record<string, string> {
+  const dropped = hopByHop(source);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of source) if (!dropped(name) && !NOT_FORWARDED.has(name)) headers[name] = value;
   return headers;
 }
 
@@ -83,6 +124,22 @@ function rawPath(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, start + end);
 }
 
+/**
+ * API_ORIGIN without its trailing slashes, and its origin and path as a URL reads them, parsed once per
+ * origin (an edge has one; the tests a few, hence the bound).
+ */
+const origins = new Map<string, { base: string; origin: string; pathname: string }>();
+function parsedOrigin(apiOrigin: string) {
+  let parsed = origins.get(apiOrigin);
+  if (!parsed) {
+    const base = apiOrigin.replace(/\/+$/, '');
+    const url = new URL(base);
+    parsed = { base, origin: url.origin, pathname: url.pathname.replace(/\/$/, '') };
+    if (origins.size < 16) origins.set(apiOrigin, parsed);
+  }
+  return parsed;
+}
+
 export type Joined = { ok: true; url: string; path: string } | { ok: false; status: 400 | 404 };
 
 /**
@@ -105,12 +162,11 @@ export function joinApiUrl(apiOrigin: string, requestUrl: string): Joined {
   const last = segments.length - 1;
   if (path.includes('\\') || segments.some((s, i) => s === '.' || s === '..' || (s === '' && i !== last)))
     return { ok: false, status: 404 };
-  const base = apiOrigin.replace(/\/+$/, '');
-  const url = base + rest + new URL(requestUrl).search;
+  const api = parsedOrigin(apiOrigin);
+  const url = api.base + rest + new URL(requestUrl).search;
   // Belt and braces: whatever the string, the result must be on the API's origin, under its path.
-  const origin = new URL(base);
   const target = new URL(url);
-  if (target.origin !== origin.origin || !target.pathname.startsWith(origin.pathname.replace(/\/$/, '')))
+  if (target.origin !== api.origin || !target.pathname.startsWith(api.pathname))
     return { ok: false, status: 404 };
   return { ok: true, url, path };
 }
@@ -170,24 +226,18 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
   const raw = hasBody ? c.req.raw.body : null;
   const body = raw && declared === undefined ? capped(raw, maxBytes) : null;
 
-  const headers = withoutHopByHop(c.req.raw.headers);
-  headers.delete('host');
-  headers.delete('content-length');
-  // The edge's own server answered any `Expect: 100-continue`; undici refuses to send the header on.
-  headers.delete('expect');
-  for (const name of CLIENT_ADDRESS_HEADERS) headers.delete(name);
+  const headers = forwardedHeaders(c.req.raw.headers);
   const ip = options.clientIp?.(c);
-  if (ip) headers.set('x-forwarded-for', ip);
-  if (options.edgeSecret) headers.set(EDGE_SECRET_HEADER, options.edgeSecret);
+  if (ip) headers['x-forwarded-for'] = ip;
+  if (options.edgeSecret) headers[EDGE_SECRET_HEADER] = options.edgeSecret;
   // The request's id (edge/app.ts), replacing any the client wrote: the API logs and answers it.
   const requestId: string | undefined = c.get('requestId');
-  if (requestId) headers.set('x-request-id', requestId);
-  else headers.delete('x-request-id');
+  if (requestId) headers['x-request-id'] = requestId;
   const incoming = new URL(c.req.url);
-  headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
-  headers.set('x-forwarded-host', incoming.host);
+  headers['x-forwarded-proto'] = incoming.protocol.replace(':', '');
+  headers['x-forwarded-host'] = incoming.host;
 
-  let response: Response;
+  let response: UpstreamAnswer;
   try {
     response = await options.upstream(joined.url, {
       method,
@@ -202,12 +252,9 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
     return json(502, MESSAGES.unavailable);
   }
 
-  const out = withoutHopByHop(response.headers);
-  out.delete('set-cookie');
-  for (const cookie of response.headers.getSetCookie()) out.append('set-cookie', rewriteSetCookie(cookie));
   return new Response(response.body, {
     status: response.status,
     statusText: response.statusText,
-    headers: out,
+    headers: withoutHopByHop(response.headers, rewriteSetCookie),
   });
 }

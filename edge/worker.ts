@@ -1,6 +1,7 @@
 // The edge on Cloudflare Workers: static assets come from the ASSETS binding (with `_headers`), and
 // `/api/*` runs this Worker first to reach the API with the platform's fetch.
-import { createEdgeApp } from './app';
+import type { Hono } from 'hono';
+import { createEdgeApp, type EdgeEnv } from './app';
 
 export interface Env {
   API_ORIGIN: string;
@@ -10,9 +11,21 @@ export interface Env {
   ASSETS: { fetch: (request: Request) => Promise<Response> };
 }
 
-export default {
-  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-    const app = createEdgeApp({
+/**
+ * One app per isolate's bindings and scheme, built on its first request: a Hono app compiles its routes
+ * on the first match, so an app built for each request paid that every time.
+ */
+const apps = new WeakMap<Env, Map<boolean, Hono<EdgeEnv>>>();
+
+function appFor(env: Env, hsts: boolean): Hono<EdgeEnv> {
+  let byScheme = apps.get(env);
+  if (!byScheme) {
+    byScheme = new Map();
+    apps.set(env, byScheme);
+  }
+  let app = byScheme.get(hsts);
+  if (!app) {
+    app = createEdgeApp({
       apiOrigin: env.API_ORIGIN,
       timeoutMs: Number(env.API_TIMEOUT_MS ?? 30_000),
       upstream: (url, init) => fetch(url, { ...init, redirect: 'manual' }),
@@ -21,10 +34,17 @@ export default {
       // Cloudflare's ray id names the request in its own logs too: the same id end to end.
       requestId: (c) => c.req.header('cf-ray'),
       edgeSecret: env.EDGE_SECRET || undefined,
-      // Workers are reached over https only (http is redirected by the platform).
-      hsts: new URL(request.url).protocol === 'https:',
+      hsts,
       assets: (req) => env.ASSETS.fetch(req),
     });
-    return app.fetch(request, env, ctx);
+    byScheme.set(hsts, app);
+  }
+  return app;
+}
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
+    // Workers are reached over https only (http is redirected by the platform); `wrangler dev` is http.
+    return appFor(env, new URL(request.url).protocol === 'https:').fetch(request, env, ctx);
   },
 };
