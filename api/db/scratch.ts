@@ -1,11 +1,14 @@
 // A throw-away database for tests and benchmarks: an in-memory PGlite, or a new PostgreSQL database on
 // the given server, migrated, whose `close` also drops it. Migrating takes far longer than copying a
-// migrated database, so each is a copy: of a PGlite image migrated once per process, or of a PostgreSQL
-// template database migrated once per server and set of migrations (named by their hash, built under a
-// lock so that parallel test processes build it once).
+// migrated database, so each is a copy: of a PGlite image migrated once for a set of migrations and kept
+// in the system's temporary folder for every later process (each test file is a process of its own), or
+// of a PostgreSQL template database migrated once per server and set of migrations (named by their hash,
+// built under a lock so that parallel test processes build it once).
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { type Database, MIGRATIONS_FOLDER, openDatabase, pgliteImage } from './client';
 
@@ -37,6 +40,45 @@ function migrationsHash(folder: string): string {
 }
 
 let image: Promise<Blob> | undefined;
+
+/** The installed PGlite's version (its package.json, found above its entry: the package exports no path to it). */
+function pgliteVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Where the migrated PGlite images are kept, one file per PGlite version and set of migrations. */
+const IMAGES_FOLDER = join(tmpdir(), 'organ-air-pglite-images');
+
+/**
+ * The migrated PGlite image, from its file when an earlier process made it (5–6 s of migrating saved in
+ * each test file), else made here and written for the next ones. The file is named by PGlite's version
+ * and the migrations' hash: another version or another migration makes another file, and the older ones
+ * are removed. Written under a temporary name and renamed, so a reader never sees half a file; two
+ * processes making it at once both write the same image.
+ */
+export async function cachedPgliteImage(folder = IMAGES_FOLDER): Promise<Blob> {
+  const name = `pglite-${pgliteVersion()}-${migrationsHash(MIGRATIONS_FOLDER)}.tar`;
+  const file = join(folder, name);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // not made yet
+  }
+  const made = await pgliteImage();
+  try {
+    mkdirSync(folder, { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    writeFileSync(partial, new Uint8Array(await made.arrayBuffer()));
+    renameSync(partial, file);
+    for (const other of readdirSync(folder))
+      if (other !== name && !other.endsWith('.partial')) rmSync(join(folder, other), { force: true });
+  } catch {
+    // A folder we may not write to: this process keeps its image in memory, as before.
+  }
+  return made;
+}
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
@@ -100,7 +142,7 @@ export async function scratchDatabase(
   if (options.kind === 'pglite') {
     // Another set of migrations (a migration's own test) starts from an empty database.
     if (migrationsFolder) return openDatabase({ memory: true, migrationsFolder });
-    image ??= pgliteImage();
+    image ??= cachedPgliteImage();
     return openDatabase({ memory: true, image: await image });
   }
   const { serverUrl, poolSize } = options;
