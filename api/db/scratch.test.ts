@@ -19,7 +19,7 @@ describe('cachedPgliteImage', () => {
     const kept = readdirSync(folder).filter((f) => !f.endsWith('.partial'));
     expect(kept).toHaveLength(1);
     expect(readdirSync(folder)).toContain('pglite-0.0.1-0000000000000000.tar.abc.partial');
-    expect(kept[0]).toMatch(/^pglite-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar$/);
+    expect(kept[0]).toMatch(/^pglite-\d+\.\d+\.\d+-trgm-gist-[0-9a-f]{16}\.tar$/);
     const file = join(folder, kept[0]);
     expect(statSync(file).size).toBe(made.size);
     const written = statSync(file).mtimeMs;

@@ -48,6 +48,9 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/** What `pgliteImage` puts in an image besides the migrations: PGlite's extensions pg_trgm and btree_gist. */
+const IMAGE_FORMAT = 'trgm-gist';
+
 /** Where the migrated PGlite images are kept, one file per PGlite version and set of migrations. */
 const IMAGES_FOLDER = join(tmpdir(), 'organ-air-pglite-images');
 
@@ -56,10 +59,11 @@ const IMAGES_FOLDER = join(tmpdir(), 'organ-air-pglite-images');
  * each test file), else made here and written for the next ones. The file is named by PGlite's version
  * and the migrations' hash: another version or another migration makes another file, and the older ones
  * are removed. Written under a temporary name and renamed, so a reader never sees half a file; two
- * processes making it at once both write the same image.
+ * processes making it at once both write the same image. A change to how `pgliteImage` makes it (its
+ * extensions) that keeps the same migrations must change IMAGE_FORMAT.
  */
 export async function cachedPgliteImage(folder = IMAGES_FOLDER): Promise<Blob> {
-  const name = `pglite-${pgliteVersion()}-${migrationsHash(MIGRATIONS_FOLDER)}.tar`;
+  const name = `pglite-${pgliteVersion()}-${IMAGE_FORMAT}-${migrationsHash(MIGRATIONS_FOLDER)}.tar`;
   const file = join(folder, name);
   try {
     return new Blob([readFileSync(file)]);
