@@ -1,4 +1,5 @@
-// Browser tests: the whole stack (Leon simulator, API on a fresh PGlite, edge serving the built SPA)
+// Browser tests: the whole stack (Leon simulator, API on a fresh PGlite or, with E2E_DATABASE=postgres, on
+// a fresh PostgreSQL database made by scripts/e2e.mjs, edge serving the built SPA)
 // started by `npm start`'s own script on ports of their own, driven in the system Chromium. The `setup`
 // project signs in once per role (e2e/auth.setup.ts) before the others run.
 import { defineConfig } from '@playwright/test';

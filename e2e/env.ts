@@ -29,6 +29,9 @@ export const E2E = {
     SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
     SEED_DEMO: 'true',
     LEON_POLL_MINUTES: '0',
+    // A fresh PostgreSQL database of the part's own, made by scripts/e2e.mjs (E2E_DATABASE=postgres);
+    // without it, a fresh PGlite under DATA_DIR.
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   } as Record<string, string>,
 };
 

@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { ensureChromium } from './chromium.mjs';
 import { runtime } from './runtime.mjs';
 
@@ -87,11 +88,39 @@ export function shareOut(files, count, seconds = SECONDS) {
     }));
 }
 
+/**
+ * The database the stacks run on: `E2E_DATABASE=postgres` gives each part a new database on
+ * TEST_DATABASE_URL's server (dropped after it); otherwise each part's API opens a fresh PGlite.
+ */
+const onPostgres = process.env.E2E_DATABASE === 'postgres';
+
+/** Runs one statement on TEST_DATABASE_URL's server (CREATE / DROP DATABASE). */
+async function onServer(statement) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database for a part's stack, and a way to drop it. */
+async function partDatabase(offset) {
+  const name = `e2e_part_${offset}`;
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** One Playwright run against its own stack; its lines prefixed by its number when there are several. */
-function runPart({ index, parts, args: partArgs, elsewhere, chromium, on }) {
+async function runPart({ index, parts, args: partArgs, elsewhere, chromium, on }) {
   const offset = baseOffset + index * 20;
   // The part's data folder, as e2e/env.ts names it: an empty database each run.
   rmSync(`.e2e-data${offset ? `-${offset}` : ''}`, { recursive: true, force: true });
+  const database = onPostgres ? await partDatabase(offset) : null;
   const child = spawn('node_modules/.bin/playwright', ['test', ...partArgs], {
     stdio: parts > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: {
@@ -102,6 +131,7 @@ function runPart({ index, parts, args: partArgs, elsewhere, chromium, on }) {
       E2E_OUTPUT_DIR: parts > 1 ? `test-results/part-${index + 1}` : 'test-results',
       E2E_PREBUILT: '1',
       E2E_PIECES_ELSEWHERE: elsewhere.join(','),
+      ...(database ? { E2E_DATABASE_URL: database.url } : {}),
       FORCE_COLOR: '0',
     },
   });
@@ -112,15 +142,26 @@ function runPart({ index, parts, args: partArgs, elsewhere, chromium, on }) {
     ])
       createInterface({ input: stream }).on('line', (line) => out.write(`[${index + 1}] ${line}\n`));
   }
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  const code = await new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
+  await database?.drop();
+  return code;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (onPostgres && !process.env.TEST_DATABASE_URL) {
+    console.error('E2E_DATABASE=postgres needs TEST_DATABASE_URL (the server to make the databases on).');
+    process.exit(1);
+  }
   const chromium = ensureChromium();
   const on = runtime();
   const args = process.argv.slice(2);
   const parts = args.length ? 1 : Math.max(1, Number(process.env.E2E_PARTS ?? 2));
-  console.log(`Browser tests on ${on === 'preact' ? 'Preact' : 'React'} (RUNTIME=${on}).`);
+  console.log(
+    `Browser tests on ${on === 'preact' ? 'Preact' : 'React'} (RUNTIME=${on}), ` +
+      `the API on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (E2E_DATABASE=${onPostgres ? 'postgres' : 'pglite'}).`,
+  );
   // Built once here, so that no two parts build the same folder at once.
   build('The web build', ['--import', 'tsx', 'scripts/start.ts', '--build-only'], on);
   build(

@@ -1,7 +1,9 @@
 // `npm test`: every check, in order, stopping at the first failure: type-check, lint (with the folder
 // boundaries), unit and API tests (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set), the edge
 // inside workerd, the Worker bundle (wrangler dry run), then the Playwright tests in Chromium, once on each
-// runtime (React, then Preact: docs/decisions/037), each its own step with its own time.
+// runtime (React, then Preact: docs/decisions/037), each its own step with its own time. The React run's
+// API is on PGlite, as `npm start` has it; the Preact run's on PostgreSQL, as production has it, when
+// TEST_DATABASE_URL is set (decision 041).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -16,16 +18,16 @@ const steps = [
   ['Edge tests in workerd', bin('vitest'), ['run', '--config', 'edge/vitest.workers.config.ts']],
   ['Worker bundle (wrangler deploy --dry-run)', process.execPath, ['scripts/edge-dry-run.mjs']],
   [
-    'Browser tests on React (Playwright, Chromium)',
+    'Browser tests on React (Playwright, Chromium), API on PGlite',
     process.execPath,
     ['scripts/e2e.mjs'],
-    { RUNTIME: 'react' },
+    { RUNTIME: 'react', E2E_DATABASE: 'pglite' },
   ],
   [
-    'Browser tests on Preact (Playwright, Chromium)',
+    `Browser tests on Preact (Playwright, Chromium)${process.env.TEST_DATABASE_URL ? ', API on PostgreSQL' : ''}`,
     process.execPath,
     ['scripts/e2e.mjs'],
-    { RUNTIME: 'preact' },
+    { RUNTIME: 'preact', E2E_DATABASE: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
   ],
 ];
 
