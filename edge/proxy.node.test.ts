@@ -4,18 +4,18 @@ import { BODY_LIMITS, bodyLimitFor, MB } from '../contract/body-limits';
 import { headersFile } from './headers';
 import { forwardedHeaders, joinApiUrl, rewriteSetCookie, withoutHopByHop } from './proxy';
 
+/** Hop-by-hop headers: standard ones, and one the Connection header names. */
+const HOP_BY_HOP = {
+  connection: 'keep-alive, X-Trace',
+  'x-trace': '1',
+  'keep-alive': 'timeout=5',
+  te: 'trailers',
+  upgrade: 'h2c',
+};
+
 describe('withoutHopByHop', () => {
   it('drops the standard hop-by-hop headers and those named by Connection', () => {
-    const headers = withoutHopByHop(
-      new Headers({
-        connection: 'keep-alive, X-Trace',
-        'x-trace': '1',
-        'keep-alive': 'timeout=5',
-        te: 'trailers',
-        upgrade: 'h2c',
-        accept: 'application/json',
-      }),
-    );
+    const headers = withoutHopByHop(new Headers({ ...HOP_BY_HOP, accept: 'application/json' }));
     expect([...headers.keys()]).toEqual(['accept']);
   });
 });
@@ -24,9 +24,7 @@ describe('forwardedHeaders', () => {
   it("keeps the client's own headers and drops hop-by-hop ones, address claims, the secret and the id", () => {
     const sent = forwardedHeaders(
       new Headers({
-        connection: 'keep-alive, X-Trace',
-        'x-trace': '1',
-        te: 'trailers',
+        ...HOP_BY_HOP,
         host: 'bo.example.fr',
         'content-length': '12',
         expect: '100-continue',
