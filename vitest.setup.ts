@@ -7,8 +7,14 @@ console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);
 };
-// Screens rendered by a test (happy-dom) are unmounted after it.
-if (typeof document !== 'undefined') afterEach((await import('@testing-library/react')).cleanup);
+// Screens rendered by a test (happy-dom) are unmounted after it. `findBy…` and `waitFor` wait up to 5 s
+// rather than Testing Library's 1 s: a screen's first render waits for its lazy chunk, which took longer
+// than 1 s on a loaded 2-core machine (the history panel's test failed so once in a whole run).
+if (typeof document !== 'undefined') {
+  const testingLibrary = await import('@testing-library/react');
+  testingLibrary.configure({ asyncUtilTimeout: 5_000 });
+  afterEach(testingLibrary.cleanup);
+}
 
 // happy-dom fires 'selectionchange' synchronously inside collapse() (browsers queue it as a task), and a
 // focused react-aria date segment (the first field of a dialog with a period) collapses the selection on
