@@ -348,19 +348,23 @@ async function checkRole(page: Page, role: Role, narrow: boolean) {
   expect(checked).toContain('password change (errors shown)');
 }
 
-/** Brings Leon's incidents in once, so that the incident details screen has one to show. */
-test('setup: a sync brings the incidents in', async ({ browser }) => {
-  const context = await browser.newContext(signedInAs('OPERATION'));
-  const page = await context.newPage();
-  await page.goto(href('requestedMissions'));
-  await menu(page).getByRole('button', { name: 'Chargement nouvelles missions' }).click();
-  await expect
-    .poll(async () => {
-      const answer = await page.request.get(`${E2E.baseURL}/api/incidents?pageNumber=1`);
-      return ((await answer.json()) as { data: { rows: unknown[] } }).data.rows.length;
-    })
-    .toBeGreaterThan(0);
-  await context.close();
+/**
+ * Brings Leon's incidents in once, so that the incident details screen has one to show. Through the test's
+ * own page, so that the saved sign-in is kept fresh and saved back (e2e/support.ts).
+ */
+test.describe('setup', () => {
+  test.use(signedInAs('OPERATION'));
+
+  test('a sync brings the incidents in', async ({ page }) => {
+    await page.goto(href('requestedMissions'));
+    await menu(page).getByRole('button', { name: 'Chargement nouvelles missions' }).click();
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`${E2E.baseURL}/api/incidents?pageNumber=1`);
+        return ((await answer.json()) as { data: { rows: unknown[] } }).data.rows.length;
+      })
+      .toBeGreaterThan(0);
+  });
 });
 
 for (const { label, width, height, roles } of WIDTHS) {

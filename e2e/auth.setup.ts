@@ -1,8 +1,9 @@
 // Signs in once per role through the login screen and saves the browser state (cookies) to
 // e2e/.auth/<role>.json, which the other tests start from (`test.use({ storageState: storageOf(role) })`)
-// instead of signing in again. The access token lives 15 minutes and the run is longer: a test that
-// starts past it renews the session before its first call (the hint cookie dates the token), and
-// `keepSavedSession` (e2e/support.ts) saves the rotated refresh token back for the next test.
+// instead of signing in again. The access token lives 15 minutes and the run is longer: before a test
+// starts from a saved state whose token has less than ten minutes left, `freshSavedSession`
+// (e2e/support.ts) renews it through the API and saves it back; `keepSavedSession` saves back any renewal
+// the app still makes during a test.
 import { ACCOUNTS, STORED_ROLES, storageOf } from './env';
 import { at, expect, menu, test as setup, signIn } from './support';
 

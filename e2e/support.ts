@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { AUTH_PATHS } from '../contract/auth';
 import { href, type ScreenName } from '../contract/routes';
 import { ACCOUNTS, AUTH_DIR, E2E, type StoredRole, storageOf } from './env';
 
@@ -11,15 +12,21 @@ export { expect };
 /** The options of `test.use()` that start each test of a file or group signed in as `role`. */
 export const signedInAs = (role: StoredRole) => ({ storageState: storageOf(role) });
 
-/** The session id (`sid`) of the access token among `cookies`, if any. */
-function sessionIn(cookies: Array<{ name: string; value: string }>): string | null {
+/** The claims of the access token among `cookies`, if any: its session id (`sid`) and expiry (`exp`). */
+function accessClaims(cookies: Array<{ name: string; value: string }>): { sid?: string; exp?: number } {
   const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
   try {
-    return token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid ?? null) : null;
+    return token ? JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) : {};
   } catch {
-    return null;
+    return {};
   }
 }
+
+/** The session id (`sid`) of the access token among `cookies`, if any. */
+const sessionIn = (cookies: Array<{ name: string; value: string }>) => accessClaims(cookies).sid ?? null;
+
+/** A saved session whose access token has less than this left is renewed before a test starts from it. */
+const RENEW_AHEAD_SECONDS = 10 * 60;
 
 /** Console messages a test expects (a refused sign-in logs the 401 it got), set with `allowConsole`. */
 const allowed = new WeakMap<Page, RegExp[]>();
@@ -30,7 +37,13 @@ export function allowConsole(page: Page, pattern: RegExp): void {
 }
 
 /**
- * Playwright's `test`, with two automatic fixtures:
+ * Playwright's `test`, with three automatic fixtures:
+ * - `freshSavedSession`: before a test starts from a saved sign-in whose access token has less than ten
+ *   minutes left, renews it through the API (`POST /api/auth/refresh`) and saves it back, so that the app
+ *   does not renew it during the test. A renewal in flight when a test ends would rotate the refresh token
+ *   on the server after its state was saved: the next test would present the old one, which ends the
+ *   session (a run longer than the 15 minutes of an access token, on a slow machine). Declared first, it
+ *   runs before the browser context is made from the file;
  * - `cleanConsole` fails the test on any console error or warning, uncaught page error or Content-Security-
  *   Policy violation (Chromium logs those as console errors) of any page it opened, unless the test
  *   allowed it with `allowConsole`;
@@ -39,7 +52,32 @@ export function allowConsole(page: Page, pattern: RegExp): void {
  *   must start from the new one (presenting a rotated token ends the session). So the saved sessions
  *   outlive the 15 minutes of an access token, however long the run.
  */
-export const test = base.extend<{ cleanConsole: undefined; keepSavedSession: undefined }>({
+export const test = base.extend<{
+  freshSavedSession: undefined;
+  cleanConsole: undefined;
+  keepSavedSession: undefined;
+}>({
+  freshSavedSession: [
+    async ({ playwright, storageState }, use) => {
+      if (typeof storageState === 'string' && storageState.startsWith(AUTH_DIR)) {
+        const { exp } = accessClaims(JSON.parse(await readFile(storageState, 'utf8')).cookies);
+        if (!exp || exp * 1000 - Date.now() < RENEW_AHEAD_SECONDS * 1000) {
+          const api = await playwright.request.newContext({ storageState });
+          try {
+            const answer = await api.post(`${E2E.baseURL}/api${AUTH_PATHS.refresh}`, {
+              headers: { origin: E2E.baseURL },
+            });
+            expect(answer.status(), 'the saved session renews').toBe(200);
+            await api.storageState({ path: storageState });
+          } finally {
+            await api.dispose();
+          }
+        }
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   cleanConsole: [
     async ({ context }, use) => {
       const problems: Array<{ page: Page; text: string }> = [];
