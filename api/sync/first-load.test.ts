@@ -20,14 +20,14 @@ const BOUNDARY = addDays(subMonths(new Date(NOW), 12), 30 * WINDOW_DAYS).getTime
 const at = (ms: number) => new Date(BOUNDARY + ms).toISOString();
 
 describe('the first load window', () => {
-  it('stays a week where trips are few, and shortens to hold about a thousand where they are dense', () => {
+  it('stays a week where trips are few, and shortens to hold about 250 where they are dense', () => {
     expect(nextWindowDays(7, 0)).toBe(7);
-    expect(nextWindowDays(7, 140)).toBe(7);
-    expect(nextWindowDays(7, 2000)).toBe(3);
+    expect(nextWindowDays(7, 35)).toBe(7);
+    expect(nextWindowDays(7, 500)).toBe(3);
     expect(nextWindowDays(7, 9300)).toBe(1);
     expect(nextWindowDays(1, 1333)).toBe(1);
-    expect(nextWindowDays(1, 400)).toBe(2);
-    expect(nextWindowDays(3, 100)).toBe(7);
+    expect(nextWindowDays(1, 100)).toBe(2);
+    expect(nextWindowDays(3, 25)).toBe(7);
   });
 });
 

@@ -17,7 +17,7 @@ import { RunReport } from './report';
 /** Days of flights read and written together, at the most; fewer where Leon's trips are dense. */
 export const WINDOW_DAYS = 7;
 /** The trips a window aims at: the next window is shortened (to one day at the least) to hold about so many. */
-export const TRIPS_PER_WINDOW = 1000;
+export const TRIPS_PER_WINDOW = 250;
 
 /** The next window's days: as many as held about `TRIPS_PER_WINDOW` trips in the last one, 1 to 7. */
 export const nextWindowDays = (days: number, trips: number) =>
