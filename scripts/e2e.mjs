@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { ensureChromium } from './chromium.mjs';
 import { runtime } from './runtime.mjs';
 
@@ -94,25 +94,18 @@ export function shareOut(files, count, seconds = SECONDS) {
  */
 const onPostgres = process.env.E2E_DATABASE === 'postgres';
 
-/** Runs one statement on TEST_DATABASE_URL's server (CREATE / DROP DATABASE). */
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty PostgreSQL database for a part's stack, and a way to drop it. */
 async function partDatabase(offset) {
+  // The tests' own helper for statements on the server (api/db/scratch.ts), loaded through tsx.
+  const { onDatabaseServer } = await tsImport('../api/db/scratch.ts', import.meta.url);
+  const server = process.env.TEST_DATABASE_URL;
   const name = `e2e_part_${offset}`;
-  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
+  const drop = () => onDatabaseServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await drop();
+  await onDatabaseServer(server, `CREATE DATABASE ${name}`);
+  const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop };
 }
 
 /** One Playwright run against its own stack; its lines prefixed by its number when there are several. */
