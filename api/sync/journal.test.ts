@@ -2,6 +2,7 @@
 // running read as 'running' and a run whose process died as 'interrupted', the invoices' counts, and
 // 'Réessayer' on a run's kept skipped trips (ADMIN only, audited).
 import { and, desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import type { SyncResult } from '../../contract/missions';
 import type { SyncRunRow } from '../../contract/sync';
@@ -108,6 +109,19 @@ describeEachDatabase('Sync journal', (database) => {
     // On PostgreSQL, another instance's run: the lease names it and that instance holds the lock.
     const pool = poolOf(db);
     if (pool) {
+      // A run on another database of the same server (another deployment, another test file) holds a lock
+      // of the same key there: it says nothing of this database's runs.
+      const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+        expect((await journal()).find((r) => r.id === dead.id)).toMatchObject({
+          status: 'interrupted',
+          reason: RUN_INTERRUPTED,
+        });
+      } finally {
+        await elsewhere.end();
+      }
       const other = await pool.connect();
       try {
         await other.query('select pg_advisory_lock($1)', [LOCK_KEY]);

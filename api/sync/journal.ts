@@ -14,12 +14,16 @@ import { activeRuns, LOCK_KEY } from './run';
 
 const STOPPED = new Set([RUN_INTERRUPTED, RUN_FENCED]);
 
-/** Whether the sync's advisory lock is held by some session (another instance's run); read-only. */
+/**
+ * Whether the sync's advisory lock on this database is held by some session (another instance's run);
+ * read-only. `pg_locks` lists the whole server's locks: a run on another database of the same server holds
+ * a lock of the same key there, which says nothing of this one's runs.
+ */
 async function syncLockHeld(db: Db): Promise<boolean> {
   // A bigint advisory key below 2^32 shows as classid 0, objid key, objsubid 1.
   const [row] = await rowsOf<{ held: boolean }>(
     db,
-    sql`select exists(select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0 and objid = ${LOCK_KEY} and objsubid = 1) as held`,
+    sql`select exists(select 1 from pg_locks where locktype = 'advisory' and granted and classid = 0 and objid = ${LOCK_KEY} and objsubid = 1 and database = (select oid from pg_database where datname = current_database())) as held`,
   );
   return row?.held === true;
 }
