@@ -1,9 +1,11 @@
 // The database helpers beside the handle: a read in a transaction where the planner starts no parallel
-// worker, the setting gone once it ends. On PGlite and PostgreSQL.
-import { sql } from 'drizzle-orm';
+// worker, the setting gone once it ends; many rows inserted as one JSON parameter, read back as they were
+// given. On PGlite and PostgreSQL.
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
-import { rowsOf, withoutParallelWorkers } from './client';
+import { insertRows, rowsOf, withoutParallelWorkers } from './client';
+import { auditLog } from './schema';
 
 describeEachDatabase('withoutParallelWorkers', (database) => {
   const workers = async (db: Parameters<typeof rowsOf>[0]) =>
@@ -20,5 +22,55 @@ describeEachDatabase('withoutParallelWorkers', (database) => {
     // Every connection of the pool plans as before: run more reads than the pool has connections at once.
     const after = await Promise.all(Array.from({ length: 12 }, () => workers(db)));
     expect(new Set(after)).toEqual(new Set([before]));
+  });
+});
+
+describeEachDatabase('insertRows', (database) => {
+  const at = new Date('2026-03-14T09:26:53.589Z');
+  const rowsOfEntity = (entity: string) =>
+    database().db.select().from(auditLog).where(eq(auditLog.entity, entity)).orderBy(auditLog.entityId);
+
+  it('writes every field as given: text with quotes and accents, an instant to the millisecond, JSON objects, strings and null', async () => {
+    const rows = [
+      {
+        actorId: null,
+        action: `l'avion "F-HBMV" \\ passe à Orléans 🚁`,
+        entity: 'insert-rows-1',
+        entityId: 'a',
+        before: { legs: [{ from: 'LFPG', off: null }], n: 3, ok: true },
+        after: null,
+        at,
+      },
+      {
+        actorId: '3f0c1d2e-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
+        action: 'mission.leon-update',
+        entity: 'insert-rows-1',
+        entityId: 'b',
+        before: 'un texte',
+        after: [1, 'deux', { trois: 3 }],
+        at,
+      },
+    ];
+    await insertRows(database().db, auditLog, rows);
+    const stored = await rowsOfEntity('insert-rows-1');
+    expect(stored.map(({ id: _, ...row }) => row)).toEqual(rows);
+  });
+
+  it('leaves a column no row gives to its default, and refuses rows that give different columns, writing none', async () => {
+    const before = Date.now();
+    await insertRows(database().db, auditLog, [
+      { actorId: null, action: 'a', entity: 'insert-rows-2', entityId: 'a' },
+    ]);
+    const [row] = await rowsOfEntity('insert-rows-2');
+    expect(row.at.getTime()).toBeGreaterThanOrEqual(before - 60_000);
+    expect(row.before).toBeNull();
+    await expect(
+      insertRows(database().db, auditLog, [
+        { actorId: null, action: 'a', entity: 'insert-rows-3', entityId: 'a', at },
+        { actorId: null, action: 'a', entity: 'insert-rows-3', entityId: 'b' },
+      ]),
+    ).rejects.toThrow('every row gives the same columns (at)');
+    expect(await rowsOfEntity('insert-rows-3')).toEqual([]);
+    await insertRows(database().db, auditLog, []);
   });
 });

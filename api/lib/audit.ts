@@ -1,5 +1,5 @@
 // Writes an audit row for every mutation: who, when, what, and the state before and after.
-import type { Db } from '../db/client';
+import { type Db, insertRows } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
@@ -13,14 +13,16 @@ export interface AuditEntry {
 }
 
 /** `db` may be a transaction, so the audit row commits or rolls back with the change. */
-export async function audit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
+export async function audit(db: Pick<Db, 'execute'>, entry: AuditEntry): Promise<void> {
   await auditAll(db, [entry]);
 }
 
 /** Several audit rows in one statement (a sync batch's creations and updates). */
-export async function auditAll(db: Pick<Db, 'insert'>, entries: AuditEntry[]): Promise<void> {
+export async function auditAll(db: Pick<Db, 'execute'>, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await db.insert(auditLog).values(
+  await insertRows(
+    db,
+    auditLog,
     entries.map((entry) => ({
       actorId: entry.actorId,
       action: entry.action,

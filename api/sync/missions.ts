@@ -2,10 +2,11 @@
 // trip, legs, times, crew, aircraft and requester; the back-office owns the medical fields and, once staff
 // edited them, the status and aircraft type. A deleted mission stays deleted; a leg belongs to one
 // mission and never moves to another; each trip is all-or-nothing.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LegSnapshot } from '../../contract/history';
 import type { MissionStatus } from '../../contract/missions';
-import type { Tx } from '../db/client';
+import { insertRows, type Tx } from '../db/client';
 import { hospitals, leonSkippedTrips, leonState, missionLegs, missions } from '../db/schema';
 import type { LeonTrip } from '../leon';
 import { type AuditEntry, audit, auditAll } from '../lib/audit';
@@ -233,43 +234,35 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
     }
   }
   if (created.length) {
-    const rows = await tx
-      .insert(missions)
-      .values(
-        created.map((trip) => ({
-          tripNumber: trip.tripNumber,
-          ...leonFields(trip),
-          status: deriveStatus(trip),
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning({
-        id: missions.id,
-        tripNumber: missions.tripNumber,
-        status: missions.status,
-        buyerName: missions.buyerName,
-        departureDateTime: missions.departureDateTime,
-        aircraftType: missions.aircraftType,
-      });
-    const byNumber = new Map(created.map((t) => [t.tripNumber, t]));
-    for (const row of rows) {
-      const trip = byNumber.get(row.tripNumber!)!;
+    // Ids made here: the rows go in one JSON parameter and nothing needs to come back (decision 044).
+    const rows = created.map((trip) => ({
+      id: randomUUID(),
+      tripNumber: trip.tripNumber,
+      ...leonFields(trip),
+      status: deriveStatus(trip),
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await insertRows(tx, missions, rows);
+    rows.forEach((row, i) => {
+      const trip = created[i];
       rewrite.push({ id: row.id, trip });
-      const { id, departureDateTime, ...fields } = row;
       audits.push({
         actorId: null,
         action: 'mission.leon-create',
         entity: 'mission',
-        entityId: id,
+        entityId: row.id,
         after: {
-          ...fields,
-          departureDateTime: departureDateTime?.toISOString() ?? null,
+          tripNumber: row.tripNumber,
+          status: row.status,
+          buyerName: row.buyerName,
+          aircraftType: row.aircraftType,
+          departureDateTime: row.departureDateTime.toISOString(),
           legs: tripSnapshot(trip),
         },
         at: now,
       });
-    }
+    });
   }
   if (rewrite.length) {
     // Legs are Leon's: replace a mission's own legs as a whole, in scheduled order. A leg is keyed by Leon's
@@ -294,7 +287,7 @@ async function upsertTrips(tx: Tx, trips: LeonTrip[], now: Date): Promise<Outcom
       throw new SkipTrip(`Import impossible : le vol Leon ${twice} figure deux fois dans le voyage`);
     const rows = rewrite.flatMap((r) => legRows(r.id, r.trip));
     for (let i = 0; i < rows.length; i += LEG_ROWS_PER_INSERT)
-      await tx.insert(missionLegs).values(rows.slice(i, i + LEG_ROWS_PER_INSERT));
+      await insertRows(tx, missionLegs, rows.slice(i, i + LEG_ROWS_PER_INSERT));
   }
   // With the trips, in their savepoint: a trip left out leaves no trace of a change.
   await auditAll(tx, audits);

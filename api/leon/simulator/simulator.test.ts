@@ -167,6 +167,32 @@ describe('GraphQL', () => {
     );
   });
 
+  it('answers flightList as the trips are after each change: a leg moved out of the window, a trip deleted, a trip added', async () => {
+    const { data, sim } = setup();
+    const window = { start: '2026-01-01T00:00:00Z', end: '2026-04-01T00:00:00Z' };
+    const listed = async () =>
+      (await data(FLIGHT_LIST_QUERY, window)).data.flightList.map((f: { flightNid: number }) => f.flightNid);
+    const inside = sim
+      .trips()
+      .filter((t) => t.legs.every((l) => l.std >= window.start && l.std < window.end));
+    const [moved, deleted] = inside;
+    const before: number[] = await listed();
+    expect(before).toEqual(expect.arrayContaining([moved.legs[0].flightNid, deleted.legs[0].flightNid]));
+
+    sim.changeTrip(moved.tripNumber, {
+      legs: [{ std: '2026-05-02T08:00:00Z', sta: '2026-05-02T09:10:00Z' }],
+    });
+    sim.deleteTrip(deleted.tripNumber);
+    const added = sim.addTrip({ legs: [{ from: 'LFML', to: 'LFPO', std: '2026-02-11T09:00:00Z' }] });
+    const after: number[] = await listed();
+
+    expect(after).not.toContain(moved.legs[0].flightNid);
+    expect(after).toEqual(expect.arrayContaining(moved.legs.slice(1).map((l) => l.flightNid)));
+    for (const leg of deleted.legs) expect(after).not.toContain(leg.flightNid);
+    expect(after).toContain(added.legs[0].flightNid);
+    expect(after.length).toBe(before.length - 1 - deleted.legs.length + 1);
+  });
+
   it('answers an unknown trip number with an ErrorList', async () => {
     const { data } = setup({ trips: 0 });
     const { data: answer } = await data(

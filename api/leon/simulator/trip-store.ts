@@ -54,8 +54,15 @@ export function createTripStore(options: {
   let trips = new Map<string, SimTrip>();
   let deleted = new Map<number, number>();
   const ids = { tripNumber: 24001, tripNid: 5001, flightNid: 100001 };
+  /**
+   * Every leg with its scheduled departure, in departure order, for `flightsBetween`: built when first
+   * asked, dropped by every change. A first load asks for hundreds of windows, each a binary search here
+   * rather than a pass over every leg.
+   */
+  let byDeparture: Array<{ trip: SimTrip; leg: SimLeg; std: number }> | null = null;
 
   function load(list: SimTrip[]): void {
+    byDeparture = null;
     trips = new Map(list.map((trip) => [trip.tripNumber, structuredClone(trip)]));
     for (const trip of trips.values()) {
       ids.tripNumber = Math.max(ids.tripNumber, (Number.parseInt(trip.tripNumber, 10) || 0) + 1);
@@ -82,6 +89,7 @@ export function createTripStore(options: {
   }
 
   function add(input: AddTripInput = {}): SimTrip {
+    byDeparture = null;
     checkClient(input.client);
     if (input.tripNumber !== undefined && trips.has(input.tripNumber))
       throw new SimulatorInputError(`Trip ${input.tripNumber} already exists`);
@@ -117,6 +125,7 @@ export function createTripStore(options: {
   }
 
   function change(tripNumber: string, patch: ChangeTripInput): SimTrip {
+    byDeparture = null;
     const trip = get(tripNumber);
     if (trip.isDeleted) throw new SimulatorInputError(`Trip ${tripNumber} is deleted`, 404);
     checkClient(patch.client);
@@ -137,6 +146,7 @@ export function createTripStore(options: {
 
   /** Cancels every leg; `at` (default now) becomes their flightLastModificationTime. */
   function cancel(tripNumber: string, options: { at?: string } = {}): SimTrip {
+    byDeparture = null;
     const trip = get(tripNumber);
     if (trip.isDeleted) throw new SimulatorInputError(`Trip ${tripNumber} is deleted`, 404);
     const at = tick();
@@ -149,6 +159,7 @@ export function createTripStore(options: {
   }
 
   function remove(tripNumber: string): SimTrip {
+    byDeparture = null;
     const trip = get(tripNumber);
     if (trip.isDeleted) return trip;
     const at = tick();
@@ -159,6 +170,7 @@ export function createTripStore(options: {
 
   /** Back to the initial trips at clock `at`: everything reset shows as changed, trips added since as deleted. */
   function reset(at: number): void {
+    byDeparture = null;
     const before = new Set<number>();
     for (const trip of trips.values()) for (const leg of trip.legs) before.add(leg.flightNid);
     load(options.initialTrips);
@@ -178,13 +190,28 @@ export function createTripStore(options: {
     }
   }
 
+  function departures(): Array<{ trip: SimTrip; leg: SimLeg; std: number }> {
+    byDeparture ??= [...trips.values()]
+      .flatMap((trip) => trip.legs.map((leg) => ({ trip, leg, std: Date.parse(leg.std) })))
+      .sort((a, b) => a.std - b.std || a.leg.flightNid - b.leg.flightNid);
+    return byDeparture;
+  }
+
   /** Flights whose scheduled departure lies in [start, end), in departure order. */
   function flightsBetween(query: FlightQuery): Array<{ trip: SimTrip; leg: SimLeg }> {
     const aircraft = query.aircraftNidList ? new Set(query.aircraftNidList) : null;
-    const found: Array<{ trip: SimTrip; leg: SimLeg; std: number }> = [];
-    for (const { trip, leg } of liveLegs()) {
-      const std = Date.parse(leg.std);
-      if (std < query.start || std >= query.end) continue;
+    const all = departures();
+    let low = 0;
+    let high = all.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (all[middle].std < query.start) low = middle + 1;
+      else high = middle;
+    }
+    const found: Array<{ trip: SimTrip; leg: SimLeg }> = [];
+    for (let i = low; i < all.length && all[i].std < query.end; i++) {
+      const { trip, leg } = all[i];
+      if (trip.isDeleted) continue;
       if (query.tripNumber && trip.tripNumber !== query.tripNumber) continue;
       if (query.flightNumber && leg.flightNo !== query.flightNumber) continue;
       if (query.isCnl !== undefined && query.isCnl !== null && leg.isCnl !== query.isCnl) continue;
@@ -197,9 +224,9 @@ export function createTripStore(options: {
         HOSPITALS_BY_NAME.get(trip.client ?? '')?.contactNid !== query.requestedByNid
       )
         continue;
-      found.push({ trip, leg, std });
+      found.push({ trip, leg });
     }
-    return found.sort((a, b) => a.std - b.std || a.leg.flightNid - b.leg.flightNid);
+    return found;
   }
 
   /** Leon's getModifiedFlightList: changes strictly after `dateTime` (Unix s), at most a week back. */
