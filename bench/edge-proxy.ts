@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { onDatabaseServer } from '../api/db/scratch';
 import { EDGE_SECRET_HEADER } from '../contract/http';
+import { wranglerConfig } from '../scripts/wrangler-config.mjs';
 import { HAPROXY_DEFAULTS, signInCookies, waitFor } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
@@ -237,10 +238,13 @@ try {
   stopBare();
   // workerd, as `wrangler dev` runs the Worker (local mode: no Cloudflare account, no network). Started
   // only now: while it runs, wrangler and its two workerd processes take CPU even when idle.
+  const wranglerToml = wranglerConfig(root);
   const wrangler = start(
     [
       join(root, 'node_modules/.bin/wrangler'),
       'dev',
+      '--config',
+      wranglerToml.config,
       '--port',
       String(ports.workerd),
       '--ip',
@@ -270,6 +274,7 @@ try {
       );
   else console.log('wrangler dev did not answer: the workerd lines are left out.');
   wrangler.kill('SIGTERM');
+  wranglerToml.cleanup();
 
   // Where the Node edge's time goes: one more instance under the CPU profiler, the cheapest route.
   const profileDir = join(temp, 'profile');
