@@ -22,8 +22,8 @@ export async function rowsOf<T>(db: Pick<Db, 'execute'>, statement: SQL): Promis
 /**
  * Inserts many rows in one statement with a single parameter: the rows as a JSON array, spread back into
  * columns by `jsonb_to_recordset`. Drizzle's `insert().values()` builds a placeholder and a driver value
- * for every field, which at a first load's tens of thousands of legs cost more than the database's own
- * work (decision 044). For columns of text, numbers, booleans, uuid, timestamptz (a `Date` becomes its ISO
+ * for every field: 16 s of the syncing process's 55 s of work in a first load of 100,000 trips
+ * (decision 044). For columns of text, numbers, booleans, uuid, timestamptz (a `Date` becomes its ISO
  * instant) and jsonb (the value as it is; `null` is SQL NULL). A column the rows leave `undefined` takes
  * its default; every row gives the same columns.
  */
