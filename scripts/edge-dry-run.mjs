@@ -8,7 +8,7 @@ import { wranglerConfig } from './wrangler-config.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const outdir = join(root, '.tmp/edge-bundle');
-// The top-level wrangler.toml, as `wrangler deploy` reads it from the root.
+// The root's wrangler.toml, as `wrangler deploy` reads it, or its copy pointing at a temporary assets folder.
 const { config, cleanup } = wranglerConfig(root);
 rmSync(outdir, { recursive: true, force: true });
 const result = spawnSync(
