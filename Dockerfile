@@ -11,7 +11,9 @@ COPY scripts/build-api.mjs ./scripts/build-api.mjs
 RUN npm run build:api
 
 FROM node:20-slim
+# NODE_OPTIONS: the API's heap limit (scripts/api-node-flags.mjs, docs/decisions/045); `-e NODE_OPTIONS=…` changes it.
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-old-space-size=512" \
     API_HOST=0.0.0.0 \
     API_PORT=3000 \
     DATA_DIR=/app/data

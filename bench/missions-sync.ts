@@ -2,14 +2,29 @@
 // then of a re-sync with no change, on PostgreSQL and on PGlite. Goals: 30 s and 5 s at 10,000 trips
 // (issue 3); peak RSS at most 250 MB at 10,000 and 100,000 trips, and 60 s for 100,000 on PostgreSQL
 // (issue 28). The simulator runs in a process of its own, reached over HTTP as Leon is: the peak RSS is
-// the syncing process's alone (with PGlite, the database lives in it too).
-import { type ChildProcess, spawn } from 'node:child_process';
+// the syncing process's alone (with PGlite, the database lives in it too). It runs under the API's Node flags
+// (scripts/api-node-flags.mjs: its heap limit, docs/decisions/045): started without them, it starts itself
+// again with them.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../api/db/client';
 import { createLeonClient } from '../api/leon/client';
 import { runSync } from '../api/sync';
+import { API_NODE_FLAGS } from '../scripts/api-node-flags.mjs';
 import { forEachBenchDatabase } from './lib/databases';
+
+// On the command line, not in NODE_OPTIONS: the simulator, started from here, is not the API.
+if (!API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const again = spawnSync(
+    process.execPath,
+    [...API_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(again.status ?? 1);
+}
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 10_000);
 const SIM_PORT = 4170;

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../api/db/seed';
+import { apiNodeOptions } from './api-node-flags.mjs';
 import { runtime } from './runtime.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -144,6 +145,8 @@ async function main(): Promise<void> {
     PUBLIC_ORIGIN: publicOrigin,
     EDGE_SECRET: edgeSecret,
     ...leonEnv,
+    // The heap limit the API runs with in production (docs/decisions/045).
+    NODE_OPTIONS: apiNodeOptions(env.NODE_OPTIONS),
   });
   await waitFor(`http://${host}:${apiPort}/health`, 'The API');
   run('Edge', 'edge/node.ts', {

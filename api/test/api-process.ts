@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
+import { apiNodeOptions } from '../../scripts/api-node-flags.mjs';
 import { type Database, rowsOf } from '../db/client';
 import { scratchDatabase } from '../db/scratch';
 import { seedDemo } from '../db/seed';
@@ -22,7 +23,14 @@ export interface ApiProcess {
 export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/server.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', SINGLE_INSTANCE: 'true', SEED_DEMO: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: apiNodeOptions(),
+      NODE_ENV: 'production',
+      SINGLE_INSTANCE: 'true',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.resume();
