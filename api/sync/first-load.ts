@@ -28,13 +28,20 @@ const EDGE_MS = 3 * 24 * 3600_000;
 /** Writes trips in the part's transaction, counting them in the run's report. */
 export type StoreTrips = (tx: Tx, trips: LeonTrip[], report: RunReport) => Promise<void>;
 
-/** The legs of the same trip read in two windows, as one trip (the newest header, legs in order). */
+/**
+ * The legs of the same trip read in two windows, as one trip (the newest header, legs in order), in the
+ * order of their first leg. Only the trips carried from the window before are grouped again: the others
+ * came grouped from Leon's answer.
+ */
 function merge(earlier: LeonTrip[], later: LeonTrip[]): LeonTrip[] {
   if (!earlier.length) return later;
-  const flights = [...earlier, ...later].flatMap(({ legs, ...header }) =>
-    legs.map((leg) => ({ ...leg, trip: header })),
+  const carried = new Set(earlier.map((trip) => trip.tripNumber));
+  const flights = [...earlier, ...later.filter((trip) => carried.has(trip.tripNumber))].flatMap(
+    ({ legs, ...header }) => legs.map((leg) => ({ ...leg, trip: header })),
   );
-  return groupIntoTrips(flights);
+  return [...groupIntoTrips(flights), ...later.filter((trip) => !carried.has(trip.tripNumber))].sort((a, b) =>
+    a.legs[0].stdUTC.localeCompare(b.legs[0].stdUTC),
+  );
 }
 
 const touches = (trip: LeonTrip, at: number) =>
