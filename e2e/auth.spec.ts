@@ -183,6 +183,46 @@ test('a page opened after the access token has lapsed renews it first: not one 4
   );
 });
 
+test('two tabs renewing the lapsed session at the same moment both stay signed in', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'operation@demo.test');
+  await expect(page).toHaveURL(at('requestedMissions'));
+  await firstPageSettled(page);
+  const hint = (await context.cookies()).find((c) => c.name === 'signed_in');
+  expect(Number(hint?.value)).toBeGreaterThan(Date.now() / 1000);
+  await context.clearCookies({ name: 'access_token' });
+  await context.addCookies([{ ...hint!, value: String(Math.floor(Date.now() / 1000) - 60) }]);
+  // A renewal is held until a second one comes, or for a second: two tabs renewing with the same refresh
+  // token then reach the API together, however the two pages' loads fall.
+  const renewals: Array<() => void> = [];
+  await context.route(`**/api${AUTH_PATHS.refresh}`, async (route) => {
+    await new Promise<void>((release) => {
+      renewals.push(release);
+      if (renewals.length === 2) for (const other of renewals) other();
+      setTimeout(release, 1000);
+    });
+    await route.continue();
+  });
+  const second = await context.newPage();
+  const answers: number[] = [];
+  for (const tab of [page, second])
+    tab.on('response', (response) => {
+      if (response.url().includes('/api/')) answers.push(response.status());
+    });
+
+  await Promise.all([page.goto(href('completedMissions')), second.goto(href('completedMissions'))]);
+  for (const tab of [page, second]) {
+    await expect(tab).toHaveURL(at('completedMissions'));
+    await expect(tab.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
+  }
+  // One renewal: the other tab waited for it and took it.
+  expect(renewals).toHaveLength(1);
+  expect(answers).not.toContain(401);
+  await second.close();
+});
+
 test('a revoked session lands on login', async ({ page, context, playwright }) => {
   // The API refusing the revoked session (call, refresh) is what the test is about.
   allowConsole(page, /status of 401/);

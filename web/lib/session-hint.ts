@@ -6,7 +6,8 @@ import { SESSION_HINT_COOKIE } from '../../contract/auth';
 /** How long before the access token's expiry a call renews it first (the call's own trip, a clock a little off). */
 export const RENEW_MARGIN_SECONDS = 30;
 
-function hintValue(): string | null {
+/** The hint as it stands: null without one. A renewal changes it (the new access token's expiry). */
+export function hintValue(): string | null {
   const prefix = `${SESSION_HINT_COOKIE}=`;
   const cookie = document.cookie.split('; ').find((c) => c.startsWith(prefix));
   return cookie === undefined ? null : cookie.slice(prefix.length);

@@ -4,10 +4,11 @@
 // waits on the splash for the machine's decision, with one call to GET /user/me.
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app';
 import { COUNTS, currentPath, expiryIn, fakeApi, setHintCookie, userOf } from '../testing/app';
 import { createSession } from './session';
+import { RENEWAL_LOCK } from './session-actor';
 import { clearHint } from './session-hint';
 
 const openApp = (path: string) => {
@@ -102,6 +103,67 @@ describe('the session of the app, with the hint cookie', () => {
     ]);
     const statuses = await Promise.all(fetch.mock.results.map(async (r) => (await r.value).status));
     expect(statuses).not.toContain(401);
+  });
+
+  describe('with the Web Locks of a browser whose other tabs may renew too', () => {
+    /** navigator.locks whose lock is held by another tab until `release()`; the names asked for, in order. */
+    function otherTabHoldingTheLock() {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      Object.defineProperty(navigator, 'locks', {
+        configurable: true,
+        value: {
+          request: async (name: string, callback: () => Promise<unknown>) => {
+            asked.push(name);
+            await held;
+            return callback();
+          },
+        },
+      });
+      return { asked, release: () => release() };
+    }
+    afterEach(() => Reflect.deleteProperty(navigator, 'locks'));
+
+    const renewing = () => ({
+      ...COUNTS,
+      'POST /auth/refresh': () => {
+        setHintCookie(expiryIn(900));
+        return { body: { data: userOf('ADMIN') } };
+      },
+      'GET /user/me': () => ({ body: { data: userOf('ADMIN') } }),
+    });
+
+    it('takes the renewal another tab made while it waited for the lock: no second renewal', async () => {
+      setHintCookie(expiryIn(-60));
+      const lock = otherTabHoldingTheLock();
+      const { calls } = fakeApi(renewing());
+      openApp('/');
+      await vi.waitFor(() => expect(lock.asked).toEqual([RENEWAL_LOCK]));
+      setHintCookie(expiryIn(900)); // the other tab's renewal
+      lock.release();
+      expect(
+        await screen.findByRole('heading', { name: 'LISTE DES MISSIONS' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(calls.map((c) => `${c.method} ${c.path}`)).not.toContain('POST /auth/refresh');
+      expect(calls.filter((c) => c.path === '/user/me').length).toBeGreaterThan(0);
+    });
+
+    it('renews under the lock when no other tab did', async () => {
+      setHintCookie(expiryIn(-60));
+      const lock = otherTabHoldingTheLock();
+      const { calls } = fakeApi(renewing());
+      openApp('/');
+      await vi.waitFor(() => expect(lock.asked).toEqual([RENEWAL_LOCK]));
+      expect(calls.map((c) => `${c.method} ${c.path}`)).not.toContain('POST /auth/refresh');
+      lock.release();
+      expect(
+        await screen.findByRole('heading', { name: 'LISTE DES MISSIONS' }, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
+    });
   });
 
   it('shows the sign-in form when the session has ended (refresh refused)', async () => {
