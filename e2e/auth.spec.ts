@@ -153,29 +153,47 @@ test('an expired access token is renewed without the user noticing', async ({ pa
   expect(renewed?.value).not.toBe(expired);
 });
 
+/**
+ * Signs in as OPERATION, then leaves the browser as it is 15 minutes on: no access cookie (its Max-Age ran
+ * out), a hint dated in the past.
+ */
+async function signedInThenLapsed(page: Page) {
+  await signIn(page, 'operation@demo.test');
+  await expect(page).toHaveURL(at('requestedMissions'));
+  await firstPageSettled(page);
+  const context = page.context();
+  const hint = (await context.cookies()).find((c) => c.name === 'signed_in');
+  expect(Number(hint?.value)).toBeGreaterThan(Date.now() / 1000);
+  await context.clearCookies({ name: 'access_token' });
+  await context.addCookies([{ ...hint!, value: String(Math.floor(Date.now() / 1000) - 60) }]);
+}
+
+/** The status of every API answer the pages get from now on. */
+function apiStatuses(...pages: Page[]): number[] {
+  const answers: number[] = [];
+  for (const tab of pages)
+    tab.on('response', (response) => {
+      if (response.url().includes('/api/')) answers.push(response.status());
+    });
+  return answers;
+}
+
+/** The completed missions with a data row (the header row is the first). */
+async function expectCompletedMissions(page: Page) {
+  await expect(page).toHaveURL(at('completedMissions'));
+  await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
+}
+
 test('a page opened after the access token has lapsed renews it first: not one 401', async ({
   page,
   context,
 }) => {
   // No allowConsole: the clean-console check fails the test on any 401.
-  await signIn(page, 'operation@demo.test');
-  await expect(page).toHaveURL(at('requestedMissions'));
-  await firstPageSettled(page);
-  // What the browser holds 15 minutes on: no access cookie (its Max-Age ran out), a hint dated in the past.
-  const cookies = await context.cookies();
-  const hint = cookies.find((c) => c.name === 'signed_in');
-  expect(Number(hint?.value)).toBeGreaterThan(Date.now() / 1000);
-  await context.clearCookies({ name: 'access_token' });
-  await context.addCookies([{ ...hint!, value: String(Math.floor(Date.now() / 1000) - 60) }]);
-  const answers: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().includes('/api/')) answers.push(response.status());
-  });
+  await signedInThenLapsed(page);
+  const answers = apiStatuses(page);
 
   await page.goto(href('completedMissions'));
-  await expect(page).toHaveURL(at('completedMissions'));
-  // A data row (the header row is the first).
-  await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
+  await expectCompletedMissions(page);
   expect(answers.length).toBeGreaterThan(2);
   expect(answers).not.toContain(401);
   expect(Number((await context.cookies()).find((c) => c.name === 'signed_in')?.value)).toBeGreaterThan(
@@ -187,13 +205,7 @@ test('two tabs renewing the lapsed session at the same moment both stay signed i
   page,
   context,
 }) => {
-  await signIn(page, 'operation@demo.test');
-  await expect(page).toHaveURL(at('requestedMissions'));
-  await firstPageSettled(page);
-  const hint = (await context.cookies()).find((c) => c.name === 'signed_in');
-  expect(Number(hint?.value)).toBeGreaterThan(Date.now() / 1000);
-  await context.clearCookies({ name: 'access_token' });
-  await context.addCookies([{ ...hint!, value: String(Math.floor(Date.now() / 1000) - 60) }]);
+  await signedInThenLapsed(page);
   // A renewal is held until a second one comes, or for a second: two tabs renewing with the same refresh
   // token then reach the API together, however the two pages' loads fall.
   const renewals: Array<() => void> = [];
@@ -206,17 +218,10 @@ test('two tabs renewing the lapsed session at the same moment both stay signed i
     await route.continue();
   });
   const second = await context.newPage();
-  const answers: number[] = [];
-  for (const tab of [page, second])
-    tab.on('response', (response) => {
-      if (response.url().includes('/api/')) answers.push(response.status());
-    });
+  const answers = apiStatuses(page, second);
 
   await Promise.all([page.goto(href('completedMissions')), second.goto(href('completedMissions'))]);
-  for (const tab of [page, second]) {
-    await expect(tab).toHaveURL(at('completedMissions'));
-    await expect(tab.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
-  }
+  for (const tab of [page, second]) await expectCompletedMissions(tab);
   // One renewal: the other tab waited for it and took it.
   expect(renewals).toHaveLength(1);
   expect(answers).not.toContain(401);

@@ -127,21 +127,25 @@ describe('the session of the app, with the hint cookie', () => {
     }
     afterEach(() => Reflect.deleteProperty(navigator, 'locks'));
 
-    const renewing = () => ({
-      ...COUNTS,
-      'POST /auth/refresh': () => {
-        setHintCookie(expiryIn(900));
-        return { body: { data: userOf('ADMIN') } };
-      },
-      'GET /user/me': () => ({ body: { data: userOf('ADMIN') } }),
-    });
-
-    it('takes the renewal another tab made while it waited for the lock: no second renewal', async () => {
+    /** The app opened with a lapsed access token while another tab holds the lock: it waits for it. */
+    async function openLapsedWaitingForTheLock() {
       setHintCookie(expiryIn(-60));
       const lock = otherTabHoldingTheLock();
-      const { calls } = fakeApi(renewing());
+      const { calls } = fakeApi({
+        ...COUNTS,
+        'POST /auth/refresh': () => {
+          setHintCookie(expiryIn(900));
+          return { body: { data: userOf('ADMIN') } };
+        },
+        'GET /user/me': () => ({ body: { data: userOf('ADMIN') } }),
+      });
       openApp('/');
       await vi.waitFor(() => expect(lock.asked).toEqual([RENEWAL_LOCK]));
+      return { lock, calls };
+    }
+
+    it('takes the renewal another tab made while it waited for the lock: no second renewal', async () => {
+      const { lock, calls } = await openLapsedWaitingForTheLock();
       setHintCookie(expiryIn(900)); // the other tab's renewal
       lock.release();
       expect(
@@ -152,11 +156,7 @@ describe('the session of the app, with the hint cookie', () => {
     });
 
     it('renews under the lock when no other tab did', async () => {
-      setHintCookie(expiryIn(-60));
-      const lock = otherTabHoldingTheLock();
-      const { calls } = fakeApi(renewing());
-      openApp('/');
-      await vi.waitFor(() => expect(lock.asked).toEqual([RENEWAL_LOCK]));
+      const { lock, calls } = await openLapsedWaitingForTheLock();
       expect(calls.map((c) => `${c.method} ${c.path}`)).not.toContain('POST /auth/refresh');
       lock.release();
       expect(
