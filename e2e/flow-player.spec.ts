@@ -48,7 +48,9 @@ function player(page: Page) {
 async function standsAt(page: Page, step: number, count: number, expected: unknown) {
   const p = player(page);
   await expect(p.counter).toHaveText(`Étape ${step} / ${count}`);
-  await expect(p.state).toHaveAttribute('aria-busy', 'false');
+  // A tab just opened on a step replays every step before it first: on a loaded machine, more than 10 s
+  // (a CI run saw the PDF upload's replay still at 'saving' after 10 s).
+  await expect(p.state).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await expect(p.state).toHaveText(json(expected));
   await expect(p.problems).toHaveCount(0);
   await expect(p.screen.getByText('Aucun écran associé')).toHaveCount(0);

@@ -112,7 +112,9 @@ test('session and paged lists: sign-in refused and accepted, lists loaded, empty
   await login(page, 'admin@demo.test', 'Mauvais-2026!');
   await expect(page.getByRole('alert').first()).toBeVisible();
   await login(page, 'admin@demo.test', 'Demo-2026!');
-  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  // The layout and the first list are compiled by Vite on demand at the first sign-in: on a loaded machine
+  // that took more than 10 s (a CI run saw react-aria-components take 3 s to come).
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('table').first()).toBeVisible();
 
   // The users list: loaded, a search with no match (debounce, then empty), a failed answer.
