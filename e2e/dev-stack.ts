@@ -9,6 +9,8 @@ import { test } from './support';
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const DEV_PORTS = { API_PORT: 3300, EDGE_PORT: 8900, LEON_SIM_PORT: 4300, DEV_PORT: 5300 };
+/** How long a test on the dev stack waits for what it expects (see useDevStack). */
+export const DEV_STACK_EXPECT = { timeout: 30_000 };
 /** The SPA under Vite (the address the browser opens). */
 export const devURL = `http://localhost:${DEV_PORTS.DEV_PORT + offset}`;
 /** The Leon simulator's own address (its /__sim routes add trips and reports). */
@@ -57,13 +59,21 @@ export async function startDevStack(): Promise<DevStack> {
   return { stop };
 }
 
-/** The tests of the calling file run one after the other on a dev stack started before them, stopped after. */
+/**
+ * The tests of the calling file run one after the other on a dev stack started before them, stopped after.
+ * Vite compiles each module the first time a page asks for it: on a loaded machine a first sign-in or a
+ * first visit to a screen took more than the usual waits (two CI runs on 28 November 2026), so each test
+ * here has three times the usual time, and its files wait 30 s for what they expect (DEV_STACK_EXPECT).
+ */
 export function useDevStack(): void {
   let stack: DevStack | undefined;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     stack = await startDevStack();
+  });
+  test.beforeEach(() => {
+    test.slow();
   });
   test.afterAll(async () => {
     await stack?.stop();

@@ -13,9 +13,11 @@ import type { Locator, Page } from '@playwright/test';
 import { type FlowPath, pathsOf, recordedRuns } from '../web/flow-player/engine';
 import { PATH_OPTIONS } from '../web/flow-player/samples';
 import type { RecordedEvent } from '../web/lib/live-actors';
-import { devURL, useDevStack } from './dev-stack';
+import { DEV_STACK_EXPECT, devURL, useDevStack } from './dev-stack';
 import { repositoryMachines } from './machines';
-import { expect, menu, test } from './support';
+import { expect as expectNow, menu, test } from './support';
+
+const expect = expectNow.configure(DEV_STACK_EXPECT);
 
 useDevStack();
 
@@ -48,9 +50,9 @@ function player(page: Page) {
 async function standsAt(page: Page, step: number, count: number, expected: unknown) {
   const p = player(page);
   await expect(p.counter).toHaveText(`Étape ${step} / ${count}`);
-  // A tab just opened on a step replays every step before it first: on a loaded machine, more than 10 s
-  // (a CI run saw the PDF upload's replay still at 'saving' after 10 s).
-  await expect(p.state).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  // A tab just opened on a step replays every step before it first (a CI run saw the PDF upload's replay
+  // still at 'saving' after 10 s): the file's 30 s (DEV_STACK_EXPECT).
+  await expect(p.state).toHaveAttribute('aria-busy', 'false');
   await expect(p.state).toHaveText(json(expected));
   await expect(p.problems).toHaveCount(0);
   await expect(p.screen.getByText('Aucun écran associé')).toHaveCount(0);

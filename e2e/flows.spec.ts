@@ -12,9 +12,11 @@ import { type AnyStateMachine, createActor } from 'xstate';
 import { definedTransitions, restingStates, takenTransition } from '../machines/testing/model';
 import { Script } from '../web/flow-player/engine';
 import type { RecordedEvent } from '../web/lib/live-actors';
-import { devURL as dev, simURL as sim, useDevStack } from './dev-stack';
+import { DEV_STACK_EXPECT, devURL as dev, simURL as sim, useDevStack } from './dev-stack';
 import { repositoryMachines } from './machines';
-import { allowConsole, codeIn, expect, test } from './support';
+import { allowConsole, codeIn, expect as expectNow, test } from './support';
+
+const expect = expectNow.configure(DEV_STACK_EXPECT);
 
 const recorded: RecordedEvent[][] = [];
 
