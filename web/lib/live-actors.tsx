@@ -35,6 +35,8 @@ let recording: RecordedEvent[] | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 const SECRET = /password|otp/i;
+/** What stands for an object inside itself (a cycle) once written. */
+export const CIRCULAR = '(circulaire)';
 
 /**
  * A value as it may leave the actor: plain data (an Error as its status and message, a File as its name,
@@ -42,13 +44,20 @@ const SECRET = /password|otp/i;
  * (`?inspect`, main.tsx) is sent them so, since its window is another site's.
  */
 export function withoutSecrets(value: unknown): unknown {
+  // The objects from the root down to the one being written: one met again among them is a cycle, written
+  // as CIRCULAR rather than throwing (an object met twice elsewhere is written twice, as JSON has it).
+  const ancestors: object[] = [];
   return JSON.parse(
-    JSON.stringify(value, (key, v) => {
+    JSON.stringify(value, function (this: unknown, key, v: unknown) {
       // Never keep what a user typed as a secret: passwords and one-time codes.
       if (typeof v === 'string' && SECRET.test(key)) return '(masqué)';
       if (v instanceof Error) return { status: (v as { status?: unknown }).status, message: v.message };
       if (typeof Blob !== 'undefined' && v instanceof Blob)
         return { name: (v as File).name ?? 'fichier', size: v.size, type: v.type };
+      if (typeof v !== 'object' || v === null) return v;
+      while (ancestors.length > 0 && ancestors.at(-1) !== this) ancestors.pop();
+      if (ancestors.includes(v)) return CIRCULAR;
+      ancestors.push(v);
       return v;
     }) ?? 'null',
   );
