@@ -8,7 +8,7 @@ import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { seedDemoHistory } from './history';
 import { incidentFilesSweepJob } from './incidents';
-import { createLeonClient } from './leon';
+import { budgetPerMinute, createLeonClient, createRequestBudget } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { type Job, startJobs } from './lib/jobs';
 import { listen } from './lib/listen';
@@ -65,7 +65,13 @@ async function main(): Promise<void> {
   relay.wake();
   const leon =
     config.leonUrl && config.leonApiKey
-      ? createLeonClient({ baseUrl: config.leonUrl, apiKey: config.leonApiKey })
+      ? createLeonClient({
+          baseUrl: config.leonUrl,
+          apiKey: config.leonApiKey,
+          budget: config.leonRequestsPerMinute
+            ? createRequestBudget(budgetPerMinute(config.leonRequestsPerMinute))
+            : null,
+        })
       : undefined;
   if (!leon) logger.warn('LEON_URL/LEON_API_KEY not set: missions cannot be synchronised.');
   const files = fileStoreFromConfig(config, undefined, database.db);

@@ -4,12 +4,13 @@
 // (issue 28). The simulator runs in a process of its own, reached over HTTP as Leon is: the peak RSS is
 // the syncing process's alone (with PGlite, the database lives in it too). It runs under the API's Node flags
 // (scripts/api-node-flags.mjs: its heap limit, docs/decisions/045): started without them, it starts itself
-// again with them.
+// again with them. The client keeps Leon's pace as the API does (docs/decisions/047): the requests each sync
+// made and how many waited for the pace are printed.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../api/db/client';
-import { createLeonClient } from '../api/leon/client';
+import { createLeonClient, createRequestBudget } from '../api/leon';
 import { runSync } from '../api/sync';
 import { API_NODE_FLAGS } from '../scripts/api-node-flags.mjs';
 import { forEachBenchDatabase } from './lib/databases';
@@ -74,11 +75,28 @@ async function startSimulator(): Promise<ChildProcess> {
 async function bench(kind: string, database: Database) {
   const simulator = await startSimulator();
   try {
-    const leon = createLeonClient({ baseUrl: `http://127.0.0.1:${SIM_PORT}`, apiKey: 'bench' });
+    const budget = createRequestBudget();
+    let requests = 0;
+    const leon = createLeonClient({
+      baseUrl: `http://127.0.0.1:${SIM_PORT}`,
+      apiKey: 'bench',
+      budget,
+      fetch: (input, init) => {
+        requests++;
+        return fetch(input, init);
+      },
+    });
     const options = { db: database.db, source: leon, now: () => new Date() };
     console.log(`${kind}, RSS before the sync ${mb(process.memoryUsage().rss)}:`);
-    await measure('first sync', () => runSync(options, 'synchronize', null));
-    await measure('re-sync, nothing changed', () => runSync(options, 'synchronize', null));
+    const paced = async (label: string) => {
+      const [before, waited] = [requests, budget.waits()];
+      await measure(label, () => runSync(options, 'synchronize', null));
+      console.log(
+        `    ${requests - before} requests to Leon, ${budget.waits() - waited} waited for the pace`,
+      );
+    };
+    await paced('first sync');
+    await paced('re-sync, nothing changed');
     const [row] = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from missions`);
     console.log(`  missions stored: ${row.n}`);
   } finally {

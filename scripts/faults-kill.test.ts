@@ -39,7 +39,12 @@ afterAll(async () => {
 
 /** Starts api/server.ts on the test database; answers its origin once it listens. */
 async function startApi(): Promise<string> {
-  const started = await home.start({ LEON_URL: sim.url, LEON_API_KEY: 'kill-key' });
+  // The simulator has no quota: the requests are not paced (api/leon/budget.ts).
+  const started = await home.start({
+    LEON_URL: sim.url,
+    LEON_API_KEY: 'kill-key',
+    LEON_REQUESTS_PER_MINUTE: '0',
+  });
   api = started.child;
   return started.origin;
 }

@@ -135,6 +135,8 @@ async function main(): Promise<void> {
       await waitFor(`http://${host}:${simPort}/__sim/health`, 'The Leon simulator');
       leonEnv.LEON_URL = `http://${host}:${simPort}`;
       leonEnv.LEON_API_KEY = key;
+      // The simulator has no quota: its requests are not paced (api/leon/budget.ts).
+      leonEnv.LEON_REQUESTS_PER_MINUTE = '0';
     }
   }
   run('API', 'api/server.ts', {

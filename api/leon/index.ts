@@ -1,5 +1,6 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
+export { budgetPerMinute, createRequestBudget } from './budget';
 export { withoutNul } from './checked';
 export {
   createLeonClient,

@@ -1,7 +1,8 @@
 // Leon's transport: access tokens from the API key (reused, refreshed once for concurrent callers),
-// requests with a timeout, 429 → wait Retry-After and retry, 401 → refresh and retry once, and the
-// GraphQL call whose failures become French `LeonError`s. The entity reads (trip-reads.ts,
-// safety-report-reads.ts, invoice-reads.ts) go through `graphql`.
+// requests paced below Leon's quotas (budget.ts) and sent with a timeout, 429 → wait Retry-After and
+// retry, 401 → refresh and retry once, and the GraphQL call whose failures become French `LeonError`s.
+// The entity reads (trip-reads.ts, safety-report-reads.ts, invoice-reads.ts) go through `graphql`.
+import { createRequestBudget, type RequestBudget } from './budget';
 import { LEON_MESSAGES, LeonError } from './errors';
 import { retryAfterMs } from './time';
 
@@ -27,6 +28,11 @@ export interface LeonClientOptions {
   maxRetryWaitMs?: number;
   /** Trips asked per request by `tripsByNumber`. Default 25. */
   tripsPerRequest?: number;
+  /**
+   * The pace of the requests (budget.ts): two thirds of Leon's quotas unless given; null sends each at once
+   * (the simulator, which has no quota).
+   */
+  budget?: RequestBudget | null;
 }
 
 /** Runs one GraphQL document and answers its `data`. */
@@ -64,11 +70,17 @@ export function createTransport(options: LeonClientOptions) {
   const maxAttempts = options.maxAttempts ?? 3;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
 
+  const budget = options.budget === undefined ? createRequestBudget() : options.budget;
+
   let token: { value: string; expiresAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
-  /** One HTTP exchange with a timeout that holds even if `fetch` ignores its signal. */
+  /**
+   * One HTTP exchange, once the budget gives it a slot, with a timeout that holds even if `fetch` ignores
+   * its signal.
+   */
   async function send(url: string, init: RequestInit, again = true): Promise<Response> {
+    await budget?.take();
     const signal = AbortSignal.timeout(timeoutMs);
     const timedOut = new Promise<never>((_, reject) => {
       const onAbort = () =>

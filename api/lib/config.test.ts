@@ -133,6 +133,13 @@ describe('loadConfig', () => {
       loadConfig({ LEON_URL: 'https://opr.leon.aero', LEON_API_KEY: 'k', LEON_POLL_MINUTES: '0' }),
     ).toMatchObject({ leonPollMinutes: 0 });
   });
+
+  it('paces Leon at 100 requests a minute unless told, 0 not at all, and refuses a negative pace', () => {
+    expect(loadConfig({}).leonRequestsPerMinute).toBe(100);
+    expect(loadConfig({ LEON_REQUESTS_PER_MINUTE: '60' }).leonRequestsPerMinute).toBe(60);
+    expect(loadConfig({ LEON_REQUESTS_PER_MINUTE: '0' }).leonRequestsPerMinute).toBe(0);
+    expect(() => loadConfig({ LEON_REQUESTS_PER_MINUTE: '-5' })).toThrow(/LEON_REQUESTS_PER_MINUTE/);
+  });
 });
 
 describe('S3 file storage', () => {

@@ -98,6 +98,7 @@ const Env = object({
   LEON_URL: optional(url),
   LEON_API_KEY: optional(string()),
   LEON_POLL_MINUTES: defaulted(coerce(min(number(), 0), string(), toInt), 10),
+  LEON_REQUESTS_PER_MINUTE: defaulted(coerce(min(number(), 0), string(), toInt), 100),
   EDGE_SECRET: optional(
     refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
   ),
@@ -172,6 +173,8 @@ export interface Config {
   leonUrl?: string;
   leonApiKey?: string;
   leonPollMinutes: number;
+  /** The pace of the requests to Leon, 30 times as many an hour (api/leon/budget.ts); 0: not paced. */
+  leonRequestsPerMinute: number;
   /** The S3-compatible bucket for files; absent → the local folder `${dataDir}/files`. */
   s3?: Omit<S3Options, 'now'>;
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
@@ -275,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leonUrl: value.LEON_URL,
     leonApiKey: value.LEON_API_KEY,
     leonPollMinutes: value.LEON_POLL_MINUTES,
+    leonRequestsPerMinute: value.LEON_REQUESTS_PER_MINUTE,
     s3:
       value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
         ? {

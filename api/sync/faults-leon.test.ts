@@ -25,6 +25,8 @@ describeEachDatabase('Leon failing mid-sync', (database) => {
     apiKey: 'test-key',
     now: () => clock.now,
     sleep: async () => {},
+    // The simulator has no quota: requests are not paced.
+    budget: null,
     timeoutMs: 1_000,
     async fetch(input, init) {
       const graphql = new URL(String(input instanceof Request ? input.url : input)).pathname.includes(

@@ -93,7 +93,8 @@ export function freshTestApp(env: Record<string, string> = {}): TestApp {
 
 /**
  * The Leon simulator and a client on it, reached without a network, both on Leon's clock `now`
- * (milliseconds; the real time by default); the client does not wait between retries.
+ * (milliseconds; the real time by default); the client does not wait between retries, nor for Leon's
+ * quotas, which the simulator does not have (api/leon/budget.test.ts paces).
  */
 export function testLeon(options: { seed?: number; trips?: number; now?: () => number } = {}) {
   const now = options.now ?? Date.now;
@@ -104,6 +105,7 @@ export function testLeon(options: { seed?: number; trips?: number; now?: () => n
     fetch: sim.fetch,
     now,
     sleep: async () => {},
+    budget: null,
   });
   return { sim, leon };
 }
