@@ -92,7 +92,7 @@ async function bench(kind: string, database: Database) {
       const [before, waited] = [requests, budget.waits()];
       await measure(label, () => runSync(options, 'synchronize', null));
       console.log(
-        `    ${requests - before} requests to Leon, ${budget.waits() - waited} waited for the pace`,
+        `    requests to Leon: ${requests - before}, of which waited for the pace: ${budget.waits() - waited}`,
       );
     };
     await paced('first sync');
