@@ -6,6 +6,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
+    include: [
+      'edge/**/*.node.test.ts',
+      'contract/**/*.test.ts',
+      'machines/**/*.test.ts',
+      'api/**/*.test.ts',
+      'web/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     // Globals a test stubbed (fetch, mostly) come back after each test.
@@ -17,28 +25,5 @@ export default defineConfig({
     // this 2-core machine), but its own process is idle while files run, and an API test file spends
     // part of its time waiting on PostgreSQL or a child process (decision 041).
     maxWorkers: Math.max(2, availableParallelism()),
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          include: [
-            'edge/**/*.node.test.ts',
-            'contract/**/*.test.ts',
-            'machines/**/*.test.ts',
-            'api/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
-          // The files of a worker share its modules instead of importing them again each (api/app.ts
-          // alone takes seconds): each file builds its own app, database and clock (decision 041).
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        // Screens keep one module set a file: a file may leave something in happy-dom's document.
-        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'] },
-      },
-    ],
   },
 });
