@@ -10,16 +10,10 @@ import type { Role } from '../contract/roles';
 import { canOpen, href, SCREENS, type ScreenName } from '../contract/routes';
 import { E2E, runsPiece, type StoredRole } from './env';
 import { expectLayoutOkAt } from './layout';
-import {
-  at,
-  dataRows,
-  expect,
-  expectAccessible,
-  menu,
-  signedInAs,
-  signInAsAccounting,
-  test,
-} from './support';
+import { dataRows } from './support/lists';
+import { at, menu } from './support/navigation';
+import { signedInAs, signInAsAccounting } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 // One role's run must not stop the others': no serial mode; a click that cannot happen fails in 15 s.
 test.use({ actionTimeout: 15_000 });
@@ -350,7 +344,7 @@ async function checkRole(page: Page, role: Role, narrow: boolean) {
 
 /**
  * Brings Leon's incidents in once, so that the incident details screen has one to show. Through the test's
- * own page, so that the saved sign-in is kept fresh and saved back (e2e/support.ts).
+ * own page, so that the saved sign-in is kept fresh and saved back (e2e/support/test.ts).
  */
 test.describe('setup', () => {
   test.use(signedInAs('OPERATION'));

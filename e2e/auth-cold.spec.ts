@@ -4,7 +4,9 @@
 import type { Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import { allowConsole, at, expect, menu, signedInAs, test } from './support';
+import { at, menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { allowConsole, expect, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

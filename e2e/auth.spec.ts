@@ -6,19 +6,10 @@ import { sign } from 'hono/jwt';
 import { AUTH_PATHS } from '../contract/auth';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import {
-  allowConsole,
-  at,
-  codeIn,
-  expect,
-  expectAccessible,
-  expectRedirects,
-  lastMail,
-  menu,
-  signedInAs,
-  signIn,
-  test,
-} from './support';
+import { codeIn, lastMail } from './support/mail';
+import { at, expectRedirects, menu } from './support/navigation';
+import { signedInAs, signIn } from './support/session';
+import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

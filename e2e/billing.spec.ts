@@ -7,17 +7,10 @@ import { BILLING_VERDICT_BADGES } from '../contract/billing';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
-import {
-  expect,
-  expectAccessible,
-  expectNoEntry,
-  openAsAccounting,
-  openFromMenu,
-  signedInAs,
-  tableNamed,
-  test,
-  typePeriod,
-} from './support';
+import { tableNamed, typePeriod } from './support/lists';
+import { expectNoEntry, openFromMenu } from './support/navigation';
+import { openAsAccounting, signedInAs } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -7,17 +7,10 @@ import { crewOnLeg } from '../api/leon/simulator/data';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { shoot } from './layout';
-import {
-  at,
-  expect,
-  expectAccessible,
-  expectRedirects,
-  menu,
-  signedInAs,
-  tableNamed,
-  test,
-  typePeriod,
-} from './support';
+import { tableNamed, typePeriod } from './support/lists';
+import { at, expectRedirects, menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

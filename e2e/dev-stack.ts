@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test } from './support';
+import { test } from './support/test';
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const DEV_PORTS = { API_PORT: 3300, EDGE_PORT: 8900, LEON_SIM_PORT: 4300, DEV_PORT: 5300 };

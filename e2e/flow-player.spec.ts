@@ -15,7 +15,8 @@ import { PATH_OPTIONS } from '../web/flow-player/samples';
 import type { RecordedEvent } from '../web/lib/live-actors';
 import { DEV_STACK_EXPECT, devURL, useDevStack } from './dev-stack';
 import { repositoryMachines } from './machines';
-import { expect as expectNow, menu, test } from './support';
+import { menu } from './support/navigation';
+import { expect as expectNow, test } from './support/test';
 
 const expect = expectNow.configure(DEV_STACK_EXPECT);
 

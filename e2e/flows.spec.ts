@@ -14,7 +14,8 @@ import { Script } from '../web/flow-player/engine';
 import type { RecordedEvent } from '../web/lib/live-actors';
 import { DEV_STACK_EXPECT, devURL as dev, simURL as sim, useDevStack } from './dev-stack';
 import { repositoryMachines } from './machines';
-import { allowConsole, codeIn, expect as expectNow, test } from './support';
+import { codeIn } from './support/mail';
+import { allowConsole, expect as expectNow, test } from './support/test';
 
 const expect = expectNow.configure(DEV_STACK_EXPECT);
 

@@ -3,7 +3,9 @@
 // click or by Enter on a menu link; a control reached with Tab still draws the ring.
 import type { Locator, Page } from '@playwright/test';
 import { href } from '../contract/routes';
-import { expect, menu, signedInAs, test } from './support';
+import { menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.use({ ...signedInAs('ADMIN'), viewport: { width: 1440, height: 900 } });
 

@@ -8,7 +8,10 @@ import type { Page as ListPage } from '../contract/http';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
-import { expect, expectAccessible, openApp, signedInAs, tableNamed, test } from './support';
+import { tableNamed } from './support/lists';
+import { openApp } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 /** axe, then the layout check and a screenshot at each width, the panel open. */
 async function checkOpenPanel(page: Page, name: string): Promise<void> {

@@ -5,7 +5,10 @@
 import type { Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { allowConsole, at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
+import { tableNamed } from './support/lists';
+import { at, menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

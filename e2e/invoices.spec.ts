@@ -5,17 +5,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { INVOICE_CSV_COLUMNS } from '../contract/invoices';
 import { href } from '../contract/routes';
-import {
-  expect,
-  expectAccessible,
-  expectNoEntry,
-  openAsAccounting,
-  signedInAs,
-  signInAsAccounting,
-  sortBy,
-  tableNamed,
-  test,
-} from './support';
+import { sortBy, tableNamed } from './support/lists';
+import { expectNoEntry } from './support/navigation';
+import { openAsAccounting, signedInAs, signInAsAccounting } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,7 +4,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import { at, expect, signedInAs, test } from './support';
+import { at } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, test } from './support/test';
 
 const WIDTHS = [
   { name: '1440 px', viewport: { width: 1440, height: 900 } },

@@ -1,11 +1,11 @@
 // The layout check itself (e2e/layout.ts), on static pages: a dialog broken the way the statistics PDF
 // dialog was (issue 23) gets every fault reported with where it is, and a sound one (a table that scrolls
 // in its frame, an ellipsis with its full text, a hidden file input, sticky cells) gets none. The
-// accessibility check of e2e/support.ts (`expectAccessible`) too: it fails on a page with serious
+// accessibility check of e2e/support/test.ts (`expectAccessible`) too: it fails on a page with serious
 // violations, in the page and in a frame of the same origin, and passes the sound dialog.
 import type { Route } from '@playwright/test';
 import { layoutProblems } from './layout';
-import { expect, expectAccessible, test } from './support';
+import { expect, expectAccessible, test } from './support/test';
 
 const PAGE = (body: string) => `<!doctype html><html lang="fr"><head><title>Essai</title><style>
   * { box-sizing: border-box; }

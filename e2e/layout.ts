@@ -15,7 +15,7 @@
 // - a visible native file control (its 'Choose File / No file chosen' is the browser's, in English).
 // Visually hidden elements (1 px boxes, clip, clip-path) and what is inside them are left out.
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, test } from './support/test';
 
 /**
  * Runs in the page: the problems of the layout inside `frames` (the open dialogs, else the main region and

@@ -6,17 +6,10 @@ import type { Page } from '@playwright/test';
 import { MISSION_PATHS } from '../contract/missions';
 import { href, type ScreenName } from '../contract/routes';
 import { E2E } from './env';
-import {
-  allowConsole,
-  at,
-  expect,
-  expectAccessible,
-  menu,
-  signedInAs,
-  signIn,
-  tableNamed,
-  test,
-} from './support';
+import { tableNamed } from './support/lists';
+import { at, menu } from './support/navigation';
+import { signedInAs, signIn } from './support/session';
+import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

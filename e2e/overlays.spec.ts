@@ -5,7 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { href, type ScreenName } from '../contract/routes';
 import type { StoredRole } from './env';
-import { expect, menu, signedInAs, test } from './support';
+import { menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -5,7 +5,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { PRICE_TABLE_LABELS, type PriceTable } from '../contract/prices';
 import { href, type ScreenName } from '../contract/routes';
-import { allowConsole, at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
+import { tableNamed } from './support/lists';
+import { at, menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

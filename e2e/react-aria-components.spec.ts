@@ -2,7 +2,7 @@
 // ship (docs/decisions/002): dialog, popover, combobox, date-range picker, table and toast.
 
 import { E2E } from './env';
-import { expect, test } from './support';
+import { expect, test } from './support/test';
 
 /** Opens the check page with only `section` mounted; returns the page errors seen. */
 async function open(page: import('@playwright/test').Page, section: string): Promise<string[]> {

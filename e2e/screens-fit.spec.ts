@@ -4,7 +4,9 @@
 // each width (at 390 px with the menu drawer open) are attached to the test report.
 import type { Page, TestInfo } from '@playwright/test';
 import { href } from '../contract/routes';
-import { dataRows, expect, signedInAs, test } from './support';
+import { dataRows } from './support/lists';
+import { signedInAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.use(signedInAs('ADMIN'));
 

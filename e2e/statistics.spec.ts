@@ -4,7 +4,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
+import { tableNamed } from './support/lists';
+import { menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -4,7 +4,10 @@
 // OPERATION reads it without 'Réessayer'; HOSPITAL has no menu entry.
 import { href } from '../contract/routes';
 import { expectLayoutOk, expectLayoutOkAt, LAYOUT_SIZES, shoot } from './layout';
-import { at, expect, expectAccessible, menu, signedInAs, tableNamed, test } from './support';
+import { tableNamed } from './support/lists';
+import { at, menu } from './support/navigation';
+import { signedInAs } from './support/session';
+import { expect, expectAccessible, test } from './support/test';
 
 test.describe('as ADMIN', () => {
   test.use(signedInAs('ADMIN'));

@@ -4,7 +4,9 @@
 // 1280, 1440 and 390 px attached to the report.
 import type { Page, TestInfo } from '@playwright/test';
 import { href } from '../contract/routes';
-import { dataRows, expect, signedInAs, tableNamed, test } from './support';
+import { dataRows, tableNamed } from './support/lists';
+import { signedInAs } from './support/session';
+import { expect, test } from './support/test';
 
 test.use(signedInAs('ADMIN'));
 

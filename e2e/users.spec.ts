@@ -4,18 +4,11 @@
 // (e2e/auth.setup.ts).
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
-import {
-  allowConsole,
-  at,
-  expect,
-  expectAccessible,
-  lastMail,
-  menu,
-  signedInAs,
-  signIn,
-  tableNamed,
-  test,
-} from './support';
+import { tableNamed } from './support/lists';
+import { lastMail } from './support/mail';
+import { at, menu } from './support/navigation';
+import { signedInAs, signIn } from './support/session';
+import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 test.use(signedInAs('ADMIN'));

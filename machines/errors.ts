@@ -9,6 +9,18 @@ export function messageOf(error: unknown): string {
   return typeof message === 'string' && message && typeof status === 'number' ? message : MESSAGES.generic;
 }
 
+/**
+ * A failed call's actions, for an invoke's `onError`: its message (`messageOf`) kept in the context's
+ * `error` by the machine's `showError` and shown as a toast by its `notifyError`.
+ */
+const failureMessage = ({ event }: { event: { error: unknown } }) => ({
+  message: messageOf(event.error),
+});
+export const FAILED = [
+  { type: 'showError', params: failureMessage },
+  { type: 'notifyError', params: failureMessage },
+] as const;
+
 export const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;

@@ -2,7 +2,7 @@
 // countdown (requirements §2, §4, §8). The UI provides `notifyResent` and `notifyError` to show toasts.
 import { assign, fromPromise, setup } from 'xstate';
 import { RESEND_COUNTDOWN_SECONDS } from '../contract/auth';
-import { messageOf, missing } from './errors';
+import { FAILED, messageOf, missing } from './errors';
 
 /** The request screen: one call, then the UI moves on carrying the e-mail. */
 export const requestPasswordMachine = setup({
@@ -60,6 +60,7 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     notifyResent: () => {},
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
     notifyError: (_, _params: { message: string }) => {},
   },
   guards: {
@@ -106,10 +107,7 @@ export const forgotPasswordMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-          ],
+          actions: FAILED,
         },
       },
     },
@@ -125,10 +123,7 @@ export const forgotPasswordMachine = setup({
         onDone: 'done',
         onError: {
           target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-          ],
+          actions: FAILED,
         },
       },
     },

@@ -6,7 +6,7 @@
 // toast through `notifyError`. The UI reads tags only.
 import { assign, fromPromise, setup } from 'xstate';
 import { INCIDENT_MESSAGES, type IncidentStatus, RESPONSE_MAX_LENGTH } from '../contract/incidents';
-import { messageOf, missing } from './errors';
+import { FAILED, missing } from './errors';
 
 export interface IncidentContext {
   id: string;
@@ -56,6 +56,7 @@ export const incidentMachine = setup({
   actions: {
     notifySaved: () => {},
     notifyValidated: () => {},
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
     notifyError: (_, _params: { message: string }) => {},
   },
   guards: {
@@ -133,10 +134,7 @@ export const incidentMachine = setup({
         },
         onError: {
           target: 'proposing',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-          ],
+          actions: FAILED,
         },
       },
     },
@@ -150,10 +148,7 @@ export const incidentMachine = setup({
         onDone: { target: 'closed', actions: [assign({ error: null }), 'notifyValidated'] },
         onError: {
           target: 'open.withAction',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'notifyError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-          ],
+          actions: FAILED,
         },
       },
     },
