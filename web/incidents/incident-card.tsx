@@ -8,11 +8,12 @@ import { INCIDENT_MESSAGES, INCIDENT_STATUS_BADGES, type IncidentRecord } from '
 import { incidentMachine } from '../../machines/incident.machine';
 import { useLiveMachine } from '../lib/live-actors';
 import { Badge } from '../ui/badge';
+import { parisDateTime } from '../ui/format';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { proposeIncidentAction, validateIncidentAction } from './api';
 import { incidentsChanged } from './events';
-import { missionNumber, parisDateTime } from './format';
+import { missionNumber } from './format';
 import * as ui from './incidents.css';
 import { ProposeDialog } from './propose-dialog';
 

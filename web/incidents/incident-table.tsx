@@ -5,7 +5,8 @@ import { INCIDENT_MESSAGES, INCIDENT_STATUS_BADGES, type IncidentRow } from '../
 import { href } from '../../contract/routes';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
-import { missionNumber, parisDateTime } from './format';
+import { parisDateTime } from '../ui/format';
+import { missionNumber } from './format';
 
 /** The follow-up screen of a row: its mission's, or the incident's own when the mission is unknown. */
 export const detailsHref = (row: Pick<IncidentRow, 'id' | 'missionId'>) =>

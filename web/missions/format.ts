@@ -1,7 +1,2 @@
-// How mission values read on screen: Paris time, 24 h, dd/MM/yyyy; Oui/Non/N.D.
-import { formatInTimeZone } from 'date-fns-tz';
-
-export const PARIS = 'Europe/Paris';
-export const parisDateTime = (iso: string | null) =>
-  iso ? formatInTimeZone(new Date(iso), PARIS, 'dd/MM/yyyy HH:mm') : '-';
+// How mission values read on screen: Oui/Non/N.D (times: parisDateTime of web/ui/format.ts).
 export const yesNo = (value: boolean | null) => (value === null ? 'N.D' : value ? 'Oui' : 'Non');

@@ -9,12 +9,12 @@ import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { AircraftImage } from '../ui/aircraft-image';
 import { DetailsState } from '../ui/details-state';
+import { parisDateTime } from '../ui/format';
 import { BackIcon, OpenIcon, ToIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { useToastedCall } from '../ui/use-toasted-call';
 import { downloadMissionPdf, fetchMissionDetails } from './api';
-import { parisDateTime } from './format';
 import * as ui from './mission-details.css';
 
 const withZone = (iso: string | null) => (iso ? `${parisDateTime(iso)} (heure de Paris)` : '-');

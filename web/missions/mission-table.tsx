@@ -11,12 +11,13 @@ import {
 import { href } from '../../contract/routes';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { parisDateTime } from '../ui/format';
 import { ToIcon, ViewIcon } from '../ui/icons';
 import { RowActions } from '../ui/row-actions';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { downloadTransportVoucher } from './api';
-import { parisDateTime, yesNo } from './format';
+import { yesNo } from './format';
 import * as ui from './mission-table.css';
 
 /**
@@ -105,7 +106,9 @@ export function missionColumns({ staff, onEdit, onDelete }: Omit<MissionTablePro
     {
       id: 'departureDateTime',
       header: 'Départ prévu',
-      cell: (m) => <span className={ui.nowrap}>{parisDateTime(m.departureDateTime)}</span>,
+      cell: (m) => (
+        <span className={ui.nowrap}>{m.departureDateTime ? parisDateTime(m.departureDateTime) : '-'}</span>
+      ),
     },
     { id: 'numberOfMeals', header: 'Plateaux repas', cell: (m) => m.numberOfMeals ?? '-' },
     { id: 'isWithIcing', header: 'Dégivrage', cell: (m) => yesNo(m.isWithIcing) },

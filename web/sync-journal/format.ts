@@ -1,11 +1,14 @@
-// How a run reads in the journal: Paris time, its duration, its counts ('—' for what the run did not sync).
+// How a run reads in the journal: its start to the second, its duration, its counts ('—' for what the run
+// did not sync).
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BadgeColor } from '../../contract/badges';
 import type { SyncKind } from '../../contract/missions';
 import type { SyncRunResult, SyncRunRow } from '../../contract/sync';
+import { PARIS } from '../ui/format';
 
-export const parisDateTime = (iso: string) =>
-  formatInTimeZone(new Date(iso), 'Europe/Paris', 'dd/MM/yyyy HH:mm:ss');
+/** A run's start to the second (its dialog, its button's name): two runs may start in the same minute. */
+export const parisDateTimeSeconds = (iso: string) =>
+  formatInTimeZone(new Date(iso), PARIS, 'dd/MM/yyyy HH:mm:ss');
 
 export const RESULT_COLORS: Record<SyncRunResult, BadgeColor> = {
   ok: 'green',

@@ -21,7 +21,7 @@ import {
   duration,
   invoiceCounts,
   missionCounts,
-  parisDateTime,
+  parisDateTimeSeconds,
   RESULT_COLORS,
   reportCounts,
 } from './format';
@@ -68,7 +68,7 @@ export function RunPanel({
   const facts: Array<[string, React.ReactNode]> = [
     ['Type', SYNC_KIND_LABELS[run.kind]],
     ['Lancée par', run.actorName ?? SYNC_JOURNAL_MESSAGES.automatic],
-    ['Début', parisDateTime(run.startedAt)],
+    ['Début', parisDateTimeSeconds(run.startedAt)],
     ['Durée', run.status === 'running' ? 'en cours' : duration(run)],
     [
       'Résultat',
@@ -82,7 +82,12 @@ export function RunPanel({
   if (run.invoices?.failure) facts.push(['Factures : raison', run.invoices.failure]);
   if (run.incidents?.failure) facts.push(['Rapports : raison', run.incidents.failure]);
   return (
-    <ModalDialog title={`Synchronisation du ${parisDateTime(run.startedAt)}`} isOpen onClose={onClose} wide>
+    <ModalDialog
+      title={`Synchronisation du ${parisDateTimeSeconds(run.startedAt)}`}
+      isOpen
+      onClose={onClose}
+      wide
+    >
       <dl className={ui.facts}>
         {facts.map(([term, value]) => (
           <div key={term} style={{ display: 'contents' }}>

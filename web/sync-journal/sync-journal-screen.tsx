@@ -14,6 +14,7 @@ import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
+import { parisDateTime } from '../ui/format';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { syncJournalApi } from './api';
@@ -23,7 +24,7 @@ import {
   invoiceCounts,
   KIND_SHORT,
   missionCounts,
-  parisDateTime,
+  parisDateTimeSeconds,
   RESULT_COLORS,
   reportCounts,
 } from './format';
@@ -59,17 +60,28 @@ export function SyncJournalScreen() {
     {
       id: 'result',
       header: 'Résultat',
-      cell: (run) => <Badge label={SYNC_RUN_RESULT_LABELS[run.status]} color={RESULT_COLORS[run.status]} />,
+      // A failed or interrupted run says why under its badge, where the result is read.
+      cell: (run) => (
+        <>
+          <Badge label={SYNC_RUN_RESULT_LABELS[run.status]} color={RESULT_COLORS[run.status]} />
+          {run.reason && <span className={ui.reason}>{run.reason}</span>}
+        </>
+      ),
     },
     { id: 'missions', header: 'Missions', cell: missionCounts, oneLine: true },
     { id: 'invoices', header: 'Factures', cell: invoiceCounts, oneLine: true },
-    { id: 'reports', header: 'Rapports de sécurité', cell: reportCounts, oneLine: true },
-    { id: 'reason', header: 'Raison', cell: (run) => run.reason ?? DASH, oneLine: 220 },
+    {
+      id: 'reports',
+      // The header may take two lines: the column is no wider than its counts.
+      header: <span className={ui.wrappingHeader}>Rapports de sécurité</span>,
+      cell: reportCounts,
+      oneLine: true,
+    },
     buttonColumn<SyncRunRow>({
       id: 'actions',
       header: 'Détails',
       className: css.button.secondary,
-      label: (run) => `Ouvrir la synchronisation du ${parisDateTime(run.startedAt)}`,
+      label: (run) => `Ouvrir la synchronisation du ${parisDateTimeSeconds(run.startedAt)}`,
       onClick: setOpen,
       children: 'Ouvrir',
     }),
