@@ -1,8 +1,10 @@
 // The billing check's XLSX (ecarts-de-facturation.xlsx): the filtered rows of the period, each with its
 // breakdown — the cost lines and the invoices one by one — through the exports' text workbook, whose
 // string cells a spreadsheet never evaluates (architecture.md §3, api/lib/formula-guard.ts).
-import { BILLING_VERDICT_BADGES, type BillingRow } from '../../contract/billing';
-import { textWorkbook } from '../lib/spreadsheet';
+
+import type { Context } from 'hono';
+import { BILLING_VERDICT_BADGES, BILLING_XLSX_FILE, type BillingRow } from '../../contract/billing';
+import { textWorkbook, xlsxResponse } from '../lib/spreadsheet';
 
 const FRENCH_EUROS = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (euros: number) => `${FRENCH_EUROS.format(euros)} €`;
@@ -70,3 +72,7 @@ export function billingWorkbook(rows: readonly BillingRow[]) {
     }),
   );
 }
+
+/** ecarts-de-facturation.xlsx as the answer. */
+export const billingXlsx = (c: Context, rows: readonly BillingRow[]) =>
+  xlsxResponse(c, billingWorkbook(rows), BILLING_XLSX_FILE);

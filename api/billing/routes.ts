@@ -7,7 +7,6 @@ import {
   BILLING_PAGE_SIZE,
   BILLING_PATHS,
   BILLING_PROBLEM_VERDICTS,
-  BILLING_XLSX_FILE,
   BillingListQuery,
   BillingSettingsBody,
   periodProblem,
@@ -16,10 +15,8 @@ import { requireRole, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
-import { xlsxResponse } from '../lib/spreadsheet';
 import { body, query } from '../lib/validate';
 import { parisDay } from '../prices';
-import { billingWorkbook } from './export';
 import { checkPeriod, listChecks, wireRows } from './service';
 import { readSettings, writeSettings } from './settings';
 
@@ -54,7 +51,8 @@ export const billingRoutes = new Hono<AppEnv>()
       config.costRules,
     );
     const shown = q.verdict ? rows.filter((r) => r.check.verdict === q.verdict) : rows;
-    return xlsxResponse(c, billingWorkbook(await wireRows(db, shown)), BILLING_XLSX_FILE);
+    // The exporter (and exceljs) load on the first export, not with the API.
+    return (await import('./export')).billingXlsx(c, await wireRows(db, shown));
   })
   // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
   .get(BILLING_PATHS.count, ...accountants, async (c) => {

@@ -4,7 +4,7 @@
 // (so that a newcomer and the tests read reset codes and welcome passwords in the outbox); a failure is
 // logged and retried later with a growing delay.
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type Db, poolOf } from '../db/client';
 import { outbox } from '../db/schema';
 import { logger } from './log';
@@ -209,10 +209,14 @@ export async function pruneSentMail(db: Db, now: Date): Promise<number> {
 }
 
 function smtpTransport(smtpUrl: string): MailTransport {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first message to send, not with the API.
+  let transport: Promise<Transporter> | undefined;
   return {
     async deliver(mail) {
-      await transport.sendMail(mail);
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transport).sendMail(mail);
     },
   };
 }

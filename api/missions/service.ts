@@ -24,7 +24,10 @@ import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { EXACT_COUNT_UP_TO, listCount } from '../lib/list-count';
 import { pageParams, toPage } from '../lib/paging';
-import { missionPdf, voucherPdf } from './pdf';
+
+/** The PDF drawing (pdf-lib, fontkit, the fonts) loads on the first PDF asked, not with the API. */
+const pdf = () => import('./pdf');
+
 import {
   findMission,
   listPage,
@@ -163,7 +166,7 @@ export interface PdfFile {
 export async function missionDetailsPdf(db: Db, user: CurrentUser, id: string): Promise<PdfFile> {
   const mission = await findMission(db, user, id);
   return {
-    bytes: await missionPdf(mission, await missionDetails(db, mission)),
+    bytes: await (await pdf()).missionPdf(mission, await missionDetails(db, mission)),
     fileName: 'mission-details.pdf',
   };
 }
@@ -173,7 +176,7 @@ export async function transportVoucherPdf(db: Db, user: CurrentUser, id: string)
   const mission = await findMission(db, user, id);
   if (!mission.tripNumber) fail(404, MISSION_MESSAGES.notFound);
   return {
-    bytes: await voucherPdf(mission, await missionDetails(db, mission)),
+    bytes: await (await pdf()).voucherPdf(mission, await missionDetails(db, mission)),
     fileName: `bon-de-transport-${mission.tripNumber}.pdf`,
   };
 }

@@ -3,13 +3,14 @@
 // hospital visibility, so that every column shows something. Deterministic: the n-th mission always gets
 // the same values.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { STATISTIC_INVOICE_STATUSES, STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
 import { missions, statistics } from '../db/schema';
 import type { Deps } from '../lib/context';
 import { STATISTICS_PREFIX } from './service';
 
 async function demoPdf(title: string): Promise<Uint8Array> {
+  // pdf-lib loads when the demo is filled in, not with the API.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -29,7 +29,6 @@ import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { hit, type Limit } from '../lib/rate-limit';
 import { loadPriceBook, priceBookAt } from '../prices';
-import { writeStatisticsWorkbook } from './export';
 import {
   countAndPriceBookVersion,
   filtersWhere,
@@ -326,5 +325,7 @@ export async function exportStatistics(
   const where = filtersWhere(user, q);
   // Read before answering, so that a database failure is still a 500 with a message.
   const book = await loadPriceBook(deps.db);
+  // The exporter (and exceljs) load on the first export, not with the API.
+  const { writeStatisticsWorkbook } = await import('./export');
   return writeStatisticsWorkbook(deps.db, user, where, book, deps.config.costRules);
 }

@@ -1,9 +1,11 @@
 // The users XLSX export (GET /auth/get-users): one text row per active user, the role in French.
+
+import type { Context } from 'hono';
 import { ROLE_LABELS } from '../../contract/roles';
 import { joinHospitals, type UserRow } from '../../contract/users';
-import { textWorkbook } from '../lib/spreadsheet';
+import { textWorkbook, xlsxResponse } from '../lib/spreadsheet';
 
-export const usersWorkbook = (rows: UserRow[]) =>
+const usersWorkbook = (rows: UserRow[]) =>
   textWorkbook(
     'Utilisateurs',
     [
@@ -24,3 +26,6 @@ export const usersWorkbook = (rows: UserRow[]) =>
       role: ROLE_LABELS[row.role],
     })),
   );
+
+/** users.xlsx as the answer. */
+export const usersXlsx = (c: Context, rows: UserRow[]) => xlsxResponse(c, usersWorkbook(rows), 'users.xlsx');

@@ -6,9 +6,7 @@ import { PageQuery } from '../../contract/validation';
 import { requireRole, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { pageParams, toPage } from '../lib/paging';
-import { xlsxResponse } from '../lib/spreadsheet';
 import { body, param, query } from '../lib/validate';
-import { usersWorkbook } from './export';
 import { allUsers, createUser, deleteUser, editUser, hospitalNames, listUsers } from './service';
 
 const admin = [requireUser(), requireRole('ADMIN')] as const;
@@ -38,5 +36,6 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ data: await hospitalNames(c.get('deps').db, name) });
   })
   .get('/auth/get-users', ...admin, async (c) =>
-    xlsxResponse(c, usersWorkbook(await allUsers(c.get('deps').db)), 'users.xlsx'),
+    // The exporter (and exceljs) load on the first export, not with the API.
+    (await import('./export')).usersXlsx(c, await allUsers(c.get('deps').db)),
   );
