@@ -11,14 +11,17 @@ export interface RequestBudgetLimits {
   perHour: number;
 }
 
-/** Two thirds of Leon's quotas (api/leon/README.md): room for a retry after a 429 and for another tool. */
-export const LEON_REQUEST_BUDGET: RequestBudgetLimits = { perMinute: 100, perHour: 3_000 };
-
 /** The limits for `perMinute` requests a minute (LEON_REQUESTS_PER_MINUTE): the hour keeps Leon's ratio, 30. */
 export const budgetPerMinute = (perMinute: number): RequestBudgetLimits => ({
   perMinute,
   perHour: perMinute * 30,
 });
+
+/**
+ * Two thirds of Leon's quotas (api/leon/README.md), 100 a minute and 3,000 an hour: room for a retry after a
+ * 429 and for another tool.
+ */
+export const LEON_REQUEST_BUDGET = budgetPerMinute(100);
 
 export interface BudgetClock {
   /** Milliseconds on a clock that only moves forward. */
