@@ -1,7 +1,6 @@
 // The billing check's XLSX (ecarts-de-facturation.xlsx): the filtered rows of the period, each with its
 // breakdown — the cost lines and the invoices one by one — through the exports' text workbook, whose
 // string cells a spreadsheet never evaluates (architecture.md §3, api/lib/formula-guard.ts).
-
 import type { Context } from 'hono';
 import { BILLING_VERDICT_BADGES, BILLING_XLSX_FILE, type BillingRow } from '../../contract/billing';
 import { textWorkbook, xlsxResponse } from '../lib/spreadsheet';

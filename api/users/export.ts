@@ -1,5 +1,4 @@
 // The users XLSX export (GET /auth/get-users): one text row per active user, the role in French.
-
 import type { Context } from 'hono';
 import { ROLE_LABELS } from '../../contract/roles';
 import { joinHospitals, type UserRow } from '../../contract/users';
