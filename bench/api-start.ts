@@ -7,7 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { onDatabaseServer } from '../api/db/scratch';
+import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { pct } from './lib/timing';
 
 const root = resolve(import.meta.dirname, '..');
@@ -62,10 +62,9 @@ try {
   if (!only || only === 'postgres') {
     const name = `bench_api_start_${process.pid}`;
     await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const url = withDatabase(serverUrl, name);
     try {
-      const env = { DATABASE_URL: url.toString() };
+      const env = { DATABASE_URL: url };
       await timeStart(env, port); // migrates and seeds: not counted
       const times: number[] = [];
       for (let i = 0; i < runs; i++) times.push(await timeStart(env, port));

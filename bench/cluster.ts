@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { Agent } from 'undici';
-import { onDatabaseServer } from '../api/db/scratch';
+import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { HAPROXY_DEFAULTS, waitFor } from './lib/processes';
 import { Figures } from './lib/timing';
@@ -89,8 +89,7 @@ const figures = new Figures((_kind, error) => {
 const dataDirs = apiPorts.map(() => mkdtempSync(join(tmpdir(), 'bench-cluster-')));
 const configDir = mkdtempSync(join(tmpdir(), 'bench-haproxy-'));
 const dbName = `bench_cluster_${randomBytes(4).toString('hex')}`;
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
+const url = withDatabase(serverUrl, dbName);
 let created = false;
 const received: string[] = [];
 const smtp = new SMTPServer({
@@ -113,7 +112,7 @@ const apiEnv = (index: number) => ({
   API_PORT: String(apiPorts[index]),
   PUBLIC_ORIGIN: edge,
   DATA_DIR: dataDirs[index],
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: url,
   SEED_DEMO: 'true',
   LEON_URL: sim.url,
   LEON_API_KEY: 'cluster-key',
@@ -230,7 +229,7 @@ try {
     console.log(`  error ×${n}: ${what}`);
 
   // Let the relays deliver what is still queued (they retry every 30 s), then read the database.
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   const queued = async () =>
     Number(

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
-import { onDatabaseServer } from '../api/db/scratch';
+import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { EDGE_SECRET_HEADER } from '../contract/http';
 import { wranglerConfig } from '../scripts/wrangler-config.mjs';
 import { HAPROXY_DEFAULTS, signInCookies, waitFor } from './lib/processes';
@@ -154,14 +154,13 @@ try {
   const haproxyFound = spawnSync('haproxy', ['-v']).status === 0;
   await onDatabaseServer(serverUrl, `CREATE DATABASE ${dbName}`);
   created = true;
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  const url = withDatabase(serverUrl, dbName);
   const api = origin(ports.api);
   start([process.execPath, join(root, 'dist/api/server.js')], {
     API_PORT: String(ports.api),
     PUBLIC_ORIGIN: origin(ports.edge),
     DATA_DIR: join(temp, 'data'),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     SEED_DEMO: 'true',
     LEON_POLL_MINUTES: '0',
     SINGLE_INSTANCE: 'true',

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent } from 'undici';
-import { onDatabaseServer } from '../api/db/scratch';
+import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
 import { waitFor } from './lib/processes';
 import { Figures } from './lib/timing';
@@ -63,13 +63,12 @@ const sim = await startLeonSimulator({ port: simPort, apiKey: 'load-key', seed: 
 try {
   await onDatabaseServer(serverUrl, `CREATE DATABASE ${dbName}`);
   created = true;
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  const url = withDatabase(serverUrl, dbName);
   start('api/server.ts', {
     API_PORT: String(apiPort),
     PUBLIC_ORIGIN: edge,
     DATA_DIR: dataDir,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     SEED_DEMO: 'true',
     LEON_URL: sim.url,
     LEON_API_KEY: 'load-key',

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { onDatabaseServer } from '../api/db/scratch';
+import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { EDGE_SECRET_HEADER } from '../contract/http';
 import { signInCookies, waitFor } from './lib/processes';
 
@@ -51,13 +51,12 @@ async function startApi(dir: string, port: number, publicOrigin: string): Promis
   const name = `bench_session_${randomBytes(4).toString('hex')}`;
   await onDatabaseServer(serverUrl, `CREATE DATABASE ${name}`);
   databases.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const url = withDatabase(serverUrl, name);
   start(dir, 'api/server.ts', {
     API_PORT: String(port),
     PUBLIC_ORIGIN: publicOrigin,
     DATA_DIR: join(temp, `data-${port}`),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     LEON_POLL_MINUTES: '0',
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Database, MIGRATIONS_FOLDER, openDatabase, ping } from './client';
-import { onDatabaseServer } from './scratch';
+import { onDatabaseServer, withDatabase } from './scratch';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
@@ -18,12 +18,11 @@ describe.runIf(serverUrl)('migrations at start [postgres]', () => {
   it('three instances started at once on an empty database all come up, each migration applied once', async () => {
     const name = `scratch_${randomBytes(6).toString('hex')}`;
     await onDatabaseServer(serverUrl!, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
+    const url = withDatabase(serverUrl!, name);
     const opened: Database[] = [];
     try {
       const outcomes = await Promise.allSettled(
-        [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 2 })),
       );
       for (const outcome of outcomes) if (outcome.status === 'fulfilled') opened.push(outcome.value);
       expect(

@@ -84,7 +84,8 @@ export async function cachedPgliteImage(folder = IMAGES_FOLDER): Promise<Blob> {
   return made;
 }
 
-const withDatabase = (serverUrl: string, name: string) => {
+/** `serverUrl` (a PostgreSQL server's URL) naming the database `name` instead of its own. */
+export const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { apiNodeOptions } from '../../scripts/api-node-flags.mjs';
 import { type Database, rowsOf } from '../db/client';
-import { scratchDatabase } from '../db/scratch';
+import { scratchDatabase, withDatabase } from '../db/scratch';
 import { seedDemo } from '../db/seed';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -73,9 +73,7 @@ export async function apiProcessHome(options: {
   const database = await scratchDatabase({ kind: 'postgres', serverUrl, poolSize: 2 });
   const rows = <T>(query: SQL) => rowsOf<T>(database.db, query);
   const [{ name }] = await rows<{ name: string }>(sql`select current_database() as name`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = withDatabase(serverUrl, name);
   await seedDemo(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-`));
   const sessionSecret = randomBytes(24).toString('hex');

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { jobs } from '../db/schema';
-import { onDatabaseServer, scratchDatabase } from '../db/scratch';
+import { onDatabaseServer, scratchDatabase, withDatabase } from '../db/scratch';
 import { type Job, type JobRunner, startJobs } from '../lib/jobs';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -56,10 +56,9 @@ export async function instancesOf(
   }
   const name = `scratch_${randomBytes(6).toString('hex')}`;
   await onDatabaseServer(pgUrl!, `CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
+  const url = withDatabase(pgUrl!, name);
   const opened = await Promise.allSettled(
-    Array.from({ length: count }, () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 })),
+    Array.from({ length: count }, () => openDatabase({ databaseUrl: url, poolSize: 4 })),
   );
   const instances = opened.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const close = async () => {
