@@ -1,10 +1,13 @@
 // The database helpers beside the handle: a read in a transaction where the planner starts no parallel
 // worker, the setting gone once it ends; many rows inserted as one JSON parameter, read back as they were
-// given. On PGlite and PostgreSQL.
+// given. On PGlite and PostgreSQL. And PGlite's buffer pool, on disk and in memory (decision 049).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
-import { insertRows, rowsOf, withoutParallelWorkers } from './client';
+import { insertRows, openDatabase, rowsOf, withoutParallelWorkers } from './client';
 import { auditLog } from './schema';
 
 describeEachDatabase('withoutParallelWorkers', (database) => {
@@ -72,5 +75,29 @@ describeEachDatabase('insertRows', (database) => {
     ).rejects.toThrow('every row gives the same columns (at)');
     expect(await rowsOfEntity('insert-rows-3')).toEqual([]);
     await insertRows(database().db, auditLog, []);
+  });
+});
+
+describe('PGlite', () => {
+  const pool = async (options: Parameters<typeof openDatabase>[0]) => {
+    const database = await openDatabase(options);
+    try {
+      return (
+        await rowsOf<{ size: string }>(database.db, sql`select current_setting('shared_buffers') as size`)
+      )[0].size;
+    } finally {
+      await database.close();
+    }
+  };
+
+  it("keeps a 16 MB buffer pool on disk and in memory, not PostgreSQL's 128 MB", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pglite-pool-'));
+    try {
+      expect(await pool({ dataDir })).toBe('16MB');
+      expect(await pool({ dataDir, skipMigrations: true })).toBe('16MB');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(await pool({ memory: true, skipMigrations: true })).toBe('16MB');
   });
 });
