@@ -1,5 +1,5 @@
 // The API killed (kill -9) in the middle of a first sync of 10,000 trips, then started again (issue 18,
-// faults). A first load commits a window of days at a time (docs/decisions/040): what the kill leaves is
+// faults). A first load commits a window at a time (docs/decisions/040, 050): what the kill leaves is
 // the windows committed before it, each trip whole (none is half-written), the run reads as failed and
 // interrupted with no Leon timestamp stored, and the next sync finds the kept trips unchanged and stores
 // the others — every trip Leon has. The API runs as its own process (api/server.ts) on a PostgreSQL

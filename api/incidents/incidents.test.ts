@@ -449,6 +449,7 @@ describeEachDatabase('Incident sync failures', (database) => {
   // send in a shape we cannot map.
   const source = {
     flightsBetween: leon.flightsBetween,
+    departuresBetween: leon.departuresBetween,
     modifiedSince: leon.modifiedSince,
     tripsByNumber: leon.tripsByNumber,
     attachment: leon.attachment,

@@ -265,6 +265,26 @@ describe('flights of a range', () => {
     expect(result.trips.length).toBeGreaterThan(50);
   });
 
+  it('answers the departures of a range, asking only ids and departures, each flight once', async () => {
+    const trips = generatedTrips(120, 11, '2025-06-01T00:00:00Z', '2026-02-28T00:00:00Z');
+    const { client, bodies } = setup({ trips });
+    const start = new Date('2025-07-01T00:00:00Z');
+    const end = new Date('2026-02-01T00:00:00Z');
+    const departures = await client.departuresBetween(start, end);
+    const asked = bodies.filter((b) => b.query.includes('flightList'));
+    expect(asked.map((b) => [b.variables.start, b.variables.end])).toEqual([
+      ['2025-07-01T00:00:00Z', '2025-10-01T00:00:00Z'],
+      ['2025-10-01T00:00:00Z', '2026-01-01T00:00:00Z'],
+      ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'],
+    ]);
+    expect(asked[0].query).not.toContain('crewMemberList');
+    const expected = trips
+      .flatMap((t) => t.legs.map((l) => Date.parse(l.std)))
+      .filter((at) => at >= start.getTime() && at < end.getTime());
+    expect(expected.length).toBeGreaterThan(100);
+    expect([...departures].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+  });
+
   it('maps every field of a trip', async () => {
     const { client, sim } = setup({ trips: 0 });
     sim.addTrip({

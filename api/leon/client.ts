@@ -12,7 +12,10 @@ import { leonTrips } from './trip-reads';
 export type LeonClient = ReturnType<typeof createLeonClient>;
 
 /** Leon's trips, as the missions step of a sync reads them. */
-export type LeonTripSource = Pick<LeonClient, 'flightsBetween' | 'modifiedSince' | 'tripsByNumber'>;
+export type LeonTripSource = Pick<
+  LeonClient,
+  'flightsBetween' | 'departuresBetween' | 'modifiedSince' | 'tripsByNumber'
+>;
 /** Leon's safety reports and their attachments, as the incidents step reads them. */
 export type LeonSafetyReportSource = Pick<
   LeonClient,

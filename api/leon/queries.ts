@@ -44,6 +44,18 @@ query FlightList($start: DateTime!, $end: DateTime!) {
 }`;
 
 /**
+ * The same list with only each flight's id and scheduled departure: how a first load learns where Leon's
+ * flights are dense before reading them whole (`departuresBetween`).
+ */
+export const FLIGHT_DEPARTURES_QUERY = `
+query FlightDepartures($start: DateTime!, $end: DateTime!) {
+  flightList(filter: { timeInterval: { start: $start, end: $end } }) {
+    flightNid
+    startTimeUTC
+  }
+}`;
+
+/**
  * Leon's incremental calls, all of one form: `<record>s { getModified<Record>List(dateTime) { … } }`
  * answering the records created and changed after `dateTime` (Leon's own timestamp), the `extra` fields,
  * then the timestamp to ask from next time.

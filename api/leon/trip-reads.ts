@@ -2,8 +2,14 @@
 // changed since Leon's timestamp, and whole trips by number (a few per request).
 import { messageOf } from './checked';
 import { LEON_MESSAGES, LeonError } from './errors';
-import { FLIGHT_LIST_QUERY, MODIFIED_FLIGHTS_QUERY, tripsByNumberQuery } from './queries';
-import { field, rawBetween, rawModifiedSince } from './reads';
+import {
+  FLIGHT_DEPARTURES_QUERY,
+  FLIGHT_LIST_QUERY,
+  MODIFIED_FLIGHTS_QUERY,
+  tripsByNumberQuery,
+} from './queries';
+import { field, list, rawBetween, rawModifiedSince } from './reads';
+import { leonInstant, parseInstant, splitIntoWindows } from './time';
 import type { Graphql } from './transport';
 import {
   type LeonFailure,
@@ -45,6 +51,28 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
     return mapFlightsToTrips(
       await rawBetween(graphql, FLIGHT_LIST_QUERY, 'flightList', 'flightNid', from, to),
     );
+  }
+
+  /**
+   * The scheduled departures (epoch ms) of Leon's flights in [start, end), asked with only each flight's id
+   * and departure, one request per 3 months: a few kilobytes where `flightsBetween` would bring every
+   * leg, its crew and its trip. A first load plans its windows with them (api/sync/first-load.ts).
+   */
+  async function departuresBetween(start: Date, end: Date): Promise<number[]> {
+    const departures: number[] = [];
+    for (const window of splitIntoWindows(start, end, 3)) {
+      const data = await graphql(FLIGHT_DEPARTURES_QUERY, {
+        start: leonInstant(window.start),
+        end: leonInstant(window.end),
+      });
+      for (const item of list(data, ['flightList'])) {
+        const at = parseInstant(String((item as { startTimeUTC?: unknown } | null)?.startTimeUTC))?.getTime();
+        // Each departure once, in the 3 months it lies in, however Leon bounds its windows.
+        if (at !== undefined && at >= window.start.getTime() && at < window.end.getTime())
+          departures.push(at);
+      }
+    }
+    return departures;
   }
 
   /** Flights created, changed or deleted since Leon's `timestamp` (at most one week back). */
@@ -101,7 +129,7 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
     return mapTrip(answer);
   }
 
-  return { flightsBetween, modifiedSince, tripsByNumber, tripByNumber };
+  return { flightsBetween, departuresBetween, modifiedSince, tripsByNumber, tripByNumber };
 }
 
 function errorListMessage(errorList: unknown): string {

@@ -33,6 +33,7 @@ function lateSource(leon: LeonSource) {
   });
   const source: LeonSource = {
     flightsBetween: async (from, to) => mark(await leon.flightsBetween(from, to)),
+    departuresBetween: leon.departuresBetween,
     async modifiedSince(timestamp) {
       reached();
       await gate;

@@ -10,24 +10,42 @@ import { DEMO_HOSPITALS } from '../db/seed';
 import { LeonError, type LeonSource } from '../leon';
 import { describeEachDatabase } from '../test/databases';
 import { testLeon } from '../test/harness';
-import { nextWindowDays, WINDOW_DAYS } from './first-load';
+import { FLIGHTS_PER_WINDOW, MAX_WINDOW_DAYS, planWindows } from './first-load';
 import { runSync } from './run';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const NOW = Date.parse('2026-03-10T09:00:00Z');
-/** The end of the first load's 30th window (the range starts 12 months back). */
-const BOUNDARY = addDays(subMonths(new Date(NOW), 12), 30 * WINDOW_DAYS).getTime();
+/** The end of the first load's second window: where flights are few, a window spans 88 days. */
+const BOUNDARY = addDays(subMonths(new Date(NOW), 12), 2 * MAX_WINDOW_DAYS).getTime();
 const at = (ms: number) => new Date(BOUNDARY + ms).toISOString();
 
-describe('the first load window', () => {
-  it('stays a week where trips are few, and shortens to hold about 250 where they are dense', () => {
-    expect(nextWindowDays(7, 0)).toBe(7);
-    expect(nextWindowDays(7, 35)).toBe(7);
-    expect(nextWindowDays(7, 500)).toBe(3);
-    expect(nextWindowDays(7, 9300)).toBe(1);
-    expect(nextWindowDays(1, 1333)).toBe(1);
-    expect(nextWindowDays(1, 100)).toBe(2);
-    expect(nextWindowDays(3, 25)).toBe(7);
+describe("the first load's windows", () => {
+  const from = new Date('2026-01-01T00:00:00Z');
+  const to = new Date('2026-07-01T00:00:00Z');
+  const days = (ends: Date[]) =>
+    ends.map((end, i) => (end.getTime() - (i ? ends[i - 1] : from).getTime()) / DAY);
+  /** `perDay` departures a day, spread over the hours, from `start` days after `from` for `count` days. */
+  const departures = (start: number, count: number, perDay: number) =>
+    Array.from({ length: count * perDay }, (_, i) => from.getTime() + start * DAY + (i * DAY) / perDay);
+
+  it('spans 88 days where Leon has no flight, so that empty months cost one request', () => {
+    expect(days(planWindows(from, to, []))).toEqual([88, 88, 5]);
+  });
+
+  it('holds about 500 flights where they are dense, by whole hours, and a day at the least', () => {
+    // 200 flights a day for 10 days from day 30: windows of 60 hours (500 flights) there.
+    const ends = planWindows(from, to, departures(30, 10, 200));
+    expect(days(ends).slice(0, 5)).toEqual([32.5, 2.5, 2.5, 2.5, 88]);
+    expect(ends.at(-1)).toEqual(to);
+    // 5,000 flights a day: a window holds a day's, ten times the aim, rather than asking Leon hour by hour.
+    expect(days(planWindows(from, to, departures(0, 3, 5000))).slice(0, 4)).toEqual([1, 1, 1, 88]);
+    expect(FLIGHTS_PER_WINDOW).toBe(500);
+  });
+
+  it('counts only the departures inside the range', () => {
+    const outside = [from.getTime() - HOUR, to.getTime(), to.getTime() + DAY];
+    expect(planWindows(from, to, Array(1000).fill(outside).flat())).toEqual(planWindows(from, to, []));
   });
 });
 
@@ -79,24 +97,25 @@ describeEachDatabase('the first load, window by window', (database) => {
     runSync({ db: database().db, source, now: () => new Date(NOW) }, 'synchronize', null);
 
   it('keeps what Leon let it write when it cuts the load short, and the next run finishes it', async () => {
-    // Leon stops answering at the window a month after the boundary.
-    const cutAt = BOUNDARY + 30 * 24 * HOUR;
+    // Leon stops answering at the window after the boundary.
     const failing: LeonSource = {
       ...leon,
       flightsBetween: async (from, to) => {
-        if (new Date(from).getTime() >= cutAt)
+        if (new Date(from).getTime() >= BOUNDARY)
           throw new LeonError('unavailable', 'Leon est injoignable, veuillez réessayer plus tard.');
         return leon.flightsBetween(from, to);
       },
     };
     await expect(sync(failing)).rejects.toThrow('Leon est injoignable');
-    expect(await stored()).toEqual([astride, spread, plain].map((trip) => trip.tripNumber).sort());
+    // The trip astride the boundary waited for the next window; the one eleven days long has its first leg.
+    expect(await stored()).toEqual([spread, plain].map((trip) => trip.tripNumber).sort());
+    expect(await storedLegs(spread.tripNumber)).toEqual([spread.legs[0].flightNid]);
     expect(await database().db.select().from(leonState)).toEqual([]);
     const [failed] = await database().db.select().from(syncRuns).orderBy(desc(syncRuns.startedAt));
     expect(failed).toMatchObject({ status: 'failed', created: 0 });
 
-    // The next run is a first load again: what the windows wrote is found unchanged.
-    expect(await sync(leon)).toMatchObject({ created: 1, updated: 0, failed: 0 });
+    // The next run is a first load again: what the windows wrote is found unchanged, and completed.
+    expect(await sync(leon)).toMatchObject({ created: 2, updated: 1, failed: 0 });
     expect(await stored()).toEqual([...all].sort());
     const [{ n }] = await rowsOf<{ n: number }>(database().db, sql`select count(*)::int as n from missions`);
     expect(n).toBe(4);
@@ -111,14 +130,13 @@ describeEachDatabase('the first load, window by window', (database) => {
     const watching: LeonSource = {
       ...leon,
       flightsBetween: async (from, to) => {
-        if (new Date(from).getTime() >= BOUNDARY + 14 * 24 * HOUR)
-          seenBeforeLaterWindows.push(await stored());
+        if (new Date(from).getTime() > BOUNDARY) seenBeforeLaterWindows.push(await stored());
         return leon.flightsBetween(from, to);
       },
     };
     expect(await sync(watching)).toMatchObject({ created: 4, updated: 0, failed: 0 });
     // The trips of the windows before were in the database before Leon was asked for the later ones.
-    expect(seenBeforeLaterWindows[0]).toEqual([astride, spread, plain].map((trip) => trip.tripNumber).sort());
+    expect(seenBeforeLaterWindows[0]).toEqual([spread, plain].map((trip) => trip.tripNumber).sort());
     for (const trip of [astride, spread])
       expect((await storedLegs(trip.tripNumber)).sort()).toEqual(
         trip.legs.map((leg) => leg.flightNid).sort(),

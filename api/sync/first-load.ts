@@ -1,10 +1,10 @@
 // The first load of the missions step: Leon's trips of the first-load range (12 months back, 6 ahead by
-// default), read and written one window of days at a time (a week, shorter where trips are dense), each
+// default), read and written one window at a time (planned from where Leon's flights are), each
 // window committed on its own behind the fence (`run.commitPart`) while Leon is asked for the next, so
 // that a first load of any size holds two windows of trips in memory (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
 // trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
 // short is a first load again at the next run, which finds the trips written so far unchanged.
-import { addDays, addMonths, min, subMonths } from 'date-fns';
+import { addMonths, subMonths } from 'date-fns';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { missions } from '../db/schema';
@@ -14,14 +14,42 @@ import { storedFlights, type TripReading } from './read';
 import { SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
 
-/** Days of flights read and written together, at the most; fewer where Leon's trips are dense. */
-export const WINDOW_DAYS = 7;
-/** The trips a window aims at: the next window is shortened (to one day at the least) to hold about so many. */
-export const TRIPS_PER_WINDOW = 250;
+const HOUR = 3600_000;
+/** The flights a window aims at (about 250 trips of one to three legs). */
+export const FLIGHTS_PER_WINDOW = 500;
+/** The shortest window: where a day holds more flights than the aim, a window holds that day's. */
+const MIN_WINDOW_HOURS = 24;
+/** The longest: under Leon's 3 months a `flightList` call may span, so that a window is one request. */
+export const MAX_WINDOW_DAYS = 88;
 
-/** The next window's days: as many as held about `TRIPS_PER_WINDOW` trips in the last one, 1 to 7. */
-export const nextWindowDays = (days: number, trips: number) =>
-  Math.max(1, Math.min(WINDOW_DAYS, Math.floor((days * TRIPS_PER_WINDOW) / Math.max(trips, 1))));
+/**
+ * The ends of the first load's windows over [from, to), planned from the departures of Leon's flights in
+ * it (`departuresBetween`): each window, taken by whole hours, is as short as holds about
+ * `FLIGHTS_PER_WINDOW` flights, one day at the least and 88 days at the most. Months without trips are
+ * then one request, not one a week, and a dense stretch is cut where the flights are (decision 050).
+ */
+export function planWindows(from: Date, to: Date, departures: readonly number[]): Date[] {
+  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR);
+  const perHour = new Uint32Array(hours);
+  for (const at of departures) {
+    const hour = Math.floor((at - from.getTime()) / HOUR);
+    if (hour >= 0 && hour < hours) perHour[hour]++;
+  }
+  const ends: Date[] = [];
+  for (let start = 0; start < hours; ) {
+    let end = start;
+    let flights = 0;
+    while (
+      end < hours &&
+      end - start < MAX_WINDOW_DAYS * 24 &&
+      (end - start < MIN_WINDOW_HOURS || flights < FLIGHTS_PER_WINDOW)
+    )
+      flights += perHour[end++];
+    ends.push(end === hours ? to : new Date(from.getTime() + end * HOUR));
+    start = end;
+  }
+  return ends;
+}
 /** Legs this close to a window's end may belong to a trip that goes on in the next window. */
 const EDGE_MS = 3 * 24 * 3600_000;
 
@@ -96,7 +124,7 @@ export async function firstLoad(
   /** Trips read whole by number and written: a later window has nothing to add to them. */
   const whole = new Set<string>();
   let carried: LeonTrip[] = [];
-  let days = WINDOW_DAYS;
+  const ends = planWindows(from, to, await source.departuresBetween(from, to));
   /** A window asked of Leon: its answer comes while the window before is written. */
   interface Asked {
     start: Date;
@@ -104,7 +132,7 @@ export async function firstLoad(
     answer: Promise<TripsResult>;
   }
   const ask = (start: Date): Asked => {
-    const end = min([addDays(start, days), to]);
+    const end = ends.find((at) => at > start) ?? to;
     const answer = source.flightsBetween(start, end);
     answer.catch(() => {}); // awaited below, once the window before is written
     return { start, end, answer };
@@ -114,7 +142,6 @@ export async function firstLoad(
     const { start, end }: Asked = window;
     const last: boolean = end.getTime() === to.getTime();
     const answer = await window.answer;
-    days = nextWindowDays(days, answer.trips.length);
     window = last ? null : ask(end);
     report.failed(answer.failures);
     const ready: LeonTrip[] = [];

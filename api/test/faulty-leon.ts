@@ -17,6 +17,7 @@ export function faultyLeon(leon: LeonSource, options: { graphql?: boolean } = {}
   const faults: LeonFaults = { hugePassengers: new Set(), hugeTimestamp: false, gate: null };
   const source: LeonSource = {
     flightsBetween: (from, to) => leon.flightsBetween(from, to),
+    departuresBetween: (from, to) => leon.departuresBetween(from, to),
     async modifiedSince(timestamp) {
       if (faults.gate) await faults.gate;
       const answer = await leon.modifiedSince(timestamp);
