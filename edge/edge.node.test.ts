@@ -34,6 +34,27 @@ beforeAll(async () => {
         setTimeout(() => res.end('late'), 2000);
         return;
       }
+      // Sized and short, so read whole: its headers at once, then nothing more for 2 s.
+      if (req.url === '/stalled') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"data":"o');
+        setTimeout(() => res.destroy(), 2000);
+        return;
+      }
+      // A streamed answer (unsized) that takes 1 s in all, a part every 100 ms.
+      if (req.url === '/trickle') {
+        res.setHeader('content-type', 'text/plain');
+        let part = 0;
+        const timer = setInterval(() => {
+          part++;
+          if (part < 10) res.write(`part ${part}\n`);
+          else {
+            clearInterval(timer);
+            res.end('part 10\n');
+          }
+        }, 100);
+        return;
+      }
       // Declares 100 bytes, sends 10, then the connection drops (an API process killed mid-answer).
       if (req.url === '/cut') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -189,6 +210,19 @@ describe('the /api proxy under Node', () => {
       message: 'Le service met trop de temps à répondre, veuillez réessayer.',
       requestId: slow.headers.get('x-request-id'),
     });
+    // Headers in time, then a body that stops coming: the same 504.
+    const stalled = await fetch(`http://127.0.0.1:${slowEdge.port}/api/stalled`);
+    expect(stalled.status).toBe(504);
+    expect(((await stalled.json()) as { message: string }).message).toBe(
+      'Le service met trop de temps à répondre, veuillez réessayer.',
+    );
+  });
+
+  it('passes on a streamed answer longer in all than the timeout, whose parts keep coming', async () => {
+    const response = await fetch(`http://127.0.0.1:${slowEdge.port}/api/trickle`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.split('\n').filter(Boolean)).toEqual(Array.from({ length: 10 }, (_, i) => `part ${i + 1}`));
   });
 });
 

@@ -130,6 +130,29 @@ describe('the Worker', () => {
     expect(await slow.json()).toEqual(withId('Le service met trop de temps à répondre, veuillez réessayer.'));
   });
 
+  it('passes on a streamed answer longer in all than the timeout, whose parts keep coming', async () => {
+    // As the platform's fetch does, the body fails if the request's signal aborts while it streams.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      const signal = (init as RequestInit).signal;
+      let part = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (signal?.aborted) return controller.error(signal.reason);
+          part++;
+          controller.enqueue(new TextEncoder().encode(`part ${part}\n`));
+          if (part === 6) controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/plain' } });
+    });
+    const response = await call(new Request('https://bo.example.fr/api/files/report.pdf'));
+    expect(response.status).toBe(200);
+    expect((await response.text()).split('\n').filter(Boolean)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `part ${i + 1}`),
+    );
+  });
+
   it("names each request with Cloudflare's ray id: sent to the API, answered, and in the edge's errors", async () => {
     const seen = recordUpstream();
     const ray = '8a1b2c3d4e5f6789-CDG';

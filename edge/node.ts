@@ -41,7 +41,9 @@ export const WHOLE_BODY_MAX_BYTES = 256 * 1024;
 /**
  * Upstream calls through one keep-alive pool (global fetch measured ten times slower here). A short
  * answer of known length (the API's JSON) comes back as bytes, which @hono/node-server writes in one
- * `end()`; a long or unsized one (a file, an export) streams.
+ * `end()`; a long or unsized one (a file, an export) streams. The wait is bounded by undici's headers and
+ * body timeouts, which share its coarse timers, rather than by an AbortSignal and a timer of each
+ * request's own (2 % of the edge's time in a profile, docs/decisions/051).
  */
 export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 })): Upstream {
   return async (url, init) => {
@@ -49,7 +51,8 @@ export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, con
       method: init.method as 'GET',
       headers: init.headers,
       body: init.body ? Readable.fromWeb(init.body as never) : null,
-      signal: init.signal,
+      headersTimeout: init.timeoutMs,
+      bodyTimeout: init.timeoutMs,
       dispatcher: agent,
     });
     const headers = new Headers();

@@ -12,7 +12,14 @@ export interface UpstreamInit {
   /** The headers to send, by lower-case name (multiple values joined, as a Headers object joins them). */
   headers: Record<string, string>;
   body: ReadableStream<Uint8Array> | null;
-  signal: AbortSignal;
+  /**
+   * How long the API may keep the edge waiting, for its answer's headers and then between parts of its
+   * body on Node; past it the call fails with a timeout (a 504). Each runtime's client keeps the time its
+   * own way: on Workers an AbortSignal until the headers come (`TimeoutError`); on Node undici's headers
+   * and body timeouts, which share its coarse timers instead of a signal and a timer per request
+   * (docs/decisions/051). A download taking longer in all than this is not cut.
+   */
+  timeoutMs: number;
 }
 /**
  * What the upstream answered: a fetch Response fits (Workers); the Node client gives a short answer's
@@ -209,6 +216,9 @@ export interface ProxyOptions {
   bodyLimits?: BodyLimits;
 }
 
+/** The names of the errors a runtime's client fails with when the API is too slow (fetch, undici). */
+const TIMEOUTS = new Set(['TimeoutError', 'AbortError', 'HeadersTimeoutError', 'BodyTimeoutError']);
+
 /** API paths for the operator's tools only (Prometheus scrapes each instance directly): never proxied. */
 const INTERNAL_PATHS = new Set(['/metrics']);
 
@@ -243,12 +253,11 @@ export async function proxy(c: Context, options: ProxyOptions): Promise<Response
       method,
       headers,
       body: body?.stream ?? raw,
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
     });
   } catch (error) {
     if (body?.tripped()) return json(413, MESSAGES.tooLarge);
-    const name = (error as Error)?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') return json(504, MESSAGES.timeout);
+    if (TIMEOUTS.has((error as Error)?.name)) return json(504, MESSAGES.timeout);
     return json(502, MESSAGES.unavailable);
   }
 

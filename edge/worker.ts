@@ -28,7 +28,19 @@ function appFor(env: Env, hsts: boolean): Hono<EdgeEnv> {
     app = createEdgeApp({
       apiOrigin: env.API_ORIGIN,
       timeoutMs: Number(env.API_TIMEOUT_MS ?? 30_000),
-      upstream: (url, init) => fetch(url, { ...init, redirect: 'manual' }),
+      upstream: async (url, { timeoutMs, ...init }) => {
+        // The time is for the answer's headers: a long download streams on past it.
+        const deadline = new AbortController();
+        const timer = setTimeout(
+          () => deadline.abort(new DOMException('The API took too long to answer', 'TimeoutError')),
+          timeoutMs,
+        );
+        try {
+          return await fetch(url, { ...init, signal: deadline.signal, redirect: 'manual' });
+        } finally {
+          clearTimeout(timer);
+        }
+      },
       // Cloudflare sets CF-Connecting-IP itself, replacing any the client sent.
       clientIp: (c) => c.req.header('cf-connecting-ip'),
       // Cloudflare's ray id names the request in its own logs too: the same id end to end.
