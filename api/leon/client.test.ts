@@ -243,20 +243,26 @@ describe('errors from Leon', () => {
 });
 
 describe('flights of a range', () => {
-  it('splits 7 months into 3 sequential windows of at most 3 calendar months', async () => {
+  /** 120 trips over nine months, a client on them, and the seven months asked of it. */
+  const sevenMonths = () => {
     const trips = generatedTrips(120, 11, '2025-06-01T00:00:00Z', '2026-02-28T00:00:00Z');
-    const { client, bodies } = setup({ trips });
     const start = new Date('2025-07-01T00:00:00Z');
     const end = new Date('2026-02-01T00:00:00Z');
+    return { trips, start, end, ...setup({ trips }) };
+  };
+  const THREE_WINDOWS = [
+    ['2025-07-01T00:00:00Z', '2025-10-01T00:00:00Z'],
+    ['2025-10-01T00:00:00Z', '2026-01-01T00:00:00Z'],
+    ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'],
+  ];
+
+  it('splits 7 months into 3 sequential windows of at most 3 calendar months', async () => {
+    const { trips, start, end, client, bodies } = sevenMonths();
     const result = await client.flightsBetween(start, end);
     const windows = bodies
       .filter((b) => b.query.includes('flightList'))
       .map((b) => [b.variables.start, b.variables.end]);
-    expect(windows).toEqual([
-      ['2025-07-01T00:00:00Z', '2025-10-01T00:00:00Z'],
-      ['2025-10-01T00:00:00Z', '2026-01-01T00:00:00Z'],
-      ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'],
-    ]);
+    expect(windows).toEqual(THREE_WINDOWS);
     const expected = trips.filter((t) =>
       t.legs.some((l) => Date.parse(l.std) >= start.getTime() && Date.parse(l.std) < end.getTime()),
     );
@@ -266,17 +272,10 @@ describe('flights of a range', () => {
   });
 
   it('answers the departures of a range, asking only ids and departures, each flight once', async () => {
-    const trips = generatedTrips(120, 11, '2025-06-01T00:00:00Z', '2026-02-28T00:00:00Z');
-    const { client, bodies } = setup({ trips });
-    const start = new Date('2025-07-01T00:00:00Z');
-    const end = new Date('2026-02-01T00:00:00Z');
+    const { trips, start, end, client, bodies } = sevenMonths();
     const departures = await client.departuresBetween(start, end);
     const asked = bodies.filter((b) => b.query.includes('flightList'));
-    expect(asked.map((b) => [b.variables.start, b.variables.end])).toEqual([
-      ['2025-07-01T00:00:00Z', '2025-10-01T00:00:00Z'],
-      ['2025-10-01T00:00:00Z', '2026-01-01T00:00:00Z'],
-      ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z'],
-    ]);
+    expect(asked.map((b) => [b.variables.start, b.variables.end])).toEqual(THREE_WINDOWS);
     expect(asked[0].query).not.toContain('crewMemberList');
     const expected = trips
       .flatMap((t) => t.legs.map((l) => Date.parse(l.std)))
