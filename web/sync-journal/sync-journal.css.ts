@@ -13,8 +13,14 @@ export const reason = style({
   lineHeight: 1.35,
   color: colors.muted,
 });
-/** A header that may wrap although its column's cells stay on one line. */
-export const wrappingHeader = style({ whiteSpace: 'normal' });
+/**
+ * A header that may wrap although its column's cells stay on one line: from 1440 px, where that makes the
+ * table fit its frame. Narrower, the frame scrolls sideways anyway, and wrapping would only make the header
+ * row three lines tall.
+ */
+export const wrappingHeader = style({
+  '@media': { 'screen and (min-width: 1440px)': { whiteSpace: 'normal' } },
+});
 export const legend = style({ margin: '0 0 12px', color: colors.muted, fontSize: 14 });
 export const facts = style([
   definitionList,
