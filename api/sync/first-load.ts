@@ -1,7 +1,8 @@
 // The first load of the missions step: Leon's trips of the first-load range (12 months back, 6 ahead by
-// default), read and written one window at a time (planned from where Leon's flights are), each
-// window committed on its own behind the fence (`run.commitPart`) while Leon is asked for the next, so
-// that a first load of any size holds two windows of trips in memory (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
+// default), read and written one window at a time, the windows planned from the departures of Leon's
+// flights (decision 050). Each window is committed on its own behind the fence (`run.commitPart`) while
+// Leon is asked for the next, so that a first load of any size holds two windows of trips in memory
+// (decision 040). Each trip stays all or nothing; the run's own transaction then writes what is left (the
 // trips skipped by earlier runs that no window brought) with Leon's timestamp, so that a first load cut
 // short is a first load again at the next run, which finds the trips written so far unchanged.
 import { addMonths, subMonths } from 'date-fns';
@@ -50,8 +51,9 @@ export function planWindows(from: Date, to: Date, departures: readonly number[])
   }
   return ends;
 }
+
 /** Legs this close to a window's end may belong to a trip that goes on in the next window. */
-const EDGE_MS = 3 * 24 * 3600_000;
+const EDGE_MS = 3 * 24 * HOUR;
 
 /** Writes trips in the part's transaction, counting them in the run's report. */
 export type StoreTrips = (tx: Tx, trips: LeonTrip[], report: RunReport) => Promise<void>;
