@@ -132,6 +132,9 @@ for (const { name, viewport } of WIDTHS) {
       if (small) {
         test('opens the drawer, which holds the focus, and closes it with Escape', async ({ page }) => {
           await page.goto(href('requestedMissions'));
+          // The screen's heading takes the focus once it is shown; Shift+Tab from it reaches 'Menu'. (Pressed
+          // before, from the page's body, Shift+Tab would start from the end of the page.)
+          await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
           // By id: closed, the drawer is hidden, and a locator by role would not find it.
           const drawer = page.locator('#side-menu');
           const toggle = page.getByRole('button', { name: 'Menu' });
