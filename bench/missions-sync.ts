@@ -3,10 +3,10 @@
 // (issue 3); peak RSS at most 250 MB at 10,000 and 100,000 trips, and 60 s for 100,000 on PostgreSQL
 // (issue 28). The simulator runs in a process of its own, reached over HTTP as Leon is: the peak RSS is
 // the syncing process's alone (with PGlite, the database lives in it too: on disk, as `npm start` keeps it,
-// created by another process as a restarted server finds it, bench/lib/databases.ts). It runs under the API's Node flags
-// (scripts/api-node-flags.mjs: its heap limit, docs/decisions/045): started without them, it starts itself
-// again with them. The client keeps Leon's pace as the API does (docs/decisions/047): the requests each sync
-// made and how many waited for the pace are printed.
+// created by another process as a restarted server finds it, bench/lib/databases.ts). It runs under the
+// API's Node flags (scripts/api-node-flags.mjs: its heap limit, docs/decisions/045): started without them,
+// it starts itself again with them. The client keeps Leon's pace as the API does (docs/decisions/047): the
+// requests each sync made and how many waited for the pace are printed.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';

@@ -37,6 +37,26 @@ export function timestampOf(answer: unknown, path: string[]): number {
 }
 
 /**
+ * Each window of [start, end), of at most 3 calendar months (UTC), asked in turn, with the raw items
+ * `query` lists for it under `listField`: a caller keeps what it needs of one window before the next is asked.
+ */
+export async function* listsBetween(
+  graphql: Graphql,
+  query: string,
+  listField: string,
+  start: Date,
+  end: Date,
+): AsyncGenerator<{ window: { start: Date; end: Date }; items: unknown[] }> {
+  for (const window of splitIntoWindows(start, end, 3)) {
+    const data = await graphql(query, {
+      start: leonInstant(window.start),
+      end: leonInstant(window.end),
+    });
+    yield { window, items: list(data, [listField]) };
+  }
+}
+
+/**
  * The raw items of [start, end) that `query` lists under `listField`, asked in sequential windows of at
  * most 3 calendar months (UTC); an item found in two windows is kept once (by its `nidField`).
  */
@@ -50,12 +70,8 @@ export async function rawBetween(
 ): Promise<unknown[]> {
   const seen = new Set<unknown>();
   const items: unknown[] = [];
-  for (const window of splitIntoWindows(start, end, 3)) {
-    const data = await graphql(query, {
-      start: leonInstant(window.start),
-      end: leonInstant(window.end),
-    });
-    for (const item of list(data, [listField])) {
+  for await (const { items: listed } of listsBetween(graphql, query, listField, start, end)) {
+    for (const item of listed) {
       const nid = (item as Record<string, unknown> | null)?.[nidField];
       if (nid !== undefined && seen.has(nid)) continue;
       seen.add(nid);

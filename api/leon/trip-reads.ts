@@ -8,8 +8,8 @@ import {
   MODIFIED_FLIGHTS_QUERY,
   tripsByNumberQuery,
 } from './queries';
-import { field, list, rawBetween, rawModifiedSince } from './reads';
-import { leonInstant, parseInstant, splitIntoWindows } from './time';
+import { field, listsBetween, rawBetween, rawModifiedSince } from './reads';
+import { parseInstant } from './time';
 import type { Graphql } from './transport';
 import {
   type LeonFailure,
@@ -60,12 +60,14 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
    */
   async function departuresBetween(start: Date, end: Date): Promise<number[]> {
     const departures: number[] = [];
-    for (const window of splitIntoWindows(start, end, 3)) {
-      const data = await graphql(FLIGHT_DEPARTURES_QUERY, {
-        start: leonInstant(window.start),
-        end: leonInstant(window.end),
-      });
-      for (const item of list(data, ['flightList'])) {
+    for await (const { window, items } of listsBetween(
+      graphql,
+      FLIGHT_DEPARTURES_QUERY,
+      'flightList',
+      start,
+      end,
+    )) {
+      for (const item of items) {
         const at = parseInstant(String((item as { startTimeUTC?: unknown } | null)?.startTimeUTC))?.getTime();
         // Each departure once, in the 3 months it lies in, however Leon bounds its windows.
         if (at !== undefined && at >= window.start.getTime() && at < window.end.getTime())
