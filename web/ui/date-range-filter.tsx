@@ -8,7 +8,6 @@ import {
   CalendarGrid,
   DateInput,
   DateRangePicker,
-  DateSegment,
   Dialog,
   FieldError,
   Group,
@@ -20,6 +19,7 @@ import {
   RangeCalendarStateContext,
 } from 'react-aria-components';
 import * as ui from './date-range-filter.css';
+import { dateSegment } from './date-segment';
 import { CalendarIcon, CloseIcon } from './icons';
 import * as popoverUi from './popover.css';
 import * as css from './theme.css';
@@ -123,11 +123,11 @@ export function DateRangeFilter({
       <Label className={css.label}>Période</Label>
       <Group className={ui.dateGroup}>
         <DateInput slot="start" className={ui.dateInput}>
-          {(segment) => <DateSegment segment={segment} className={ui.segment} />}
+          {dateSegment}
         </DateInput>
         <span aria-hidden="true">–</span>
         <DateInput slot="end" className={ui.dateInput}>
-          {(segment) => <DateSegment segment={segment} className={ui.segment} />}
+          {dateSegment}
         </DateInput>
         <Button className={css.button.ghost} aria-label="Ouvrir le calendrier">
           <CalendarIcon />

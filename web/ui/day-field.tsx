@@ -1,8 +1,8 @@
 // A labelled calendar day (react-aria DateField, French segments jj/mm/aaaa) whose value is the
 // 'yyyy-MM-dd' text the contract's schemas read, '' while empty or incomplete; its error under it.
 import { parseDate } from '@internationalized/date';
-import { DateField, DateInput, DateSegment, FieldError, Label } from 'react-aria-components';
-import { segment } from './date-range-filter.css';
+import { DateField, DateInput, FieldError, Label } from 'react-aria-components';
+import { dateSegment } from './date-segment';
 import { dayInput } from './day-field.css';
 import * as css from './theme.css';
 
@@ -43,9 +43,7 @@ export function DayField({
       name={name}
     >
       <Label className={css.label}>{label}</Label>
-      <DateInput className={dayInput}>
-        {(part) => <DateSegment segment={part} className={segment} />}
-      </DateInput>
+      <DateInput className={dayInput}>{dateSegment}</DateInput>
       <FieldError className={css.fieldError}>{error}</FieldError>
     </DateField>
   );
