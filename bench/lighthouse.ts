@@ -10,10 +10,13 @@
 // own, both up at once: each screen is audited on one runtime then the other, alternately React and Preact
 // first, so that a change of the machine's load falls on both; then a table of the scores side by side.
 //   PERF_PORT_OFFSET=50 (default 60) shifts the ports (the second runtime's stack takes the next 10); PERF_SCREENS=login,users runs some screens only;
-//   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime; PERF_RUNS=5 audits each screen
+//   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime; PERF_THROTTLING=devtools loads each
+//   page under the throttling itself (Chromium's CPU slowed 4× and its network shaped, Lighthouse's 'devtools'
+//   method) instead of Lighthouse's default, which loads it at full speed and simulates the slow device from
+//   that trace (docs/decisions/037 compares the two); PERF_RUNS=5 audits each screen
 //   five times and prints the median of each score (one run's score moves by a point or two between runs;
 //   the metrics shown are those of the run whose performance score is the median); PERF_DETAILS=1 prints
-//   each audit's requests in the order they started, then its long tasks.
+//   each audit's largest paint and its element, its requests in the order they started, then its long tasks.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -154,6 +157,7 @@ async function audit(
     onlyCategories: CATEGORIES,
     // Keeps the session cookies the sign-in left in the browser.
     disableStorageReset: true,
+    ...(THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -182,15 +186,24 @@ async function audit(
 }
 
 const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 1));
+/** PERF_THROTTLING=devtools: the page loaded under the throttling applied, instead of Lighthouse's simulation of it. */
+const THROTTLING = process.env.PERF_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** PERF_DETAILS=1: the largest contentful paint and the requests, in the order they started. */
+/** PERF_DETAILS=1: the largest contentful paint and its element, and the requests, in the order they started. */
 function printDetails(label: string, lhr: Lhr, baseURL: string): void {
   const details = lhr.audits['network-requests']?.details as
     | { items?: Array<Record<string, unknown>> }
     | undefined;
-  console.log(`  ${label}: LCP ${lhr.audits['largest-contentful-paint']?.displayValue}`);
+  // The element of the largest paint, as Lighthouse's LCP breakdown names it.
+  const breakdown = lhr.audits['lcp-breakdown-insight']?.details as
+    | { items?: Array<{ type?: string; snippet?: string }> }
+    | undefined;
+  const element = breakdown?.items?.find((item) => item.type === 'node')?.snippet;
+  console.log(
+    `  ${label}: LCP ${lhr.audits['largest-contentful-paint']?.displayValue}${element ? ` on ${element}` : ''}`,
+  );
   for (const request of details?.items ?? []) {
     const url = String(request.url).replace(baseURL, '');
     const ms = (value: unknown) => String(Math.round(Number(value))).padStart(5);
@@ -249,7 +262,7 @@ function print(rows: Row[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
   console.log(
-    `\n${RUNS > 1 ? `Medians of ${RUNS} runs. ` : ''}Goals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance;`,
+    `\n${RUNS > 1 ? `Medians of ${RUNS} runs. ` : ''}Throttling: ${THROTTLING === 'devtools' ? 'applied (devtools)' : 'simulated (Lighthouse default)'}. Goals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance;`,
   );
   console.log('no score lower on Preact than on React.');
   const react = rows.filter((r) => r.runtime === 'react');
