@@ -157,7 +157,7 @@ async function audit(
     onlyCategories: CATEGORIES,
     // Keeps the session cookies the sign-in left in the browser.
     disableStorageReset: true,
-    ...(THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
+    throttlingMethod: THROTTLING,
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
