@@ -1,12 +1,13 @@
 // The filters above the incidents list: search by mission number, status, declared period.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { INCIDENT_STATUS_BADGES, INCIDENT_STATUSES } from '../../contract/incidents';
 import { DateRangeFilter } from '../ui/date-range-filter';
 import { SearchToolbar } from '../ui/search-toolbar';
 import { SelectField } from '../ui/select-field';
 import * as ui from './incidents.css';
 
-export function IncidentFilterBar({
+/** Rendered again only when its props change (the list's callbacks stay the same): not at each answer. */
+export const IncidentFilterBar = memo(function IncidentFilterBar({
   search,
   onSearch,
   onFilters,
@@ -42,4 +43,4 @@ export function IncidentFilterBar({
       />
     </SearchToolbar>
   );
-}
+});

@@ -35,6 +35,17 @@ export function usePagedList<Row>(
     [path],
   );
   const [state, send] = useLiveMachine(`pagedList:${path}`, logic, { input: { pageSize, filters } });
+  // The same functions from one render to the next: a filter bar given them renders again only when what
+  // it shows changes, not at every answer of the list (docs/decisions/053).
+  const actions = useMemo(
+    () => ({
+      setSearch: (value: string) => send({ type: 'search.change', value }),
+      setFilters: (next: Record<string, unknown>) => send({ type: 'filters.change', filters: next }),
+      goTo: (pageNumber: number) => send({ type: 'page.go', pageNumber }),
+      reload: () => send({ type: 'list.reload' }),
+    }),
+    [send],
+  );
   return {
     rows: state.context.rows as Row[],
     pageCount: state.context.pageCount,
@@ -44,9 +55,6 @@ export function usePagedList<Row>(
     loading: state.hasTag('loading'),
     empty: state.hasTag('empty'),
     failed: state.hasTag('error'),
-    setSearch: (value: string) => send({ type: 'search.change', value }),
-    setFilters: (next: Record<string, unknown>) => send({ type: 'filters.change', filters: next }),
-    goTo: (pageNumber: number) => send({ type: 'page.go', pageNumber }),
-    reload: () => send({ type: 'list.reload' }),
+    ...actions,
   };
 }

@@ -1,7 +1,7 @@
 // The filters above a mission list: search, period, hospitals (staff, and HOSPITAL users with more than
 // one hospital, limited to theirs by GET /missions/hospitals) and, on the requested list, the
 // quick status filter. It keeps what the user chose and hands the list's filters to `onFilters`.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { DateRangeFilter } from '../ui/date-range-filter';
@@ -19,7 +19,14 @@ export interface MissionFilterBarProps {
   onFilters: (filters: Record<string, unknown>) => void;
 }
 
-export function MissionFilterBar({ category, staff, search, onSearch, onFilters }: MissionFilterBarProps) {
+/** Rendered again only when its props change (the list's callbacks stay the same): not at each answer. */
+export const MissionFilterBar = memo(function MissionFilterBar({
+  category,
+  staff,
+  search,
+  onSearch,
+  onFilters,
+}: MissionFilterBarProps) {
   const [quick, setQuick] = useState<string | null>(null);
   const [hospitals, setHospitals] = useState<string[]>([]);
   const options = useHospitalNames();
@@ -65,4 +72,4 @@ export function MissionFilterBar({ category, staff, search, onSearch, onFilters 
       )}
     </>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The 'Période' filter (requirements §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
 // month and year dropdowns, clearable; it reports a range only when both dates are chosen.
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
-import { useContext, useState } from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
   Button,
   CalendarCell,
@@ -85,6 +85,13 @@ function MonthYear() {
 /** Said under the period, over what follows it: the toolbar does not move (requirements §5 says it in English). */
 export const DATE_INVALID = 'Date non valide.';
 
+/**
+ * The period field. Its parent re-renders it whenever the parent renders (a list's answer, a keystroke in
+ * the search box, the hospitals' names arriving), usually with a new `onChange`; react-aria's picker costs
+ * about as much to render again as to mount (its state, formatters and segments are computed afresh), so
+ * the picker itself renders only when what it shows changes: it calls the latest `onChange` through a
+ * callback that stays the same.
+ */
 export function DateRangeFilter({
   onChange,
   defaultRange,
@@ -93,12 +100,28 @@ export function DateRangeFilter({
   /** The period shown at first (a screen whose list starts filtered); none by default. */
   defaultRange?: DayRange;
 }) {
+  const latest = useRef(onChange);
+  useLayoutEffect(() => {
+    latest.current = onChange;
+  });
+  const report = useCallback((range: DayRange | null) => latest.current(range), []);
+  return <PeriodPicker report={report} startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />;
+}
+
+/** The picker of DateRangeFilter, rendered again only when its props change (they seldom do). */
+const PeriodPicker = memo(function PeriodPicker({
+  report: onChange,
+  startDate,
+  endDate,
+}: {
+  report: (range: DayRange | null) => void;
+  startDate?: string;
+  endDate?: string;
+}) {
   const [value, setValue] = useState<{
     start: ReturnType<typeof parseDate>;
     end: ReturnType<typeof parseDate>;
-  } | null>(() =>
-    defaultRange ? { start: parseDate(defaultRange.startDate), end: parseDate(defaultRange.endDate) } : null,
-  );
+  } | null>(() => (startDate && endDate ? { start: parseDate(startDate), end: parseDate(endDate) } : null));
   const max = today(getLocalTimeZone());
   const min = parseDate(MIN_DAY);
   return (
@@ -170,4 +193,4 @@ export function DateRangeFilter({
       </Popover>
     </DateRangePicker>
   );
-}
+});
