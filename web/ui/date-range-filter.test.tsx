@@ -8,7 +8,7 @@ import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it } from 'vitest';
 import { DateRangeFilter, type DayRange } from './date-range-filter';
 
-/** A screen that counts its renders and hands the field a new handler each time, closing over the count. */
+/** A screen that renders again at each press of its button, handing the field a new handler that knows how many. */
 function Screen({ seen }: { seen: Array<[number, DayRange | null]> }) {
   const [answers, setAnswers] = useState(0);
   return (

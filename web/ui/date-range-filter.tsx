@@ -105,16 +105,18 @@ export function DateRangeFilter({
     latest.current = onChange;
   });
   const report = useCallback((range: DayRange | null) => latest.current(range), []);
-  return <PeriodPicker report={report} startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />;
+  return (
+    <PeriodPicker onChange={report} startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />
+  );
 }
 
 /** The picker of DateRangeFilter, rendered again only when its props change (they seldom do). */
 const PeriodPicker = memo(function PeriodPicker({
-  report: onChange,
+  onChange,
   startDate,
   endDate,
 }: {
-  report: (range: DayRange | null) => void;
+  onChange: (range: DayRange | null) => void;
   startDate?: string;
   endDate?: string;
 }) {
