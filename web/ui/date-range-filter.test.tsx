@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The period field inside a screen that renders again (a list's answer, a keystroke in the search box):
 // what the user typed stays, and the range goes to the handler the screen gave last, not to an old one.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
@@ -25,7 +25,7 @@ describe('DateRangeFilter in a screen that renders again', () => {
   it('keeps the typed dates and reports the range to the latest handler', async () => {
     const seen: Array<[number, DayRange | null]> = [];
     render(<Screen seen={seen} />);
-    const parts = within(screen.getByRole('group', { name: 'Période' })).getAllByRole('spinbutton');
+    const parts = await spinButtons();
     await userEvent.click(parts[0]);
     await userEvent.keyboard('01022024');
     await userEvent.click(screen.getByRole('button', { name: 'Réponse 0' }));
@@ -37,7 +37,7 @@ describe('DateRangeFilter in a screen that renders again', () => {
     expect(seen.at(-1)).toEqual([2, { startDate: '2024-02-01', endDate: '2024-03-31' }]);
   });
 
-  it('shows the period it starts with', () => {
+  it('shows the period it starts with', async () => {
     render(
       <I18nProvider locale="fr-FR">
         <DateRangeFilter
@@ -46,7 +46,36 @@ describe('DateRangeFilter in a screen that renders again', () => {
         />
       </I18nProvider>,
     );
-    const parts = within(screen.getByRole('group', { name: 'Période' })).getAllByRole('spinbutton');
+    const parts = await spinButtons();
     expect(parts.map((p) => p.textContent)).toEqual(['01', '03', '2025', '31', '03', '2025']);
   });
 });
+
+describe('DateRangeFilter on a screen’s first frame', () => {
+  it('draws an inert outline with the same dates, then the picker in its place', async () => {
+    const { container } = render(
+      <I18nProvider locale="fr-FR">
+        <DateRangeFilter
+          defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
+          onChange={() => {}}
+        />
+      </I18nProvider>,
+    );
+    const outline = container.querySelector('[data-period-outline]');
+    expect(outline?.getAttribute('aria-hidden')).toBe('true');
+    expect(outline?.hasAttribute('inert')).toBe(true);
+    expect(outline?.textContent).toBe('Période01/03/2025–31/03/2025');
+    expect(screen.queryByRole('group', { name: 'Période' })).toBeNull();
+
+    await spinButtons();
+    expect(container.querySelector('[data-period-outline]')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Période' }).textContent).toContain('01/03/2025–31/03/2025');
+  });
+});
+
+/** The period's six spin buttons, once drawn: the picker comes a task after the screen, each spin button a task after it. */
+async function spinButtons() {
+  const period = await screen.findByRole('group', { name: 'Période' });
+  await waitFor(() => expect(within(period).getAllByRole('spinbutton')).toHaveLength(6));
+  return within(period).getAllByRole('spinbutton');
+}

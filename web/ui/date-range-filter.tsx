@@ -19,7 +19,8 @@ import {
   RangeCalendarStateContext,
 } from 'react-aria-components';
 import * as ui from './date-range-filter.css';
-import { dateSegment } from './date-segment';
+import { deferredDateSegment } from './date-segment';
+import { useDeferredMount } from './deferred-mount';
 import { CalendarIcon, CloseIcon } from './icons';
 import * as popoverUi from './popover.css';
 import * as css from './theme.css';
@@ -90,7 +91,9 @@ export const DATE_INVALID = 'Date non valide.';
  * the search box, the hospitals' names arriving), usually with a new `onChange`; react-aria's picker costs
  * about as much to render again as to mount (its state, formatters and segments are computed afresh), so
  * the picker itself renders only when what it shows changes: it calls the latest `onChange` through a
- * callback that stays the same.
+ * callback that stays the same (docs/decisions/053). Its mount is the costliest part of a screen's first
+ * render: the screen draws its outline, and the picker comes a task later, then each of its spin buttons a
+ * task after it (docs/decisions/055).
  */
 export function DateRangeFilter({
   onChange,
@@ -105,8 +108,54 @@ export function DateRangeFilter({
     latest.current = onChange;
   });
   const report = useCallback((range: DayRange | null) => latest.current(range), []);
+  const mounted = useDeferredMount();
+  if (!mounted) return <PeriodOutline startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />;
   return (
     <PeriodPicker onChange={report} startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />
+  );
+}
+
+/** One date of the outline, as its field draws it: the day, month and year, or their French placeholders. */
+function OutlineDate({ day }: { day?: string }) {
+  const [year, month, date] = day?.split('-') ?? [];
+  const part = (text: string | undefined, placeholder: string) => (
+    <span className={ui.segment} data-placeholder={text ? undefined : true}>
+      {text ?? placeholder}
+    </span>
+  );
+  return (
+    <div className={ui.dateInput}>
+      {part(date, 'jj')}
+      <span className={ui.segment}>/</span>
+      {part(month, 'mm')}
+      <span className={ui.segment}>/</span>
+      {part(year, 'aaaa')}
+    </div>
+  );
+}
+
+/**
+ * What the period shows until its picker is drawn: the same boxes, text and buttons, inert and hidden from
+ * assistive technologies (the picker replaces it a task later, before anyone could reach it).
+ */
+function PeriodOutline({ startDate, endDate }: { startDate?: string; endDate?: string }) {
+  return (
+    <div className={`${css.field} ${ui.picker}`} inert aria-hidden="true" data-period-outline="">
+      <span className={css.label}>Période</span>
+      <div className={ui.dateGroup}>
+        <OutlineDate day={startDate} />
+        <span>–</span>
+        <OutlineDate day={endDate} />
+        <button type="button" tabIndex={-1} className={css.button.ghost}>
+          <CalendarIcon />
+        </button>
+        {startDate && endDate && (
+          <button type="button" tabIndex={-1} className={css.button.ghost}>
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -148,11 +197,11 @@ const PeriodPicker = memo(function PeriodPicker({
       <Label className={css.label}>Période</Label>
       <Group className={ui.dateGroup}>
         <DateInput slot="start" className={ui.dateInput}>
-          {dateSegment}
+          {deferredDateSegment}
         </DateInput>
         <span aria-hidden="true">–</span>
         <DateInput slot="end" className={ui.dateInput}>
-          {dateSegment}
+          {deferredDateSegment}
         </DateInput>
         <Button className={css.button.ghost} aria-label="Ouvrir le calendrier">
           <CalendarIcon />

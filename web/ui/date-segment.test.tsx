@@ -2,7 +2,7 @@
 // The period and day fields: the day, month and year are spin buttons a user types into; the separators
 // between them are hidden text. They are drawn without react-aria's DateSegment (docs/decisions/052), in
 // the DOM it gave them: these tests hold what a user and a screen reader get, whichever draws them.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
@@ -32,9 +32,10 @@ describe('date segments', () => {
   it('draws the period as six spin buttons and four hidden separators, and reports the typed range', async () => {
     const onChange = vi.fn();
     french(<DateRangeFilter onChange={onChange} />);
-    const period = screen.getByRole('group', { name: 'Période' });
+    const period = await screen.findByRole('group', { name: 'Période' });
+    // Each spin button is drawn a task after the field (docs/decisions/055).
+    await waitFor(() => expect(within(period).getAllByRole('spinbutton')).toHaveLength(6));
     const parts = within(period).getAllByRole('spinbutton');
-    expect(parts).toHaveLength(6);
     expect(within(period).getAllByRole('spinbutton', { name: /jour/i })).toHaveLength(2);
     const separators = period.querySelectorAll('[data-type="literal"]');
     expect([...separators].map((s) => [s.textContent, s.getAttribute('aria-hidden')])).toEqual([

@@ -2,6 +2,7 @@
 // the separators between them are plain text (docs/decisions/052).
 import { type DateInputProps, DateSegment } from 'react-aria-components';
 import { segment as segmentClass } from './date-range-filter.css';
+import { useDeferredMount } from './deferred-mount';
 
 type Segment = Parameters<DateInputProps['children']>[0];
 
@@ -12,11 +13,34 @@ type Segment = Parameters<DateInputProps['children']>[0];
  * hooks (a quarter to two fifths less time in the period's segments on a screen's first render).
  */
 export function dateSegment(segment: Segment) {
-  if (segment.type === 'literal')
-    return (
-      <span aria-hidden="true" className={segmentClass} data-type="literal">
-        {segment.text}
-      </span>
-    );
+  if (segment.type === 'literal') return <Separator text={segment.text} />;
   return <DateSegment segment={segment} className={segmentClass} />;
+}
+
+/**
+ * The same parts for a field shown with a screen (the period): each spin button is drawn a task after its
+ * field (docs/decisions/055), its text shown meanwhile, so that the six of a period are six short tasks
+ * instead of a long one with the screen.
+ */
+export function deferredDateSegment(segment: Segment) {
+  if (segment.type === 'literal') return <Separator text={segment.text} />;
+  return <DeferredSegment segment={segment} />;
+}
+
+function Separator({ text }: { text: string }) {
+  return (
+    <span aria-hidden="true" className={segmentClass} data-type="literal">
+      {text}
+    </span>
+  );
+}
+
+function DeferredSegment({ segment }: { segment: Segment }) {
+  const mounted = useDeferredMount();
+  if (mounted) return <DateSegment segment={segment} className={segmentClass} />;
+  return (
+    <span aria-hidden="true" className={segmentClass} data-placeholder={segment.isPlaceholder || undefined}>
+      {segment.text}
+    </span>
+  );
 }
