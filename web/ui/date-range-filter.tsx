@@ -92,8 +92,8 @@ export const DATE_INVALID = 'Date non valide.';
  * about as much to render again as to mount (its state, formatters and segments are computed afresh), so
  * the picker itself renders only when what it shows changes: it calls the latest `onChange` through a
  * callback that stays the same (docs/decisions/053). Its mount is the costliest part of a screen's first
- * render: the screen draws its outline, and the picker comes a task later, then each of its spin buttons a
- * task after it (docs/decisions/055).
+ * render: the field first draws an outline of itself, the picker comes a task later, then each of its spin
+ * buttons a task after it (docs/decisions/055).
  */
 export function DateRangeFilter({
   onChange,
@@ -136,7 +136,7 @@ function OutlineDate({ day }: { day?: string }) {
 
 /**
  * What the period shows until its picker is drawn: the same boxes, text and buttons, inert and hidden from
- * assistive technologies (the picker replaces it a task later, before anyone could reach it).
+ * assistive technologies; the picker takes its place a task later.
  */
 function PeriodOutline({ startDate, endDate }: { startDate?: string; endDate?: string }) {
   return (
