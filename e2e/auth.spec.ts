@@ -47,6 +47,9 @@ for (const [email, { shown, hidden }] of Object.entries(MENUS)) {
   test(`${email} signs in and sees its own menu`, async ({ page }) => {
     await signIn(page, email);
     await expect(page).toHaveURL(at('requestedMissions'));
+    // The landing list has answered: signing out while its first calls are on their way would have them
+    // answered 401, which the console reports.
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     const nav = menu(page);
     for (const name of shown) await expect(nav.getByText(name, { exact: true }).first()).toBeVisible();
     for (const name of hidden) await expect(nav.getByText(name, { exact: true })).toHaveCount(0);
