@@ -142,6 +142,8 @@ export function DataTable<Row extends { id: string }>({
     ]
       .filter(Boolean)
       .join(' ');
+  // A column's cells all have the same classes: worked out once, not once a cell.
+  const tdClasses = columns.map((column, index) => cellClass(column, index, ui.td));
   const loadingFirstPage = list.loading && list.rows.length === 0;
   // Another page (or filter) on its way: the rows shown are the old ones until it arrives.
   const stale = list.loading && list.rows.length > 0;
@@ -197,7 +199,7 @@ export function DataTable<Row extends { id: string }>({
             {list.rows.map((row) => (
               <tr key={row.id}>
                 {columns.map((column, index) => (
-                  <td key={column.id} className={cellClass(column, index, ui.td)}>
+                  <td key={column.id} className={tdClasses[index]}>
                     {cellContent(column, row)}
                   </td>
                 ))}

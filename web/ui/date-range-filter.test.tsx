@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // The period field inside a screen that renders again (a list's answer, a keystroke in the search box):
 // what the user typed stays, and the range goes to the handler the screen gave last, not to an old one.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DateRangeFilter, type DayRange } from './date-range-filter';
 
 /** A screen that renders again at each press of its button, handing the field a new handler that knows how many. */
@@ -73,7 +73,47 @@ describe('DateRangeFilter on a screen’s first frame', () => {
   });
 });
 
-/** The period's six spin buttons, once drawn: the picker comes a task after the screen, each spin button a task after it. */
+describe('DateRangeFilter drawn in short tasks', () => {
+  it('draws the picker with its two dates as hidden outlines, then each date’s field a task apart', () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = render(
+        <I18nProvider locale="fr-FR">
+          <DateRangeFilter
+            defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
+            onChange={() => {}}
+          />
+        </I18nProvider>,
+      );
+      const outlines = () =>
+        [...container.querySelectorAll('[data-date-outline]')].map((o) => [
+          o.textContent,
+          o.getAttribute('aria-hidden'),
+        ]);
+      const next = () => act(() => vi.advanceTimersToNextTimer());
+
+      next();
+      const period = screen.getByRole('group', { name: 'Période' });
+      expect(outlines()).toEqual([
+        ['01/03/2025', 'true'],
+        ['31/03/2025', 'true'],
+      ]);
+      next();
+      expect(outlines()).toEqual([['31/03/2025', 'true']]);
+      next();
+      expect(outlines()).toEqual([]);
+      expect(within(period).queryAllByRole('spinbutton')).toHaveLength(0);
+
+      act(() => vi.runAllTimers());
+      const parts = within(period).getAllByRole('spinbutton');
+      expect(parts.map((p) => p.textContent)).toEqual(['01', '03', '2025', '31', '03', '2025']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** The period's six spin buttons, once drawn: the picker comes a task after the screen, each of its dates a task after it, each spin button a task after its date. */
 async function spinButtons() {
   const period = await screen.findByRole('group', { name: 'Période' });
   await waitFor(() => expect(within(period).getAllByRole('spinbutton')).toHaveLength(6));

@@ -116,7 +116,7 @@ export function DateRangeFilter({
 }
 
 /** One date of the outline, as its field draws it: the day, month and year, or their French placeholders. */
-function OutlineDate({ day }: { day?: string }) {
+function OutlineDate({ day, hidden }: { day?: string; hidden?: boolean }) {
   const [year, month, date] = day?.split('-') ?? [];
   const part = (text: string | undefined, placeholder: string) => (
     <span className={ui.segment} data-placeholder={text ? undefined : true}>
@@ -124,7 +124,7 @@ function OutlineDate({ day }: { day?: string }) {
     </span>
   );
   return (
-    <div className={ui.dateInput}>
+    <div className={ui.dateInput} aria-hidden={hidden || undefined} data-date-outline="">
       {part(date, 'jj')}
       <span className={ui.segment}>/</span>
       {part(month, 'mm')}
@@ -156,6 +156,21 @@ function PeriodOutline({ startDate, endDate }: { startDate?: string; endDate?: s
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * One date of the picker: its outline (hidden) until its turn, then react-aria's field, whose spin buttons
+ * come each a task later (docs/decisions/055). Each of the two fields sets up its own date state and
+ * formatters: drawn apart from the picker and from each other, none of the three makes a long task.
+ */
+function DeferredDateInput({ slot, day }: { slot: 'start' | 'end'; day?: string }) {
+  const mounted = useDeferredMount();
+  if (!mounted) return <OutlineDate day={day} hidden />;
+  return (
+    <DateInput slot={slot} className={ui.dateInput}>
+      {deferredDateSegment}
+    </DateInput>
   );
 }
 
@@ -196,13 +211,9 @@ const PeriodPicker = memo(function PeriodPicker({
     >
       <Label className={css.label}>Période</Label>
       <Group className={ui.dateGroup}>
-        <DateInput slot="start" className={ui.dateInput}>
-          {deferredDateSegment}
-        </DateInput>
+        <DeferredDateInput slot="start" day={value?.start.toString()} />
         <span aria-hidden="true">–</span>
-        <DateInput slot="end" className={ui.dateInput}>
-          {deferredDateSegment}
-        </DateInput>
+        <DeferredDateInput slot="end" day={value?.end.toString()} />
         <Button className={css.button.ghost} aria-label="Ouvrir le calendrier">
           <CalendarIcon />
         </Button>
