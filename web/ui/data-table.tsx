@@ -67,8 +67,8 @@ export interface DataTableProps<Row extends { id: string }> {
 
 /**
  * The left offsets of the columns kept at the left edge after the first: each starts where the ones
- * before it end, measured from the header cells (and again whenever the table changes size), and given
- * to the cells as CSS variables (`--sticky-left-<n>`, see data-table.css.ts).
+ * before it end, measured from the header cells once the table is laid out (and again whenever it changes
+ * size), and given to the cells as CSS variables (`--sticky-left-<n>`, see data-table.css.ts).
  */
 function useStickyOffsets(count: number) {
   const tableRef = useRef<HTMLTableElement>(null);
@@ -83,8 +83,9 @@ function useStickyOffsets(count: number) {
         left += headers[index]?.offsetWidth ?? 0;
       }
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') return measure();
+    // The observer's first call comes after the browser has laid the page out, before it paints: measuring
+    // here instead would force that layout inside the screen's render (docs/decisions/056).
     const observer = new ResizeObserver(measure);
     observer.observe(table);
     return () => observer.disconnect();
