@@ -38,14 +38,7 @@ describe('DateRangeFilter in a screen that renders again', () => {
   });
 
   it('shows the period it starts with', async () => {
-    render(
-      <I18nProvider locale="fr-FR">
-        <DateRangeFilter
-          defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
-          onChange={() => {}}
-        />
-      </I18nProvider>,
-    );
+    renderMarch2025();
     const parts = await spinButtons();
     expect(parts.map((p) => p.textContent)).toEqual(['01', '03', '2025', '31', '03', '2025']);
   });
@@ -53,14 +46,7 @@ describe('DateRangeFilter in a screen that renders again', () => {
 
 describe('DateRangeFilter on a screen’s first frame', () => {
   it('draws an inert outline with the same dates, then the picker in its place', async () => {
-    const { container } = render(
-      <I18nProvider locale="fr-FR">
-        <DateRangeFilter
-          defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
-          onChange={() => {}}
-        />
-      </I18nProvider>,
-    );
+    const { container } = renderMarch2025();
     const outline = container.querySelector('[data-period-outline]');
     expect(outline?.getAttribute('aria-hidden')).toBe('true');
     expect(outline?.hasAttribute('inert')).toBe(true);
@@ -77,14 +63,7 @@ describe('DateRangeFilter drawn in short tasks', () => {
   it('draws the picker with its two dates as hidden outlines, then each date’s field a task apart', () => {
     vi.useFakeTimers();
     try {
-      const { container } = render(
-        <I18nProvider locale="fr-FR">
-          <DateRangeFilter
-            defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
-            onChange={() => {}}
-          />
-        </I18nProvider>,
-      );
+      const { container } = renderMarch2025();
       const outlines = () =>
         [...container.querySelectorAll('[data-date-outline]')].map((o) => [
           o.textContent,
@@ -112,6 +91,17 @@ describe('DateRangeFilter drawn in short tasks', () => {
     }
   });
 });
+
+/** The field starting with March 2025, in French. */
+const renderMarch2025 = () =>
+  render(
+    <I18nProvider locale="fr-FR">
+      <DateRangeFilter
+        defaultRange={{ startDate: '2025-03-01', endDate: '2025-03-31' }}
+        onChange={() => {}}
+      />
+    </I18nProvider>,
+  );
 
 /** The period's six spin buttons, once drawn: the picker comes a task after the screen, each of its dates a task after it, each spin button a task after its date. */
 async function spinButtons() {

@@ -92,8 +92,8 @@ export const DATE_INVALID = 'Date non valide.';
  * about as much to render again as to mount (its state, formatters and segments are computed afresh), so
  * the picker itself renders only when what it shows changes: it calls the latest `onChange` through a
  * callback that stays the same (docs/decisions/053). Its mount is the costliest part of a screen's first
- * render: the field first draws an outline of itself, the picker comes a task later, then each of its spin
- * buttons a task after it (docs/decisions/055).
+ * render: the field first draws an outline of itself, the picker comes a task later, then each of its two
+ * dates, then each of their spin buttons, a task apart (docs/decisions/055, 056).
  */
 export function DateRangeFilter({
   onChange,
@@ -161,7 +161,7 @@ function PeriodOutline({ startDate, endDate }: { startDate?: string; endDate?: s
 
 /**
  * One date of the picker: its outline (hidden) until its turn, then react-aria's field, whose spin buttons
- * come each a task later (docs/decisions/055). Each of the two fields sets up its own date state and
+ * come each a task later (docs/decisions/056). Each of the two fields sets up its own date state and
  * formatters: drawn apart from the picker and from each other, none of the three makes a long task.
  */
 function DeferredDateInput({ slot, day }: { slot: 'start' | 'end'; day?: string }) {
