@@ -115,8 +115,11 @@ export function DateRangeFilter({
   );
 }
 
-/** One date of the outline, as its field draws it: the day, month and year, or their French placeholders. */
-function OutlineDate({ day, hidden }: { day?: string; hidden?: boolean }) {
+/**
+ * One date of an outline, as its field draws it: the day, month and year, or their French placeholders;
+ * hidden from assistive technologies, like every outline.
+ */
+function OutlineDate({ day }: { day?: string }) {
   const [year, month, date] = day?.split('-') ?? [];
   const part = (text: string | undefined, placeholder: string) => (
     <span className={ui.segment} data-placeholder={text ? undefined : true}>
@@ -124,7 +127,7 @@ function OutlineDate({ day, hidden }: { day?: string; hidden?: boolean }) {
     </span>
   );
   return (
-    <div className={ui.dateInput} aria-hidden={hidden || undefined} data-date-outline="">
+    <div className={ui.dateInput} aria-hidden="true" data-date-outline="">
       {part(date, 'jj')}
       <span className={ui.segment}>/</span>
       {part(month, 'mm')}
@@ -166,7 +169,7 @@ function PeriodOutline({ startDate, endDate }: { startDate?: string; endDate?: s
  */
 function DeferredDateInput({ slot, day }: { slot: 'start' | 'end'; day?: string }) {
   const mounted = useDeferredMount();
-  if (!mounted) return <OutlineDate day={day} hidden />;
+  if (!mounted) return <OutlineDate day={day} />;
   return (
     <DateInput slot={slot} className={ui.dateInput}>
       {deferredDateSegment}
