@@ -54,10 +54,6 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: mode === 'component-check' ? { check: 'web/dev/component-check.html' } : 'web/index.html',
-      // lucide-react's modules start with "use client", meaningless in a SPA (React's plugin hides it too).
-      onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
-      },
       // Our own modules only define things (schemas, machines, components): an import used for one export
       // must not bring the rest of its module's graph into the sign-in page (docs/decisions/022). Styles
       // (.css, vanilla-extract .css.ts), the entry and the Preact shims' installation do have effects.

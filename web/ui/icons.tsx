@@ -1,5 +1,9 @@
 // The app's icons: one SVG set (lucide), drawn the same on every machine, unlike emoji or font glyphs.
 // Decorative: the button or link around an icon carries the accessible name.
+// The set's shapes come from `lucide` (each icon a list of SVG elements); each icon here is one component
+// that draws them in an <svg>. lucide-react drew every icon through three components, a context and a
+// props merge at each render, which a statistics page paid 62 times in its rows' render
+// (docs/decisions/057).
 import {
   ArrowDown,
   ArrowLeft,
@@ -15,18 +19,40 @@ import {
   EyeOff,
   FileText,
   History,
-  type LucideIcon,
+  type IconNode,
   Pencil,
   Plus,
   RefreshCw,
   Trash2,
   Upload,
   X,
-} from 'lucide-react';
+} from 'lucide';
+import { createElement } from 'react';
 
-const sized =
-  (Icon: LucideIcon, size = 18) =>
-  () => <Icon size={size} strokeWidth={2} aria-hidden="true" focusable="false" />;
+/** An icon of `size` px, lucide's stroke (2 px of its 24-px grid, round ends and joins). */
+function sized(shapes: IconNode, size = 18) {
+  // Each shape's attributes (d, cx, r…) are those lucide gives, with a key for the list.
+  const parts = shapes.map(([tag, attributes], index) => [tag, { ...attributes, key: index }] as const);
+  return function Icon() {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {parts.map(([tag, attributes]) => createElement(tag, attributes))}
+      </svg>
+    );
+  };
+}
 
 export const ViewIcon = sized(Eye);
 export const HiddenIcon = sized(EyeOff);
