@@ -9,8 +9,9 @@
 // Both runtimes (docs/decisions/037), each built for production and served by a stack and a Chromium of its
 // own, both up at once: each screen is audited on one runtime then the other, alternately React and Preact
 // first, so that a change of the machine's load falls on both; then a table of the scores side by side. Each
-// screen is loaded once on each runtime before its audits, uncounted, so that every audit finds the screen's
-// chunks in the browser's cache. With five runs or more, the side-by-side table gives the p-value of a
+// audit starts with the browser's cache emptied, as Lighthouse does by default (the cookies stay); with
+// PERF_CACHE=warm the cache is kept, and each screen is loaded once on each runtime before its audits,
+// uncounted, so that every audit finds the screen's chunks there. With five runs or more, the side-by-side table gives the p-value of a
 // permutation test of the two runtimes' performance runs, and calls a lower Preact median "lower" only when
 // p < 0.05 (a gap within the runs' spread is printed as such).
 //   PERF_PORT_OFFSET=50 (default 60) shifts the ports (the second runtime's stack takes the next 10); PERF_SCREENS=login,users runs some screens only;
@@ -162,8 +163,10 @@ async function audit(
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
-    // Keeps the session cookies the sign-in left in the browser.
-    disableStorageReset: true,
+    // Lighthouse's own reset before each audit empties the browser's cache (its default storage types leave
+    // the cookies, so the sign-in's session stays): each audit is a first load of the screen's code. With
+    // PERF_CACHE=warm, nothing is reset and the code comes from the cache (see warmUp).
+    disableStorageReset: WARM,
     throttlingMethod: THROTTLING,
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
@@ -194,6 +197,8 @@ async function audit(
 }
 
 const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 1));
+/** PERF_CACHE=warm: the audits keep the browser's cache, as a visitor coming back finds it. */
+const WARM = process.env.PERF_CACHE === 'warm';
 /** PERF_THROTTLING=devtools: the page loaded under the throttling applied, instead of Lighthouse's simulation of it. */
 const THROTTLING = process.env.PERF_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
@@ -270,7 +275,7 @@ function print(rows: Row[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
   console.log(
-    `\n${RUNS > 1 ? `Medians of ${RUNS} runs. ` : ''}Throttling: ${THROTTLING === 'devtools' ? 'applied (devtools)' : 'simulated (Lighthouse default)'}. Goals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance;`,
+    `\n${RUNS > 1 ? `Medians of ${RUNS} runs. ` : ''}Throttling: ${THROTTLING === 'devtools' ? 'applied (devtools)' : 'simulated (Lighthouse default)'}. Cache: ${WARM ? 'kept (PERF_CACHE=warm), each screen loaded once before its audits' : 'emptied before each audit (Lighthouse default)'}. Goals: desktop ≥ 95 performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance;`,
   );
   console.log('no score lower on Preact than on React.');
   const react = rows.filter((r) => r.runtime === 'react');
@@ -382,10 +387,10 @@ function auditOn(target: Target, screen: string, path: string, preset: 'desktop'
 }
 
 /**
- * Loads `screen` once on `target`, uncounted, before its audits. The audits keep the browser's cache (the
- * sign-in's cookies are kept with it), so the first audit of a screen used to be the only one to fetch the
- * screen's own chunks: a cold load among warm ones, 1 s later to paint under the simulated slow 4G, and
- * scored 5 to 10 points below the others (docs/decisions/057). Now every audit finds them in the cache.
+ * PERF_CACHE=warm: loads `screen` once on `target`, uncounted, before its audits. These keep the browser's
+ * cache, so without it the first audit of a screen would be the only one to fetch the screen's own chunks: a
+ * cold load among warm ones, 1 s later to paint under the simulated slow 4G, and scored 5 to 10 points below
+ * the others (docs/decisions/057).
  */
 async function warmUp(target: Target, screen: string, path: string): Promise<void> {
   await signedOutFor(target, screen, async () => {
@@ -427,7 +432,7 @@ async function main(): Promise<void> {
       for (const [screen, path] of screens) {
         if (only && !only.some((o) => screen.includes(o))) continue;
         const audits = new Map<Runtime, Row[]>(targets.map((t) => [t.runtime, []]));
-        for (const target of targets) await warmUp(target, screen, path(target));
+        if (WARM) for (const target of targets) await warmUp(target, screen, path(target));
         for (let run = 0; run < RUNS; run++) {
           // Each runtime first in turn.
           const order = run % 2 === 0 ? targets : [...targets].reverse();
