@@ -8,19 +8,20 @@
 // performance, 100 accessibility, 100 best practices on every screen; mobile /login ≥ 95 performance.
 // Both runtimes (docs/decisions/037), each built for production and served by a stack and a Chromium of its
 // own, both up at once: each screen is audited on one runtime then the other, alternately React and Preact
-// first, so that a change of the machine's load falls on both; then a table of the scores side by side. Each
-// audit starts with the browser's cache emptied, as Lighthouse does by default (the cookies stay); with
-// PERF_CACHE=warm the cache is kept, and each screen is loaded once on each runtime before its audits,
-// uncounted, so that every audit finds the screen's chunks there. With five runs or more, the side-by-side table gives the p-value of a
-// permutation test of the two runtimes' performance runs, and calls a lower Preact median "lower" only when
-// p < 0.05 (a gap within the runs' spread is printed as such).
+// first, so that a change of the machine's load falls on both; then a table of the scores side by side.
+// Each audit starts with the browser's cache emptied, as Lighthouse does by default (the cookies stay).
+// With five runs or more, the side-by-side table gives the p-value of a permutation test of the two
+// runtimes' performance runs, and calls a lower Preact median "lower" only when p < 0.05 (a gap within the
+// runs' spread is printed as such; docs/decisions/057).
+//   PERF_CACHE=warm keeps the cache (a returning visitor) and loads each screen once on each runtime before
+//   its audits, uncounted, so that every audit finds the screen's chunks there;
 //   PERF_PORT_OFFSET=50 (default 60) shifts the ports (the second runtime's stack takes the next 10); PERF_SCREENS=login,users runs some screens only;
 //   PERF_PRESETS=desktop runs one preset; PERF_RUNTIMES=preact one runtime; PERF_THROTTLING=devtools loads each
 //   page under the throttling itself (Chromium's CPU slowed 4× and its network shaped, Lighthouse's 'devtools'
 //   method) instead of Lighthouse's default, which loads it at full speed and simulates the slow device from
 //   that trace (docs/decisions/037 compares the two); PERF_RUNS=5 audits each screen
-//   five times and prints the median of each score (one run's score moves by a point or two between runs;
-//   the metrics shown are those of the run whose performance score is the median); PERF_DETAILS=1 prints
+//   five times and prints the median of each score (one run's performance moves by several points from the
+//   next on a data screen; the metrics shown are those of the run whose performance score is the median); PERF_DETAILS=1 prints
 //   each audit's largest paint and its element, its requests in the order they started, then its long tasks.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -311,10 +312,11 @@ function lowerOnPreact(react: Row, preact: Row): string {
   const gap = react.scores.performance - preact.scores.performance;
   const tested = react.runs.length >= 5 && preact.runs.length >= 5;
   const p = tested ? permutationTest(react.runs, preact.runs, 'two_side') : undefined;
-  const shown = p === undefined ? '' : `, p = ${p.toFixed(2)}`;
-  if (steady || (gap > 0 && (p === undefined || p < SIGNIFICANT))) return `  (lower on Preact${shown})`;
-  if (gap > 0) return `  (median ${gap} lower on Preact, within the runs' spread${shown})`;
-  return p === undefined ? '' : `  (${shown.slice(2)})`;
+  const said = [p === undefined ? null : `p = ${p.toFixed(2)}`];
+  if (steady || (gap > 0 && (p === undefined || p < SIGNIFICANT))) said.unshift('lower on Preact');
+  else if (gap > 0) said.unshift(`median ${gap} lower on Preact, within the runs' spread`);
+  const words = said.filter(Boolean).join(', ');
+  return words ? `  (${words})` : '';
 }
 
 /** A runtime built for production, served by a stack of its own, with a Chromium signed in to it. */
