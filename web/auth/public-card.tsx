@@ -1,5 +1,6 @@
 // The frame of the public screens: the logo, a title and the form.
 import type { ReactNode } from 'react';
+import { logoUrl } from '../ui/logo';
 import * as css from '../ui/theme.css';
 
 export function PublicCard({
@@ -15,7 +16,7 @@ export function PublicCard({
     <main className={css.publicPage}>
       <div className={css.card}>
         <div className={css.brand}>
-          <img src="/logo.svg" alt="" className={css.brandLogo} />
+          <img src={logoUrl} alt="" className={css.brandLogo} />
           <span>Transports d'organes</span>
         </div>
         <h1 className={css.title}>{title}</h1>

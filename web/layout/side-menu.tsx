@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Role } from '../../contract/roles';
 import { canOpen, href, SCREENS } from '../../contract/routes';
+import { logoUrl } from '../ui/logo';
 import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
 import { isGroup, MENU, type MenuCounts, type MenuEntry, type MenuGroup } from './menu';
@@ -115,7 +116,7 @@ export function SideMenu({
       className={`${css.sidebar} ${open ? css.sidebarOpen : ''}`}
     >
       <div className={css.brand}>
-        <img src="/logo.svg" alt="" width={32} height={32} />
+        <img src={logoUrl} alt="" width={32} height={32} />
         <span>Transports d'organes</span>
       </div>
       <ul className={css.menuList}>
