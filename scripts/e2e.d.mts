@@ -8,3 +8,7 @@ export interface Share {
   total: number;
 }
 export declare function shareOut(files: string[], count: number, seconds?: Record<string, number>): Share[];
+/** The spec files a whole run on React runs; Preact runs every file. */
+export declare const ON_BOTH_RUNTIMES: string[];
+/** The spec files a whole run takes on `on`: every file on Preact, those of ON_BOTH_RUNTIMES on React. */
+export declare function specsFor(on: 'react' | 'preact', files: string[], all?: boolean): string[];

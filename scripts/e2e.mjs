@@ -44,6 +44,32 @@ const SECONDS = {
   'layout-check.spec.ts': 5,
   'focus-ring.spec.ts': 4,
 };
+/**
+ * The spec files a whole run on React runs (docs/decisions/058): those that exercise what differs between
+ * the runtimes (react-aria's widgets, focus and its return, dialogs and popovers, forms, the machines'
+ * flows, the session's renewals), chosen from the faults that have been seen on one runtime and not the
+ * other. Preact, which ships, runs every file. `E2E_ALL=1` runs every file on React too.
+ */
+export const ON_BOTH_RUNTIMES = [
+  'auth-cold.spec.ts',
+  'auth.spec.ts',
+  'flow-player.spec.ts',
+  'flows.spec.ts',
+  'focus-ring.spec.ts',
+  'keyboard.spec.ts',
+  'missions.spec.ts',
+  'overlays.spec.ts',
+  'prices.spec.ts',
+  'react-aria-components.spec.ts',
+  'statistics.spec.ts',
+  'users.spec.ts',
+];
+
+/** The spec files a whole run takes on a runtime: every file on Preact, those of both runtimes on React. */
+export function specsFor(on, files, all = false) {
+  return on === 'react' && !all ? files.filter((file) => ON_BOTH_RUNTIMES.includes(file)) : files;
+}
+
 /** A file not timed yet counts as a middling one. */
 const UNTIMED = 20;
 
@@ -162,7 +188,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['node_modules/vite/bin/vite.js', 'build', '--mode', 'component-check', '--logLevel', 'warn'],
     on,
   );
-  const specs = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'));
+  const every = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'));
+  const specs = specsFor(on, every, process.env.E2E_ALL === '1');
+  if (!args.length && specs.length < every.length)
+    console.log(
+      `${specs.length} of the ${every.length} spec files: those that exercise what differs between the runtimes (E2E_ALL=1 runs all).`,
+    );
   const plan =
     parts > 1
       ? shareOut(specs, parts).map((share) => ({ ...share, args: share.files.map((f) => `e2e/${f}`) }))

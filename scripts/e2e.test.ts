@@ -1,7 +1,7 @@
 // How `npm run test:e2e` shares the browser suite out between its parts (docs/decisions/041).
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { shareOut } from './e2e.mjs';
+import { ON_BOTH_RUNTIMES, shareOut, specsFor } from './e2e.mjs';
 
 const SECONDS = { 'a.spec.ts': 50, 'b.spec.ts': 30, 'c.spec.ts': 20, 'd.spec.ts#x': 40, 'd.spec.ts#y': 10 };
 const FILES = ['a.spec.ts', 'b.spec.ts', 'c.spec.ts', 'd.spec.ts'];
@@ -36,5 +36,15 @@ describe('shareOut', () => {
     expect(shares.every((s) => s.files.includes('a11y.spec.ts'))).toBe(true);
     const [one, two] = shares.map((s) => s.total);
     expect(Math.abs(one - two)).toBeLessThan(60);
+  });
+});
+
+describe('specsFor', () => {
+  const specs = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'));
+
+  it('runs every file on Preact, and on React only those of both runtimes, each of which exists', () => {
+    expect(specsFor('preact', specs)).toEqual(specs);
+    expect(specsFor('react', specs).sort()).toEqual([...ON_BOTH_RUNTIMES].sort());
+    expect(specsFor('react', specs, true)).toEqual(specs);
   });
 });
