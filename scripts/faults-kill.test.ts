@@ -7,6 +7,7 @@
 // this process.
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type StartedLeonSimulator, startLeonSimulator } from '../api/leon/simulator/server';
 import { RUN_INTERRUPTED } from '../api/sync';
@@ -73,6 +74,15 @@ const writers = async () => {
   return row.writers;
 };
 
+/** Whether a backend of this database, other than ours, waits on a lock inside a transaction. */
+const waitingOnLock = async () => {
+  const [row] = await home.rows<{ waiting: number }>(sql`
+    select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and xact_start is not null
+        and pid <> pg_backend_pid()`);
+  return row.waiting > 0;
+};
+
 const counts = async () => {
   const [row] = await home.rows<{ missions: number; legs: number; orphans: number; runs: number }>(sql`
     select (select count(*)::int from missions) as missions,
@@ -87,20 +97,22 @@ it('keeps only whole trips of a first sync killed mid-write, records it as inter
   const cookie = await signIn(origin);
   synchronize(origin, cookie).catch(() => {});
 
-  // Wait for the write transaction: the run's row is committed first, then a backend of this database
-  // holds a transaction id (it has written) — kill the API while it writes the trips.
-  const deadline = Date.now() + 40_000;
-  let writing = false;
-  while (!writing && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    const [{ runs }] = await home.rows<{ runs: number }>(sql`select count(*)::int as runs from sync_runs`);
-    writing = runs === 1 && (await writers()) > 0;
-  }
-  expect(writing).toBe(true);
-  await new Promise((r) => setTimeout(r, 300));
+  // Once the first window is committed, the test holds a lock on the legs that lets every read through
+  // but no write: the next window's transaction waits on it, open, in the middle of its writes. The API is
+  // killed there, at a state the database shows, whatever the machine's speed.
+  await expect
+    .poll(async () => (await counts()).missions, { timeout: 60_000, intervals: [50] })
+    .toBeGreaterThan(0);
+  const holder = new pg.Client({ connectionString: home.databaseUrl });
+  await holder.connect();
+  await holder.query('begin');
+  await holder.query('lock table mission_legs in share row exclusive mode');
+  await expect.poll(waitingOnLock, { timeout: 60_000, intervals: [50] }).toBe(true);
   const exited = new Promise((r) => api?.once('exit', r));
   api?.kill('SIGKILL');
   await exited;
+  await holder.query('rollback');
+  await holder.end();
 
   // PostgreSQL rolls the open transaction back once the connection is gone; the windows committed
   // before it stay.
