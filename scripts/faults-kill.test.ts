@@ -101,13 +101,13 @@ it('keeps only whole trips of a first sync killed mid-write, records it as inter
   // but no write: the next window's transaction waits on it, open, in the middle of its writes. The API is
   // killed there, at a state the database shows, whatever the machine's speed.
   await expect
-    .poll(async () => (await counts()).missions, { timeout: 60_000, intervals: [50] })
+    .poll(async () => (await counts()).missions, { timeout: 60_000, interval: 50 })
     .toBeGreaterThan(0);
   const holder = new pg.Client({ connectionString: home.databaseUrl });
   await holder.connect();
   await holder.query('begin');
   await holder.query('lock table mission_legs in share row exclusive mode');
-  await expect.poll(waitingOnLock, { timeout: 60_000, intervals: [50] }).toBe(true);
+  await expect.poll(waitingOnLock, { timeout: 60_000, interval: 50 }).toBe(true);
   const exited = new Promise((r) => api?.once('exit', r));
   api?.kill('SIGKILL');
   await exited;
