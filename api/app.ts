@@ -21,6 +21,7 @@ import { isMetricsToken, METRICS_CONTENT_TYPE, metricsText } from './lib/metrics
 import { observe } from './lib/observe';
 import { fileStoreFromConfig } from './lib/storage';
 import type { InputObserver } from './lib/validate';
+import { liveRoutes } from './live';
 import { missionsRoutes } from './missions';
 import { pricesRoutes } from './prices';
 import { statisticsRoutes } from './statistics';
@@ -103,6 +104,7 @@ export function createApp(
     crewAndFleetRoutes,
     billingRoutes,
     historyRoutes,
+    liveRoutes,
   ];
   for (const routes of features) app.route('/', routes);
   // The local file store's signed URLs (PUT/GET /files/<token>); an S3 bucket serves its own.

@@ -2,6 +2,7 @@
 // user of every protected route, checked against the database on each call so that logout, deletion and
 // role changes apply at once.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { MESSAGES } from '../../contract/auth';
 import type { Role } from '../../contract/roles';
@@ -70,3 +71,11 @@ export const requireRole = (...roles: Role[]) =>
 
 /** A signed-in user of one of `roles`: the guards a route spreads before its handler. */
 export const requireRoles = (...roles: Role[]) => [requireUser(), requireRole(...roles)] as const;
+
+/** When the request's access token expires (ms since the epoch), or null without a valid one. */
+export async function accessExpiresAt(c: Context<AppEnv>): Promise<number | null> {
+  const token = readAccess(c);
+  if (!token) return null;
+  const claims = await verifyAccess(c.get('deps').config.sessionSecret, token, c.get('deps').now());
+  return claims ? claims.exp * 1000 : null;
+}

@@ -61,6 +61,8 @@ export const users = pgTable(
     hospitals: text('hospitals').array().notNull().default(sql`'{}'::text[]`),
     passwordHash: text('password_hash').notNull(),
     forceChangePassword: boolean('force_change_password').notNull().default(false),
+    /** One more at each update, by a trigger (migration 0022): a save names the version it was made on. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -193,6 +195,8 @@ export const missions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tripNid: integer('trip_nid'),
+    /** One more at each update, by a trigger (migration 0022): a save names the version it was made on. */
+    version: integer('version').notNull().default(1),
     tripNumber: text('trip_number'),
     status: missionStatusEnum('status').notNull().default('EN_ATTENTE'),
     statusSetByStaff: boolean('status_set_by_staff').notNull().default(false),
@@ -329,6 +333,7 @@ const period = () => ({
   toDate: date('to_date', { mode: 'string' }).notNull(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
 });
 const MAX_CENTS = sql.raw(String(100_000_000));
 const cents = (name: string) => integer(name).notNull();
@@ -414,6 +419,8 @@ export const incidents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     leonReportNid: integer('leon_report_nid').notNull().unique(),
+    /** One more at each update, by a trigger (migration 0022): a save names the version it was made on. */
+    version: integer('version').notNull().default(1),
     reportNumber: text('report_number').notNull(),
     /** Leon's trip number; the mission is found by it when shown ('N.D' when none is known). */
     tripNumber: text('trip_number'),
@@ -567,6 +574,8 @@ export const statistics = pgTable(
       .notNull()
       .references(() => missions.id),
     active: boolean('active').notNull().default(true),
+    /** One more at each update, by a trigger (migration 0022): a save names the version it was made on. */
+    version: integer('version').notNull().default(1),
     flightStatus: statisticInvoiceStatusEnum('flight_status').notNull().default('TO_BE_EDITED'),
     airportStatus: statisticInvoiceStatusEnum('airport_status').notNull().default('TO_BE_EDITED'),
     showForHospital: boolean('show_for_hospital').notNull().default(false),
@@ -614,3 +623,30 @@ export const jobs = pgTable('jobs', {
   lastInstance: text('last_instance'),
   lastError: text('last_error'),
 });
+
+// ——— The change feed (issue 50, migration 0022, docs/decisions/059): one row per event, written at commit
+// by the triggers of audit_log and sync_runs in commit order; the last minutes only. ———
+
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    audience: text('audience').$type<'hospital' | 'staff' | 'billing' | 'admin' | 'internal'>().notNull(),
+    hospitals: text('hospitals').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('live_events_at').on(t.at)],
+);
+
+/** Up to which event id the history was pruned: a client behind it must read everything again. */
+export const liveHistory = pgTable(
+  'live_history',
+  {
+    id: boolean('id').primaryKey().default(true),
+    prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('live_history_one', sql`${t.id}`)],
+);

@@ -5,7 +5,16 @@
 // of a PostgreSQL template database migrated once per server and set of migrations (named by their hash,
 // built under a lock so that parallel test processes build it once).
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -76,8 +85,11 @@ export async function cachedPgliteImage(folder = IMAGES_FOLDER): Promise<Blob> {
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
     writeFileSync(partial, new Uint8Array(await made.arrayBuffer()));
     renameSync(partial, file);
+    // The images of other migration sets (another checkout, another branch) are kept a day, then go.
+    const dayAgo = Date.now() - 86_400_000;
     for (const other of readdirSync(folder))
-      if (other !== name && !other.endsWith('.partial')) rmSync(join(folder, other), { force: true });
+      if (other !== name && !other.endsWith('.partial') && statSync(join(folder, other)).mtimeMs < dayAgo)
+        rmSync(join(folder, other), { force: true });
   } catch {
     // A folder we may not write to: this process keeps its image in memory, as before.
   }
