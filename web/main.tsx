@@ -4,6 +4,7 @@ import { App } from './app';
 import { setInspector, withoutSecrets } from './lib/live-actors';
 import { createSession } from './lib/session';
 import { maybeSignedIn } from './lib/session-hint';
+import { enableLiveFeed } from './live';
 import { preloadScreenAt } from './routes';
 import './ui/theme.css';
 
@@ -22,6 +23,8 @@ async function start() {
     createRoot(document.getElementById('root')!).render(<FlowPlayer />);
     return;
   }
+  // The change feed runs in the app (not in the flow player above, nor in the web unit tests).
+  enableLiveFeed();
   const session = createSession();
   session.start();
   // A visitor who may be signed in: the layout and this page's screen load beside the session's check.

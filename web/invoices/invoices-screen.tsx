@@ -13,6 +13,7 @@ import {
   retrySummary,
 } from '../../contract/invoices';
 import { usePagedList } from '../lib/use-paged-list';
+import { useLiveList } from '../live';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable, type Sort } from '../ui/data-table';
 import { RefreshIcon } from '../ui/icons';
@@ -106,8 +107,11 @@ const COLUMNS: Column<InvoiceRow>[] = [
 ];
 const ONE_LINE_COLUMNS = COLUMNS.map((column) => ({ oneLine: true as const, ...column }));
 
+const INVOICES_LIVE = { entities: ['invoice'], always: true } as const;
+
 export function InvoicesScreen() {
   const list = usePagedList<InvoiceRow>(INVOICE_PATHS.list, INVOICES_PAGE_SIZE);
+  useLiveList(list, INVOICES_LIVE);
   const [sort, setSort] = useState<Sort | null>(null);
   const [exporting, setExporting] = useState(false);
   const updating = useToastedCall();

@@ -1,12 +1,13 @@
 // The protected layout: the side menu (a slide-in drawer on small screens) beside the page, and the
 // user's own password change opened from it.
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { ChangePasswordDialog } from '../auth';
 import { useBillingCount } from '../billing';
 import { useOpenIncidentsCount } from '../incidents';
 import { useSession } from '../lib/session';
+import { liveFeedEnabled } from '../live';
 import { SyncButtons, useRecordsCount } from '../sync';
 import { menuButton } from '../ui/menu-button.css';
 import * as css from './layout.css';
@@ -14,6 +15,9 @@ import { menuTitleOf } from './menu';
 import { SideMenu } from './side-menu';
 
 const APP_NAME = "Transports d'organes";
+
+/** The change feed and its status, loaded after the layout (its own chunk, docs/decisions/059). */
+const LiveFeed = lazy(() => import('../live').then((live) => ({ default: live.LiveFeed })));
 
 /** What a user does to act in a page: a press, a key. */
 const USER_ACTS = ['pointerdown', 'keydown'] as const;
@@ -148,6 +152,11 @@ export function AppLayout({ children, menuActions }: { children: ReactNode; menu
         <main id="contenu" tabIndex={-1} className={css.main}>
           {children}
         </main>
+        {liveFeedEnabled() && (
+          <Suspense fallback={null}>
+            <LiveFeed />
+          </Suspense>
+        )}
         {changingPassword && (
           <Suspense fallback={null}>
             <ChangePasswordDialog onClose={() => setChangingPassword(false)} />

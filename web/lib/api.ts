@@ -114,6 +114,11 @@ async function renew(actor: SessionActor): Promise<boolean> {
   return waitForRefresh(actor);
 }
 
+/** Renews the session now (a stream refused with 401, web/live): whether it worked. */
+export async function renewSession(): Promise<boolean> {
+  return session ? renew(session) : false;
+}
+
 /**
  * An authenticated call: renewed first when the access token is known to have expired; on a 401, the
  * session is renewed and the call tried once more.

@@ -15,6 +15,7 @@ import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
+import { useLiveList } from '../live';
 import { missionsChanged } from '../sync';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { MultiSelect } from '../ui/multi-select';
@@ -72,6 +73,8 @@ async function openPdf(row: StatisticRow, kind: PdfKind) {
   }
 }
 
+const STATISTICS_LIVE = { entities: ['statistic'] } as const;
+
 export function StatisticsScreen() {
   const session = useSession();
   const staff = session.user?.role !== 'HOSPITAL';
@@ -90,6 +93,7 @@ export function StatisticsScreen() {
 
   // A sync or a mission edit may add or retire records.
   useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  useLiveList(list, STATISTICS_LIVE);
   // A selection holds the rows on screen only.
   useEffect(() => {
     const onPage = new Set(rows.map((r) => r.id));

@@ -10,6 +10,7 @@ import {
 } from '../../contract/sync';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
+import { useLiveList } from '../live';
 import { missionsChanged } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
@@ -31,10 +32,14 @@ import {
 import { RunPanel } from './run-panel';
 import * as ui from './sync-journal.css';
 
+const JOURNAL_LIVE = { entities: ['sync_run'], always: true } as const;
+
 export function SyncJournalScreen() {
   const list = usePagedList<SyncRunRow>(syncJournalApi.runsPath, syncJournalApi.pageSize);
   const { reload } = list;
   useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  // Runs start and end while the journal is open: its page is read again from the change feed.
+  useLiveList(list, JOURNAL_LIVE);
   const session = useSession();
   const [open, setOpen] = useState<SyncRunRow | null>(null);
   const columns: Column<SyncRunRow>[] = [

@@ -10,6 +10,7 @@ import {
 } from '../../contract/users';
 import { HistoryButton } from '../history';
 import { usePagedList } from '../lib/use-paged-list';
+import { useLiveList } from '../live';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
 import { Page } from '../ui/page';
@@ -23,8 +24,11 @@ import { UserFormDialog } from './user-form-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
 
+const USERS_LIVE = { entities: ['user'], always: true } as const;
+
 export function UsersScreen() {
   const list = usePagedList<UserRow>(USER_PATHS.all, USERS_PAGE_SIZE);
+  useLiveList(list, USERS_LIVE);
   const [editing, setEditing] = useState<Editing>(null);
   const exporting = useToastedCall();
   const close = () => setEditing(null);
