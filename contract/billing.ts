@@ -115,10 +115,16 @@ export interface BillingRow {
   invoices: BillingInvoice[];
 }
 
+/**
+ * The totals of the filtered rows, in euros. `invoiced`, `computed` and `difference` cover the rows whose
+ * cost is computed, so that `difference` is exactly `invoiced − computed`; what was invoiced on the other
+ * rows (invoices for no mission, missions whose cost is incomplete) is `uncompared` (decision 063).
+ */
 export interface BillingTotals {
   invoiced: number;
   computed: number;
   difference: number;
+  uncompared: number;
   counts: Record<BillingVerdict, number>;
 }
 
@@ -169,6 +175,22 @@ export const BillingSettingsBody = type({
   toleranceEuros: twoDecimals(100_000, BILLING_MESSAGES.toleranceEuros),
   unbilledAfterDays: wholeDays,
 });
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The period the menu counts and the screen opens on: the last `BILLING_MAX_PERIOD_DAYS` days up to `now`'s
+ * Paris day, today included (decision 063).
+ */
+export function lastBillingPeriod(now: Date): { startDate: string; endDate: string } {
+  const endDate = PARIS_DAY.format(now);
+  return { startDate: addDays(endDate, 1 - BILLING_MAX_PERIOD_DAYS), endDate };
+}
 
 /** The Paris day `days` after `day` (yyyy-MM-dd). */
 export function addDays(day: string, days: number): string {

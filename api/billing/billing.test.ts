@@ -6,7 +6,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
-import type { BillingPage, BillingRow, BillingSettings } from '../../contract/billing';
+import {
+  BILLING_PROBLEM_VERDICTS,
+  type BillingPage,
+  type BillingRow,
+  type BillingSettings,
+  lastBillingPeriod,
+} from '../../contract/billing';
 import { auditLog, invoices, missions } from '../db/schema';
 import { DEMO_HOSPITALS, demoPriceRows, seedDemo } from '../db/seed';
 import { computeMissionCosts, createPriceBook } from '../prices';
@@ -190,12 +196,21 @@ describeEachDatabase('billing check', (database) => {
       FACTURE_SANS_MISSION: 1,
       EN_ATTENTE: 1,
     });
-    // The totals are the rows' sums, the difference exactly invoiced minus computed where both are known.
-    const cents = (f: (r: BillingRow) => number | null) =>
-      page.rows.reduce((sum, r) => sum + Math.round((f(r) ?? 0) * 100), 0);
-    expect(Math.round(page.totals.invoiced * 100)).toBe(cents((r) => r.invoiced));
-    expect(Math.round(page.totals.computed * 100)).toBe(cents((r) => r.computed));
-    expect(Math.round(page.totals.difference * 100)).toBe(cents((r) => r.difference));
+    // The totals add up: invoiced, computed and difference over the rows whose cost is computed, so that
+    // the difference is exactly invoiced minus computed; what the others invoiced (TR-ND's incomplete cost,
+    // TR-404's invoice for no mission) apart.
+    const cents = (rows: BillingRow[], f: (r: BillingRow) => number | null) =>
+      rows.reduce((sum, r) => sum + Math.round((f(r) ?? 0) * 100), 0);
+    const compared = page.rows.filter((r) => r.computed !== null);
+    const apart = page.rows.filter((r) => r.computed === null);
+    expect(apart.map((r) => r.tripNumber)).toEqual(['TR-ND', 'TR-404']);
+    expect(Math.round(page.totals.invoiced * 100)).toBe(cents(compared, (r) => r.invoiced));
+    expect(Math.round(page.totals.computed * 100)).toBe(cents(compared, (r) => r.computed));
+    expect(Math.round(page.totals.difference * 100)).toBe(cents(page.rows, (r) => r.difference));
+    expect(Math.round(page.totals.difference * 100)).toBe(
+      Math.round(page.totals.invoiced * 100) - Math.round(page.totals.computed * 100),
+    );
+    expect(page.totals.uncompared).toBe(10_000 + 3_000);
     for (const r of page.rows)
       if (r.computed !== null)
         expect(Math.round(r.difference! * 100)).toBe(
@@ -360,6 +375,54 @@ describeEachDatabase('billing check', (database) => {
     expect(answer.body.data.count).toBe(5);
   });
 
+  it('counts for the menu the rows to look at of the period the screen opens on', async () => {
+    // The test app's today is 2026-03-02 in Paris: the 92 days up to it, today included.
+    const opening = lastBillingPeriod(new Date('2026-03-02T10:00:00Z'));
+    expect(opening).toEqual({ startDate: '2025-12-01', endDate: '2026-03-02' });
+    expect(lastBillingPeriod(new Date('2026-03-31T22:30:00Z')).endDate).toBe('2026-04-01');
+    const page = await list(as.accounting, new URLSearchParams(opening).toString());
+    const { count } = (await as.accounting.get<{ data: { count: number } }>('/billing/count')).body.data;
+    expect(count).toBe(BILLING_PROBLEM_VERDICTS.reduce((sum, v) => sum + page.totals.counts[v], 0));
+    expect(count).toBeGreaterThan(0);
+  });
+
+  it('says an invoice at 0 € is not invoiced, without a credit note that cancels it', async () => {
+    // September 2025: outside every other period of these tests and the menu's 92 days. Its one invoice was
+    // left in error by Leon, at 0 €.
+    await insertMissions(database().db, [
+      {
+        tripNumber: 'TR-ZERO',
+        status: 'TERMINEE',
+        buyerName: BORDEAUX,
+        departure: '2025-09-10T08:00:00Z',
+        legs: BORDEAUX_MARSEILLE_RETURN,
+      },
+    ]);
+    await invoice('TR-ZERO', 'INVOICE', 0, '2025-09-12');
+    await database()
+      .db.update(invoices)
+      .set({ status: 'ERROR', errorMessage: 'Montant nul refusé par la comptabilité' })
+      .where(eq(invoices.requesterTripNumber, 'TR-ZERO'));
+    const september = await list(as.accounting, 'startDate=2025-09-01&endDate=2025-09-30');
+    const row = rowOf(september, 'TR-ZERO');
+    expect(row).toMatchObject({ verdict: 'NON_FACTUREE', invoiced: 0 });
+    expect(row.reason).toBe('Aucun montant facturé (facture à 0 €) après 173 jours');
+    expect(row.invoices.map((i) => [i.invoiceType, i.net, i.status])).toEqual([['INVOICE', 0, 'ERROR']]);
+    // The statistics column says the same.
+    const stats = await as.operation.get<{
+      data: { rows: Array<{ numberOfMission: string; billingReason?: string }> };
+    }>('/statistic/all?pageSize=100&startDate=2025-09-01&endDate=2025-09-30');
+    expect(stats.body.data.rows.find((r) => r.numberOfMission === 'TR-ZERO')?.billingReason).toBe(row.reason);
+    // A credit note of 0 € cancels nothing either; one with an amount does.
+    await invoice('TR-ZERO', 'CREDIT_NOTE', 0, '2025-09-13');
+    expect(
+      rowOf(await list(as.accounting, 'startDate=2025-09-01&endDate=2025-09-30'), 'TR-ZERO').reason,
+    ).toBe('Aucun montant facturé (factures à 0 €) après 173 jours');
+    expect(rowOf(await list(as.accounting, FEBRUARY), 'TR-CANCELLED').reason).toBe(
+      'Aucune facture (factures annulées par avoir) après 23 jours',
+    );
+  });
+
   it('lets an ADMIN set the tolerance and the delay, audited, and the verdicts follow', async () => {
     expect((await as.accounting.get<{ data: BillingSettings }>('/billing/settings')).body.data).toEqual({
       tolerancePercent: 1,
@@ -446,6 +509,15 @@ describeEachDatabase('billing check', (database) => {
           expect(answer.body).toEqual({ message: MESSAGES.forbidden, requestId: expect.any(String) });
         }
       }
+      // Only an ADMIN changes the settings.
+      for (const who of [as.accounting, as.operation, as.hospital])
+        expect(
+          await who.put('/billing/settings', {
+            tolerancePercent: 2,
+            toleranceEuros: 10,
+            unbilledAfterDays: 15,
+          }),
+        ).toMatchObject(refusal(403, MESSAGES.forbidden));
       const anonymous = await t.app.request(`${LIST}?${FEBRUARY}`);
       expect(anonymous.status).toBe(401);
     });

@@ -2,13 +2,12 @@
 // the period's rows with their totals, the menu's count, the settings.
 import { Hono } from 'hono';
 import {
-  addDays,
-  BILLING_MAX_PERIOD_DAYS,
   BILLING_PAGE_SIZE,
   BILLING_PATHS,
   BILLING_PROBLEM_VERDICTS,
   BillingListQuery,
   BillingSettingsBody,
+  lastBillingPeriod,
   periodProblem,
 } from '../../contract/billing';
 import { requireRole, requireUser } from '../auth';
@@ -16,7 +15,6 @@ import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
 import { body, query } from '../lib/validate';
-import { parisDay } from '../prices';
 import { checkPeriod, listChecks, wireRows } from './service';
 import { readSettings, writeSettings } from './settings';
 
@@ -54,16 +52,11 @@ export const billingRoutes = new Hono<AppEnv>()
     // The exporter (and exceljs) load on the first export, not with the API.
     return (await import('./export')).billingXlsx(c, await wireRows(db, shown));
   })
-  // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last period.
+  // The menu's count: the rows to look at (Écart, Non facturée, Facture sans mission) of the last 92 days.
   .get(BILLING_PATHS.count, ...accountants, async (c) => {
     const { db, now, config } = c.get('deps');
-    const today = parisDay(now()) as string;
-    const { rows } = await checkPeriod(
-      db,
-      { startDate: addDays(today, 1 - BILLING_MAX_PERIOD_DAYS), endDate: today },
-      now(),
-      config.costRules,
-    );
+    // The period the screen opens on, so that the screen's counts add up to the menu's (decision 063).
+    const { rows } = await checkPeriod(db, lastBillingPeriod(now()), now(), config.costRules);
     const count = rows.filter((r) => BILLING_PROBLEM_VERDICTS.includes(r.check.verdict)).length;
     return c.json({ data: { count } });
   })

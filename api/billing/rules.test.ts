@@ -125,6 +125,25 @@ describe('checkMission, worked examples', () => {
     expect(result.reason).toBe('Aucune facture (factures annulées par avoir) après 51 jours');
   });
 
+  it('an invoice at 0 € is not said to be cancelled by a credit note: only a credit note with an amount is', () => {
+    expect(check([invoice(0)])).toMatchObject({
+      verdict: 'NON_FACTUREE',
+      reason: 'Aucun montant facturé (facture à 0 €) après 51 jours',
+    });
+    expect(check([invoice(0), invoice(0)]).reason).toBe(
+      'Aucun montant facturé (factures à 0 €) après 51 jours',
+    );
+    expect(check([invoice(0), credit(0)]).reason).toBe(
+      'Aucun montant facturé (factures à 0 €) après 51 jours',
+    );
+    expect(
+      checkMission(
+        { costs: COSTS, invoices: [invoice(0)], departureDay: '2025-03-10', today: '2025-03-12' },
+        DEFAULT_BILLING_RULES,
+      ).reason,
+    ).toBe('Aucun montant facturé (facture à 0 €) depuis 2 jours (délai 15 jours)');
+  });
+
   it('a mission without invoice waits N days, then is Non facturée', () => {
     const at = (today: string) =>
       checkMission({ costs: COSTS, invoices: [], departureDay: '2025-03-10', today }, DEFAULT_BILLING_RULES);

@@ -99,7 +99,15 @@ export function percentOf(differenceCents: number, computedCents: number): numbe
 export interface Invoiced {
   count: number;
   netCents: number;
+  /**
+   * How many of them are credit notes with an amount: only those may be said to cancel the invoices (an
+   * invoice at 0 €, say one Leon left in error, cancels nothing).
+   */
+  credited: number;
 }
+
+/** A credit note that takes something off. */
+const credits = (invoice: RuleInvoice) => invoice.invoiceType === 'CREDIT_NOTE' && invoice.netCents !== 0;
 
 export interface MissionInput {
   costs: MissionCosts;
@@ -116,7 +124,14 @@ const dayNumber = (day: string) => Math.round(Date.parse(`${day}T12:00:00Z`) / 8
 export function checkMission(input: MissionInput, rules: BillingRules): BillingCheck {
   const { invoices, ...rest } = input;
   return checkInvoiced(
-    { ...rest, invoiced: { count: invoices.length, netCents: invoicedCents(invoices) } },
+    {
+      ...rest,
+      invoiced: {
+        count: invoices.length,
+        netCents: invoicedCents(invoices),
+        credited: invoices.filter(credits).length,
+      },
+    },
     rules,
   );
 }
@@ -185,14 +200,13 @@ export function checkInvoiced(input: InvoicedInput, rules: BillingRules): Billin
     reason,
     costLines: lines,
   });
-  const cancelled = input.invoiced.count > 0 ? ' (factures annulées par avoir)' : '';
   const age = ageOf(input);
   switch (judgement.verdict) {
     case 'NON_FACTUREE':
-      return check(`Aucune facture${cancelled}${age === null ? '' : ` après ${age} jours`}`);
+      return check(`${nothingInvoiced(input.invoiced)}${age === null ? '' : ` après ${age} jours`}`);
     case 'EN_ATTENTE':
       return check(
-        `Aucune facture${cancelled} depuis ${age} jour${(age ?? 0) > 1 ? 's' : ''} (délai ${rules.unbilledAfterDays} jours)`,
+        `${nothingInvoiced(input.invoiced)} depuis ${age} jour${(age ?? 0) > 1 ? 's' : ''} (délai ${rules.unbilledAfterDays} jours)`,
       );
     case 'COUT_INCOMPLET':
       return check([...new Set(lines.flatMap((l) => (l.missing === null ? [] : [l.missing])))].join(' ; '));
@@ -205,6 +219,16 @@ export function checkInvoiced(input: InvoicedInput, rules: BillingRules): Billin
         `${(difference ?? 0) > 0 ? 'Surfacturée' : 'Sous-facturée'} de ${euros(Math.abs(difference ?? 0))}`,
       );
   }
+}
+
+/**
+ * Why nothing counts as invoiced: no invoice at all, invoices cancelled by a credit note with an amount, or
+ * invoices (and credit notes) that all come to 0 €.
+ */
+function nothingInvoiced(invoiced: Invoiced): string {
+  if (invoiced.count === 0) return 'Aucune facture';
+  if (invoiced.credited > 0) return 'Aucune facture (factures annulées par avoir)';
+  return `Aucun montant facturé (${invoiced.count > 1 ? 'factures' : 'facture'} à 0 €)`;
 }
 
 /** An invoice (or credit note) whose trip is no mission the back-office knows. */

@@ -39,7 +39,14 @@ import {
   rulesOf,
 } from './rules';
 import { settingsColumns, settingsOf } from './settings';
-import { explainGap, invoiceCountSql, invoicedCentsSql, invoicedOf, type VerdictMission } from './verdicts';
+import {
+  creditedCountSql,
+  explainGap,
+  invoiceCountSql,
+  invoicedCentsSql,
+  invoicedOf,
+  type VerdictMission,
+} from './verdicts';
 
 const PARIS = 'Europe/Paris';
 const dayStart = (day: string) => fromZonedTime(`${day}T00:00:00`, PARIS);
@@ -103,6 +110,7 @@ type PeriodRecord = Omit<VerdictMission, 'departureDateTime'> & {
   departureDateTime: number | null;
   invoiceCount: number;
   invoicedCents: number;
+  creditedCount: number;
 };
 
 /**
@@ -121,14 +129,16 @@ function periodRecords(db: Db, where: SQL): Promise<PeriodRecord[]> {
       ${epochMsSql(statistics.departureDateTime)} as "departureDateTime",
       mission.aircraft_type as "aircraftType", mission.is_with_ocs as "isWithOCS",
       mission.number_of_meals as "numberOfMeals", mission.airport_de_icing as "airportDeIcing",
-      billed.invoice_count as "invoiceCount", billed.invoiced_cents as "invoicedCents"
+      billed.invoice_count as "invoiceCount", billed.invoiced_cents as "invoicedCents",
+      billed.credited_count as "creditedCount"
     from ${statistics}
     cross join lateral (
       select ${missions.tripNumber}, ${missions.aircraftType}, ${missions.isWithOCS}, ${missions.numberOfMeals},
         ${missions.airportDeIcing}
       from ${missions} where ${missions.id} = ${statistics.missionId} offset 0) as mission
     cross join lateral (
-      select ${invoiceCountSql} as invoice_count, ${invoicedCentsSql} as invoiced_cents
+      select ${invoiceCountSql} as invoice_count, ${invoicedCentsSql} as invoiced_cents,
+        ${creditedCountSql} as credited_count
       from ${invoices} where ${invoices.requesterTripNumber} = mission.trip_number) as billed
     where ${where}
     order by ${statistics.departureDateTime} desc nulls last, ${statistics.missionId} desc`,
@@ -376,19 +386,34 @@ function groupBy<T>(list: readonly T[], key: (item: T) => string): Map<string, T
   return out;
 }
 
-/** The totals of the rows shown, and how many rows of each verdict the period holds. */
+/**
+ * The totals of the rows shown, and how many rows of each verdict the period holds. Invoiced, computed and
+ * difference add up over the rows whose cost is computed (difference = invoiced − computed, exactly); what
+ * the others invoiced (invoices for no mission, incomplete costs) is apart, `uncompared` (decision 063).
+ */
 export function totalsOf(all: readonly CheckedRow[], shown: readonly CheckedRow[]): BillingTotals {
   const counts = Object.fromEntries(BILLING_VERDICTS.map((v) => [v, 0])) as Record<BillingVerdict, number>;
   for (const { check } of all) counts[check.verdict]++;
   let invoiced = 0;
   let computed = 0;
   let difference = 0;
+  let uncompared = 0;
   for (const { check } of shown) {
+    if (check.computedCents === null || check.differenceCents === null) {
+      uncompared += check.invoicedCents;
+      continue;
+    }
     invoiced += check.invoicedCents;
-    if (check.computedCents !== null) computed += check.computedCents;
-    if (check.differenceCents !== null) difference += check.differenceCents;
+    computed += check.computedCents;
+    difference += check.differenceCents;
   }
-  return { invoiced: invoiced / 100, computed: computed / 100, difference: difference / 100, counts };
+  return {
+    invoiced: invoiced / 100,
+    computed: computed / 100,
+    difference: difference / 100,
+    uncompared: uncompared / 100,
+    counts,
+  };
 }
 
 /** A page of the check, with the totals of the filtered rows and the counts per verdict. */

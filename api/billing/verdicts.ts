@@ -43,12 +43,19 @@ const signedNetSql = sql`(case when ${invoices.invoiceType} = 'CREDIT_NOTE'
 
 /** Over a group of invoices: how many, and their net sum (rules.ts `Invoiced`), in one aggregate. */
 export const invoiceCountSql = sql<number>`count(*)::int`;
+/** Over a group of invoices: how many credit notes take an amount off (rules.ts `Invoiced.credited`). */
+export const creditedCountSql = sql<number>`(count(*) filter (where ${invoices.invoiceType} = 'CREDIT_NOTE' and ${signedNetSql} <> 0))::int`;
 // float8: exact in integers up to 2^53, and a number on both drivers (a bigint is text on one of them).
 export const invoicedCentsSql = sql<number>`coalesce(sum(${signedNetSql}), 0)::float8`;
 
-export const invoicedOf = (row: { invoiceCount: number | null; invoicedCents: number | null }): Invoiced => ({
+export const invoicedOf = (row: {
+  invoiceCount: number | null;
+  invoicedCents: number | null;
+  creditedCount: number | null;
+}): Invoiced => ({
   count: Number(row.invoiceCount ?? 0),
   netCents: Number(row.invoicedCents ?? 0),
+  credited: Number(row.creditedCount ?? 0),
 });
 
 /**
@@ -119,6 +126,7 @@ export async function billingVerdicts(
             trip: invoices.requesterTripNumber,
             invoiceCount: invoiceCountSql,
             invoicedCents: invoicedCentsSql,
+            creditedCount: creditedCountSql,
           })
           .from(invoices)
           .where(inArray(invoices.requesterTripNumber, trips))
@@ -134,7 +142,7 @@ export async function billingVerdicts(
     const check = checkInvoiced(
       {
         costs: priceRecord(m, own, book, costRules),
-        invoiced: (m.tripNumber && byTrip.get(m.tripNumber)) || { count: 0, netCents: 0 },
+        invoiced: (m.tripNumber && byTrip.get(m.tripNumber)) || { count: 0, netCents: 0, credited: 0 },
         departureDay: parisDay(m.departureDateTime),
         today,
       },

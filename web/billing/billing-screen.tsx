@@ -1,26 +1,31 @@
-// 'Écarts de facturation' (issue 26, decision 033; ADMIN and ACCOUNTING): what Leon invoiced for each mission
-// of a period against what the price tables say it cost. The period (this month by default), hospital and
+// 'Écarts de facturation' (issue 26, decisions 033 and 063; ADMIN and ACCOUNTING): what Leon invoiced for each
+// mission of a period against what the price tables say it cost. The settings in force (changed by ADMIN in a
+// dialog), the period (the menu's last 92 days by default: the counts add up to the menu's), hospital and
 // verdict filters, the totals and the count of each verdict, the table, a row's breakdown line by line, and
-// the XLSX of the filtered rows.
-import { useState } from 'react';
+// the XLSX of the filtered rows. A period the API would refuse says why and shows no figures.
+import { useEffect, useState } from 'react';
 import {
   BILLING_PAGE_SIZE,
   BILLING_PATHS,
+  BILLING_PROBLEM_VERDICTS,
   BILLING_VERDICT_BADGES,
   BILLING_VERDICTS,
   BILLING_XLSX_FILE,
   type BillingPage,
   type BillingRow,
   type BillingTotals,
+  lastBillingPeriod,
   periodProblem,
 } from '../../contract/billing';
 import { formatEuros } from '../../contract/invoices';
 import { download } from '../lib/api';
+import { useSession } from '../lib/session';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
+import { useRefreshed } from '../lib/use-refreshed';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable } from '../ui/data-table';
-import { DateRangeFilter } from '../ui/date-range-filter';
+import { DateRangeFilter, type DayRange, type TypedRange } from '../ui/date-range-filter';
 import { Page } from '../ui/page';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -28,16 +33,10 @@ import { useToastedCall } from '../ui/use-toasted-call';
 import * as ui from './billing.css';
 import { BreakdownDialog } from './breakdown-dialog';
 import { euros, frenchDay, percent } from './format';
+import { billingSettingsChanged, delayText, fetchBillingSettings, toleranceText } from './settings';
+import { BillingSettingsDialog } from './settings-dialog';
 
 const VERDICT_OPTIONS = BILLING_VERDICTS.map((v) => [v, BILLING_VERDICT_BADGES[v].label] as [string, string]);
-
-/** The first day of this month and today, in the browser's calendar. */
-function thisMonth(): { startDate: string; endDate: string } {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return { startDate: `${day.slice(0, 8)}01`, endDate: day };
-}
 
 function columns(open: (row: BillingRow) => void): Column<BillingRow>[] {
   return [
@@ -80,85 +79,148 @@ function columns(open: (row: BillingRow) => void): Column<BillingRow>[] {
 
 function Totals({ totals }: { totals: BillingTotals | null }) {
   if (!totals) return null;
+  const toLookAt = BILLING_PROBLEM_VERDICTS.reduce((sum, v) => sum + totals.counts[v], 0);
   return (
     <section aria-label="Totaux" className={ui.totals}>
-      <dl className={ui.figures}>
-        <div className={ui.figure}>
-          <dt>Facturé HT</dt>
-          <dd>{formatEuros(totals.invoiced)}</dd>
-        </div>
-        <div className={ui.figure}>
-          <dt>Coût calculé</dt>
-          <dd>{formatEuros(totals.computed)}</dd>
-        </div>
-        <div className={ui.figure}>
-          <dt>Écart</dt>
-          <dd>{formatEuros(totals.difference)}</dd>
-        </div>
-      </dl>
-      <ul className={ui.counts} aria-label="Missions par verdict">
-        {BILLING_VERDICTS.map((v) => (
-          <li key={v} className={ui.count}>
-            <Badge {...BILLING_VERDICT_BADGES[v]} />
-            <span>{totals.counts[v]}</span>
-          </li>
-        ))}
-      </ul>
+      <div className={ui.totalsFigures}>
+        <dl className={ui.figures}>
+          <div className={ui.figure}>
+            <dt>Facturé HT</dt>
+            <dd>{formatEuros(totals.invoiced)}</dd>
+          </div>
+          <div className={ui.figure}>
+            <dt>Coût calculé</dt>
+            <dd>{formatEuros(totals.computed)}</dd>
+          </div>
+          <div className={ui.figure}>
+            <dt>Écart</dt>
+            <dd>{formatEuros(totals.difference)}</dd>
+          </div>
+          <div className={ui.figure}>
+            <dt>Facturé hors comparaison</dt>
+            <dd>{formatEuros(totals.uncompared)}</dd>
+          </div>
+        </dl>
+        <p className={ui.note}>
+          Écart = Facturé HT − Coût calculé, sur les lignes dont le coût est calculé. Facturé hors comparaison
+          : factures sans mission et missions au coût incomplet.
+        </p>
+      </div>
+      <div className={ui.countsBlock}>
+        <ul className={ui.counts} aria-label="Missions par verdict">
+          {BILLING_VERDICTS.map((v) => (
+            <li key={v} className={ui.count}>
+              <Badge {...BILLING_VERDICT_BADGES[v]} />
+              <span>{totals.counts[v]}</span>
+            </li>
+          ))}
+        </ul>
+        <p className={ui.note}>
+          À examiner (Écart, Non facturée, Facture sans mission) : <strong>{toLookAt}</strong>
+        </p>
+      </div>
     </section>
   );
 }
 
+/** The settings in force, and for ADMIN the button that changes them. */
+function Settings({ admin }: { admin: boolean }) {
+  const settings = useRefreshed(true, fetchBillingSettings, SETTINGS_CHANGES);
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-label="Réglages du contrôle" className={ui.settings}>
+      <dl className={ui.settingsList}>
+        <div>
+          <dt>Tolérance :</dt>
+          <dd>{settings ? toleranceText(settings) : '…'}</dd>
+        </div>
+        <div>
+          <dt>Non facturée après :</dt>
+          <dd>{settings ? delayText(settings) : '…'}</dd>
+        </div>
+      </dl>
+      {admin && (
+        <button
+          type="button"
+          className={css.button.secondary}
+          disabled={!settings}
+          onClick={() => setEditing(true)}
+        >
+          Modifier les réglages
+        </button>
+      )}
+      {editing && settings && (
+        <BillingSettingsDialog
+          settings={settings}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
+    </section>
+  );
+}
+const SETTINGS_CHANGES = [billingSettingsChanged];
+
+/** The period as the field reports it: the range it accepts (or null), and the dates as typed. */
+interface PeriodState {
+  range: DayRange | null;
+  typed: TypedRange;
+}
+
+/** Why the figures of a period cannot be shown: the API's own words, or the field's ('Date non valide.'). */
+const periodInvalid = ({ range, typed }: PeriodState) =>
+  periodProblem(typed.startDate, typed.endDate) ?? (range ? null : '');
+
 export function BillingScreen() {
-  const [initialPeriod] = useState(thisMonth);
-  const [period, setPeriod] = useState<{ startDate?: string; endDate?: string }>(initialPeriod);
+  const admin = useSession().user?.role === 'ADMIN';
+  const [initialPeriod] = useState(() => lastBillingPeriod(new Date()));
+  const [period, setPeriod] = useState<PeriodState>({ range: initialPeriod, typed: initialPeriod });
   const [hospital, setHospital] = useState('');
   const [verdict, setVerdict] = useState('');
   const [totals, setTotals] = useState<BillingTotals | null>(null);
   const [opened, setOpened] = useState<BillingRow | null>(null);
-  const list = usePagedList<BillingRow>(BILLING_PATHS.list, BILLING_PAGE_SIZE, period, (page) =>
+  const list = usePagedList<BillingRow>(BILLING_PATHS.list, BILLING_PAGE_SIZE, initialPeriod, (page) =>
     setTotals((page as BillingPage).totals),
   );
+  const { reload } = list;
+  // New settings, new verdicts.
+  useEffect(() => billingSettingsChanged.subscribe(reload), [reload]);
   const hospitals = useHospitalNames();
   const exporting = useToastedCall();
-  const problem = periodProblem(period.startDate, period.endDate);
+  const problem = periodInvalid(period);
+  const shown = problem === null;
 
-  const apply = (next: { startDate?: string; endDate?: string; hospital?: string; verdict?: string }) => {
-    const merged = {
-      ...period,
+  const apply = (next: { startDate?: string; endDate?: string; hospital?: string; verdict?: string }) =>
+    list.setFilters({
+      ...period.range,
       hospital: hospital || undefined,
       verdict: verdict || undefined,
       ...next,
-    };
-    if (periodProblem(merged.startDate, merged.endDate)) return;
-    list.setFilters({
-      ...merged,
-      hospital: merged.hospital || undefined,
-      verdict: merged.verdict || undefined,
     });
-  };
   const choose = (key: 'hospital' | 'verdict', value: string) => {
     (key === 'hospital' ? setHospital : setVerdict)(value);
-    apply({ [key]: value });
+    if (shown) apply({ [key]: value || undefined });
   };
-  // An empty or partial period reads as none: the screen says it is required and keeps the last list.
-  const changePeriod = (next: { startDate?: string; endDate?: string }) => {
+  // A period the API would refuse asks for nothing and shows no figures, only why.
+  const changePeriod = (range: DayRange | null, typed: TypedRange) => {
+    const next = { range, typed };
     setPeriod(next);
-    apply({ startDate: next.startDate, endDate: next.endDate });
+    if (periodInvalid(next) === null && range) apply(range);
+    else setTotals(null);
   };
   const exportXlsx = () =>
     exporting.run(async () => {
       const query: Record<string, string> = {};
-      if (period.startDate) query.startDate = period.startDate;
-      if (period.endDate) query.endDate = period.endDate;
+      if (period.range) Object.assign(query, period.range);
       if (hospital) query.hospital = hospital;
       if (verdict) query.verdict = verdict;
       await download(BILLING_PATHS.exportExcel, BILLING_XLSX_FILE, { query });
     });
 
   return (
-    <Page title="Écarts de facturation">
+    <Page title="Écarts de facturation" actions={<Settings admin={admin} />}>
       <section aria-label="Filtres" className={ui.filters}>
-        <DateRangeFilter defaultRange={initialPeriod} onChange={(range) => changePeriod(range ?? {})} />
+        <DateRangeFilter defaultRange={initialPeriod} onChange={changePeriod} />
         {(
           [
             ['hospital', 'Hôpital', hospital, hospitals.map((h) => [h, h] as [string, string])],
@@ -179,25 +241,31 @@ export function BillingScreen() {
         <button
           type="button"
           className={`${css.button.secondary} ${ui.exportButton}`}
-          disabled={exporting.busy || Boolean(problem)}
+          disabled={exporting.busy || !shown}
           onClick={exportXlsx}
         >
           Exporter XLSX
         </button>
       </section>
       {problem && (
-        <p id="billing-period-error" role="alert" className={css.formError}>
-          {problem}
-        </p>
+        <div className={ui.periodError}>
+          <p id="billing-period-error" role="alert" className={css.formError}>
+            {problem}
+          </p>
+        </div>
       )}
-      <Totals totals={list.failed ? null : totals} />
-      <DataTable
-        label="Écarts de facturation"
-        columns={columns(setOpened)}
-        list={list}
-        emptyText="Aucune mission ni facture sur cette période"
-        skeletonRows={5}
-      />
+      {shown && (
+        <>
+          <Totals totals={list.failed ? null : totals} />
+          <DataTable
+            label="Écarts de facturation"
+            columns={columns(setOpened)}
+            list={list}
+            emptyText="Aucune mission ni facture sur cette période"
+            skeletonRows={5}
+          />
+        </>
+      )}
       {opened && <BreakdownDialog row={opened} onClose={() => setOpened(null)} />}
     </Page>
   );

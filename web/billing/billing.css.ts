@@ -23,6 +23,8 @@ export const filterField = style({
 });
 // The export stays one line, its label whole, where the filters leave it little room (1,280 px).
 export const exportButton = style({ whiteSpace: 'nowrap', flexShrink: 0 });
+// Why a period is refused: below the field's own 'Date non valide.', which hangs under the field.
+export const periodError = style({ paddingTop: 12 });
 // A long hospital name must not widen the select beyond its field (nor the page on a phone).
 globalStyle(`${filterField} select`, { width: '100%', minWidth: 0, textOverflow: 'ellipsis' });
 export const totals = style({
@@ -37,6 +39,9 @@ export const totals = style({
   borderRadius: 8,
   background: colors.white,
 });
+// The figures with the note saying what they hold, and the counts with the number to look at.
+export const totalsFigures = style({ display: 'grid', gap: 4, minWidth: 0 });
+export const countsBlock = style({ display: 'grid', gap: 4, minWidth: 0 });
 export const figures = style({ display: 'flex', flexWrap: 'wrap', gap: 24, margin: 0 });
 export const figure = style({ display: 'grid', gap: 2 });
 globalStyle(`${figure} dt`, { fontSize: 13, color: colors.muted });
@@ -90,6 +95,18 @@ globalStyle(`${breakdown} ${money}`, { textAlign: 'end' });
 export const missing = style({ color: colors.danger, fontWeight: 600, whiteSpace: 'normal' });
 export const suspect = style({ color: colors.danger, fontWeight: 600 });
 export const note = style({ fontSize: 13, color: colors.muted, margin: '8px 0 0' });
+// The settings in force beside the title (under it on a phone), and ADMIN's button that changes them.
+export const settings = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '8px 16px',
+  fontSize: 14,
+});
+export const settingsList = style({ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', margin: 0 });
+globalStyle(`${settingsList} > div`, { display: 'flex', gap: 4 });
+globalStyle(`${settingsList} dt`, { color: colors.muted });
+globalStyle(`${settingsList} dd`, { margin: 0, fontWeight: 600, whiteSpace: 'nowrap' });
 export const differenceLine = style({ margin: '16px 0 0', fontSize: 15 });
 // An invoice's date (dd/mm/yyyy) stays whole; the piece's name beside it wraps instead.
 export const day = style({ whiteSpace: 'nowrap' });

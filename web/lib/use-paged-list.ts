@@ -15,6 +15,8 @@ export function usePagedList<Row>(
 ) {
   const answered = useRef(onAnswer);
   answered.current = onAnswer;
+  /** The last request made: an answer to an older one (filters changed meanwhile) is not handed on. */
+  const latest = useRef(0);
   const logic = useMemo(
     () =>
       pagedListMachine.provide({
@@ -26,8 +28,9 @@ export function usePagedList<Row>(
               ...input.filters,
             };
             if (input.search) query.search = input.search;
+            const request = ++latest.current;
             const answer = await apiCall<DataResponse<Page<Row>>>(path, { query });
-            answered.current?.(answer.data);
+            if (request === latest.current) answered.current?.(answer.data);
             return answer.data as Page<unknown>;
           }),
         },

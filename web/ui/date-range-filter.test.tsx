@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
-import { DateRangeFilter, type DayRange } from './date-range-filter';
+import { DateRangeFilter, type DayRange, type TypedRange } from './date-range-filter';
 
 /** A screen that renders again at each press of its button, handing the field a new handler that knows how many. */
 function Screen({ seen }: { seen: Array<[number, DayRange | null]> }) {
@@ -35,6 +35,23 @@ describe('DateRangeFilter in a screen that renders again', () => {
     await userEvent.click(parts[3]);
     await userEvent.keyboard('31032024');
     expect(seen.at(-1)).toEqual([2, { startDate: '2024-02-01', endDate: '2024-03-31' }]);
+  });
+
+  it('reports a reversed range as none, with the dates as typed beside it', async () => {
+    const seen: Array<[DayRange | null, TypedRange]> = [];
+    render(
+      <I18nProvider locale="fr-FR">
+        <DateRangeFilter onChange={(range, typed) => seen.push([range, typed])} />
+      </I18nProvider>,
+    );
+    const parts = await spinButtons();
+    await userEvent.click(parts[0]);
+    await userEvent.keyboard('10022024');
+    await userEvent.click(parts[3]);
+    await userEvent.keyboard('01022024');
+    expect(seen.at(-1)).toEqual([null, { startDate: '2024-02-10', endDate: '2024-02-01' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Effacer la période' }));
+    expect(seen.at(-1)).toEqual([null, {}]);
   });
 
   it('shows the period it starts with', async () => {

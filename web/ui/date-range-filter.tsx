@@ -1,5 +1,6 @@
 // The 'Période' filter (requirements §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
-// month and year dropdowns, clearable; it reports a range only when both dates are chosen.
+// month and year dropdowns, clearable; it reports a range only when both dates are chosen, and beside it the
+// dates as typed, for a screen that says what is wrong with them.
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
 import { memo, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -45,6 +46,12 @@ export interface DayRange {
   startDate: string;
   endDate: string;
 }
+
+/**
+ * The dates as typed, each when whole, whether or not they make a range the field accepts (reversed, say):
+ * for a screen that says what is wrong with its period.
+ */
+export type TypedRange = Partial<DayRange>;
 
 function MonthYear() {
   const state = useContext(RangeCalendarStateContext) as RangeCalendarState | null;
@@ -99,7 +106,8 @@ export function DateRangeFilter({
   onChange,
   defaultRange,
 }: {
-  onChange: (range: DayRange | null) => void;
+  /** The range when it is whole and allowed, else null; then the dates as typed (`TypedRange`). */
+  onChange: (range: DayRange | null, typed: TypedRange) => void;
   /** The period shown at first (a screen whose list starts filtered); none by default. */
   defaultRange?: DayRange;
 }) {
@@ -107,7 +115,7 @@ export function DateRangeFilter({
   useLayoutEffect(() => {
     latest.current = onChange;
   });
-  const report = useCallback((range: DayRange | null) => latest.current(range), []);
+  const report = useCallback((range: DayRange | null, typed: TypedRange) => latest.current(range, typed), []);
   const mounted = useDeferredMount();
   if (!mounted) return <PeriodOutline startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />;
   return (
@@ -183,7 +191,7 @@ const PeriodPicker = memo(function PeriodPicker({
   startDate,
   endDate,
 }: {
-  onChange: (range: DayRange | null) => void;
+  onChange: (range: DayRange | null, typed: TypedRange) => void;
   startDate?: string;
   endDate?: string;
 }) {
@@ -209,7 +217,11 @@ const PeriodPicker = memo(function PeriodPicker({
           range.start.compare(min) >= 0 &&
           range.end.compare(max) <= 0 &&
           range.start.compare(range.end) <= 0;
-        onChange(valid ? { startDate: range.start.toString(), endDate: range.end.toString() } : null);
+        const whole =
+          range?.start && range.end
+            ? { startDate: range.start.toString(), endDate: range.end.toString() }
+            : null;
+        onChange(valid ? whole : null, whole ?? {});
       }}
     >
       <Label className={css.label}>Période</Label>
@@ -229,7 +241,7 @@ const PeriodPicker = memo(function PeriodPicker({
             aria-label="Effacer la période"
             onPress={() => {
               setValue(null);
-              onChange(null);
+              onChange(null, {});
             }}
           >
             <CloseIcon />
