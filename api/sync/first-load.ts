@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/client';
 import { missions } from '../db/schema';
 import { groupIntoTrips, type LeonTrip, type LeonTripSource, type TripsResult } from '../leon';
 import type { SyncRun } from '../lib/leon-step';
+import { publishProgress } from '../live';
 import { storedFlights, type TripReading } from './read';
 import { SyncInterruptedError } from './reasons';
 import { RunReport } from './report';
@@ -127,6 +128,9 @@ export async function firstLoad(
   const whole = new Set<string>();
   let carried: LeonTrip[] = [];
   const ends = planWindows(from, to, await source.departuresBetween(from, to));
+  /** Windows planned and written so far, for the progress the change feed shows. */
+  const planned = ends.filter((at) => at > from && at < to).length + 1;
+  let done = 0;
   /** A window asked of Leon: its answer comes while the window before is written. */
   interface Asked {
     start: Date;
@@ -173,6 +177,17 @@ export async function firstLoad(
       for (const tripNumber of toRead) whole.add(tripNumber);
     }
     if (ready.length) await run.commitPart((tx) => store(tx, ready, report));
+    // Staff watching see the windows go by (the change feed, not kept).
+    done++;
+    const { created, updated } = report.result();
+    await publishProgress(db, {
+      kind: 'sync',
+      runId: run.runId,
+      windowsDone: done,
+      windowsTotal: Math.max(done, planned),
+      created,
+      updated,
+    }).catch(() => {});
     for (const trip of ready) written.add(trip.tripNumber);
     carried = next;
   }

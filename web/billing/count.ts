@@ -5,13 +5,18 @@ import { BILLING_PATHS } from '../../contract/billing';
 import type { DataResponse } from '../../contract/http';
 import { apiCall } from '../lib/api';
 import { useRefreshed } from '../lib/use-refreshed';
+import { liveSignal } from '../live';
 import { missionsChanged } from '../sync';
 import { billingSettingsChanged } from './settings';
 
 const fetchBillingCount = async () =>
   (await apiCall<DataResponse<{ count: number }>>(BILLING_PATHS.count)).data.count;
 
-const CHANGES = [missionsChanged, billingSettingsChanged];
+const CHANGES = [
+  missionsChanged,
+  billingSettingsChanged,
+  liveSignal('invoice', 'mission', 'billing_settings'),
+];
 
 export function useBillingCount(enabled: boolean): number | null {
   return useRefreshed(enabled, fetchBillingCount, CHANGES);

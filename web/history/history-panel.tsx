@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HISTORY_MESSAGES, type HistoryEntity, type HistoryEntry, LEON_ACTOR } from '../../contract/history';
 import { errorMessage } from '../lib/api';
+import { useLiveRecord } from '../live';
 import { ModalDialog } from '../ui/dialog';
 import { ToIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
@@ -54,6 +55,8 @@ export function HistoryPanel({
   useEffect(() => {
     void load(1);
   }, [load]);
+  // A change of the record while the panel is open: its newest entries are read again, in place.
+  useLiveRecord(entity, id, () => void load(1));
 
   return (
     <ModalDialog title={`${HISTORY_MESSAGES.title} de ${name}`} isOpen onClose={onClose} side>

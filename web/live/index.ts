@@ -6,3 +6,4 @@ export { changes, liveSignal, progresses, resyncs } from './changes';
 export { LIVE_TEXT, LiveFeed } from './live-feed';
 export { enableLiveFeed, liveFeedEnabled } from './switch';
 export { NewRowsBanner, useLiveList } from './use-live-list';
+export { useLiveRecord } from './use-live-record';

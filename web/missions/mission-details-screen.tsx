@@ -7,6 +7,7 @@ import { MISSION_MESSAGES, type MissionDetailsLeg, ORGAN_LABELS } from '../../co
 import { HistoryButton } from '../history';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
+import { useLiveRecord } from '../live';
 import { AircraftImage } from '../ui/aircraft-image';
 import { DetailsState } from '../ui/details-state';
 import { parisDateTime } from '../ui/format';
@@ -95,6 +96,12 @@ export function MissionDetailsScreen() {
       .then(setLegs)
       .catch((e) => setError(errorMessage(e)));
   }, [id]);
+  // Changed elsewhere (a colleague, Leon) while open: read again in place.
+  useLiveRecord('mission', id, () => {
+    fetchMissionDetails(id)
+      .then(setLegs)
+      .catch((e) => setError(errorMessage(e)));
+  });
   const pdf = () => downloading.run(() => downloadMissionPdf(id), MISSION_MESSAGES.pdfError);
   return (
     <Page

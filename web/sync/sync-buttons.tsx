@@ -10,6 +10,7 @@ import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
 import { type LeonRun, runLeonSync } from './api';
 import { missionsChanged } from './missions-events';
+import { SyncProgress } from './sync-progress';
 
 const SYNC_BUTTONS: Array<[LeonRun, string]> = [
   ['synchronize', 'Chargement nouvelles missions'],
@@ -46,6 +47,7 @@ export function SyncButtons() {
           {label}
         </button>
       ))}
+      <SyncProgress />
     </>
   );
 }
