@@ -97,6 +97,20 @@ describe('drain (graceful stop)', () => {
     await expect(fetch(url)).rejects.toThrow();
   });
 
+  it('closes the connection of a request already in flight when the drain starts, with Connection: close', async () => {
+    const { server, release, slowArrived, url } = await start();
+    const slow = fetch(`${url}/slow`);
+    await slowArrived;
+    const drained = server.drain(60_000);
+    release();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(answer.headers.get('keep-alive')).toBeNull();
+    await answer.json();
+    expect(await drained).toEqual({ cut: 0 });
+  });
+
   it('closes the connections of requests still running at the deadline', async () => {
     const { server, slowArrived, url } = await start();
     // The failure is taken at once: it comes while the drain is awaited.

@@ -1,6 +1,6 @@
 // The API's HTTP server: bounded connections (an idle one is closed, before its first request too, and
 // a slow request times out), and what Node refuses before Hono sees it answered in French JSON.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { MESSAGES } from '../../contract/auth';
@@ -63,26 +63,29 @@ export function listen(
   // its first request starts (then the timeouts above apply, and keep-alive after the answer).
   server.on('connection', (socket) => socket.setTimeout(options.keepAliveTimeoutMs));
   server.on('request', (req) => req.socket.setTimeout(0));
-  // Requests in flight, for the graceful stop: while draining each answer closes its connection.
-  let inFlight = 0;
+  // Answers in flight, for the graceful stop: while draining each answer closes its connection.
+  const inFlight = new Set<ServerResponse>();
   let draining = false;
   let settled = () => {};
   // Before the app's listener, so that a draining answer gets `Connection: close` before it is written.
   server.on('request', (_req, res) => {
-    inFlight++;
+    inFlight.add(res);
     if (draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) settled();
+      inFlight.delete(res);
+      if (inFlight.size === 0) settled();
     });
   });
   server.on('request', listener);
   const drain = (deadlineMs: number) =>
     new Promise<{ cut: number }>((resolveDrain) => {
       draining = true;
+      // The requests that came before the drain close their connection too, unless their answer has
+      // started already (its connection is then closed as idle once the answer ends).
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       let cut = 0;
       const timer = setTimeout(() => {
-        cut = inFlight;
+        cut = inFlight.size;
         server.closeAllConnections();
       }, deadlineMs);
       const stopListening = () => {
@@ -93,7 +96,7 @@ export function listen(
         });
         server.closeIdleConnections();
       };
-      if (inFlight === 0) stopListening();
+      if (inFlight.size === 0) stopListening();
       else settled = stopListening;
     });
   return new Promise((resolve, reject) => {
