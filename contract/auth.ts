@@ -1,7 +1,7 @@
 // Session and password vocabulary (requirements §2 public screens, §5 rules, §7 'Session and users').
 import { coerce, define, object, refine, string } from 'superstruct';
 import type { Role } from './roles';
-import { MAX_LENGTH, tooLong } from './validation';
+import { MAX_LENGTH, textProblem, tooLong } from './validation';
 
 export const AUTH_PATHS = {
   login: '/auth/login',
@@ -75,6 +75,8 @@ export const email = coerce(
   define<string>('email', (v) => {
     if (typeof v !== 'string' || v.length < 1) return MESSAGES.emailEmpty;
     if (v.length > EMAIL_MAX) return tooLong(EMAIL_MAX);
+    const problem = textProblem(v);
+    if (problem) return problem;
     if (v.length < EMAIL_MIN || !EMAIL_RE.test(v)) return MESSAGES.emailInvalid;
     return true;
   }),
