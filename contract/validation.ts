@@ -31,6 +31,7 @@ export const tooLong = (max: number) => `${max} caractères maximum`;
 
 export const INPUT_MESSAGES = {
   invalidBody: 'Données invalides',
+  notJson: 'Type de contenu non pris en charge : les données doivent être envoyées en JSON',
   invalidValue: 'Valeur invalide',
   tooDeep: 'Données trop imbriquées',
   nul: 'Le texte ne doit pas contenir de caractère nul',
