@@ -1,10 +1,13 @@
 // The API's HTTP server: bounded connections (an idle one is closed, before its first request too, and
 // a slow request times out), and what Node refuses before Hono sees it answered in French JSON.
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { MESSAGES } from '../../contract/auth';
+import { answerRefusedRequests } from '../../contract/http';
 import { logger } from './log';
+import { REQUEST_ID_HEADER } from './observe';
 
 export interface ListenOptions {
   port: number;
@@ -17,11 +20,21 @@ export interface ListenOptions {
   requestTimeoutMs: number;
 }
 
-const json = (status: number, message: string) =>
-  Response.json(
-    { message },
-    { status, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
+/** An error answer made outside the app, with an id of its own as the app's have (api/lib/observe.ts). */
+const json = (status: number, message: string) => {
+  const requestId = randomUUID();
+  return Response.json(
+    { message, requestId },
+    {
+      status,
+      headers: {
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        [REQUEST_ID_HEADER]: requestId,
+      },
+    },
   );
+};
 
 export interface Listening {
   server: Server;
@@ -63,6 +76,9 @@ export function listen(
   // its first request starts (then the timeouts above apply, and keep-alive after the answer).
   server.on('connection', (socket) => socket.setTimeout(options.keepAliveTimeoutMs));
   server.on('request', (req) => req.socket.setTimeout(0));
+  answerRefusedRequests(server, {
+    refused: (requestId, code) => logger.info({ requestId, code }, 'request refused by the HTTP parser'),
+  });
   // Answers in flight, for the graceful stop: while draining each answer closes its connection.
   const inFlight = new Set<ServerResponse>();
   let draining = false;
