@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Struct } from 'superstruct';
 import { beforeAll, expect, it } from 'vitest';
+import { INPUT_MESSAGES } from '../contract/validation';
 import { seedDemo } from './db/seed';
 import type { InputObserver } from './lib/validate';
 import { arbitraryFor, hostileJson, pathValue, queryArbitraryFor } from './test/arbitraries';
@@ -229,7 +230,54 @@ describeEachDatabase('route-table fuzzing', (database) => {
     }
     expect(problems, summary.join('\n')).toEqual([]);
   }, 600_000);
+
+  it('refuses with 415 in French, changing nothing, any body not declared JSON on every route that reads one', async () => {
+    const problems: string[] = [];
+    const readers: string[] = [];
+    for (const route of appRoutes(t.app.routes).filter((r) => r.method !== 'GET')) {
+      ip++;
+      await signIn();
+      const key = `${route.method} ${route.path}`;
+      for (const { type, body } of NOT_JSON) {
+        const before = await fingerprint();
+        const { 'content-type': _, ...rest } = headers(false);
+        const response = await t.app.request(fill(route.path, {}), {
+          method: route.method,
+          headers: { ...rest, ...(type ? { 'content-type': type } : {}) },
+          body: body(),
+        });
+        // Only the routes that read a JSON body (the observer sees them ask for it) are held to the rule.
+        if (!seen.get(key)?.body) break;
+        if (type === NOT_JSON[0].type) readers.push(key);
+        const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+        if (response.status !== 415 || answer?.message !== INPUT_MESSAGES.notJson)
+          problems.push(`${key} ${type ?? 'no type'} → ${response.status} ${JSON.stringify(answer)}`);
+        if ((await fingerprint()) !== before) problems.push(`${key} ${type ?? 'no type'}: rows changed`);
+      }
+    }
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        'POST /auth/login',
+        'PUT /user/edit',
+        'PUT /missions/edit/',
+        'PUT /incidents/details/:id',
+      ]),
+    );
+    expect(problems).toEqual([]);
+  }, 300_000);
 });
+
+/** Bodies that are not declared JSON, each holding JSON text: none may be read as JSON (415 instead). */
+const NOT_JSON: Array<{ type?: string; body: () => BodyInit }> = [
+  { type: 'text/plain', body: () => '{}' },
+  { type: 'application/x-www-form-urlencoded', body: () => 'a=1' },
+  {
+    type: 'multipart/form-data; boundary=x',
+    body: () => '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n{}\r\n--x--\r\n',
+  },
+  // Bytes, so that the request gets no type of its own (a string body would be text/plain).
+  { body: () => new TextEncoder().encode('{}') },
+];
 
 /** A query with the widest period the schema names: its start days at 2023-01-01, its end days far ahead. */
 function widest(struct: AnyStruct): Record<string, string> {

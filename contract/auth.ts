@@ -1,7 +1,8 @@
 // Session and password vocabulary (requirements §2 public screens, §5 rules, §7 'Session and users').
 import { coerce, define, object, refine, string } from 'superstruct';
+import { REFUSED_REQUEST_MESSAGES } from './http';
 import type { Role } from './roles';
-import { MAX_LENGTH, tooLong } from './validation';
+import { MAX_LENGTH, textProblem, tooLong } from './validation';
 
 export const AUTH_PATHS = {
   login: '/auth/login',
@@ -55,8 +56,8 @@ export const MESSAGES = {
   currentPasswordWrong: 'Le mot de passe actuel est incorrect',
   noPasswordChangePending: "Aucun changement de mot de passe n'est demandé pour ce compte",
   otpLocked: 'Trop de codes erronés pour ce compte, veuillez réessayer demain',
-  tooLarge: 'La requête est trop volumineuse.',
-  malformedRequest: 'La requête est mal formée.',
+  tooLarge: REFUSED_REQUEST_MESSAGES.tooLarge,
+  malformedRequest: REFUSED_REQUEST_MESSAGES.malformed,
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -75,6 +76,8 @@ export const email = coerce(
   define<string>('email', (v) => {
     if (typeof v !== 'string' || v.length < 1) return MESSAGES.emailEmpty;
     if (v.length > EMAIL_MAX) return tooLong(EMAIL_MAX);
+    const problem = textProblem(v);
+    if (problem) return problem;
     if (v.length < EMAIL_MIN || !EMAIL_RE.test(v)) return MESSAGES.emailInvalid;
     return true;
   }),

@@ -3,7 +3,7 @@
 // spec's French messages, and what the Leon sync reports about incidents.
 import { define, type Infer, object, optional, type } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { INPUT_MESSAGES, oneOf, paging, periodDays, safeText } from './validation';
+import { oneOf, paging, periodDays, safeText, textProblem } from './validation';
 
 export const INCIDENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
@@ -55,8 +55,10 @@ export const INCIDENT_MESSAGES = {
 /** The proposed action (requirements §5): trimmed, 1 to 5,000 characters, 'Obligatoire' when empty. */
 export const incidentResponse = define<string>('incidentResponse', (v) => {
   if (typeof v !== 'string' || v.trim().length === 0) return INCIDENT_MESSAGES.required;
-  if (v.includes('\u0000')) return INPUT_MESSAGES.nul;
-  return v.trim().length <= RESPONSE_MAX_LENGTH || INCIDENT_MESSAGES.tooLong;
+  return (
+    textProblem(v, { multiline: true }) ??
+    (v.trim().length <= RESPONSE_MAX_LENGTH || INCIDENT_MESSAGES.tooLong)
+  );
 });
 
 /** PUT /incidents/details/{id}. The API trims the response before storing it. */

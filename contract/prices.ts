@@ -5,6 +5,7 @@ import { coerce, define, type Infer, object, refine, type Struct, string } from 
 export { PRICE_TABLE_LABELS, PRICE_TABLES, type PriceTable } from './price-tables';
 
 import type { PriceTable } from './price-tables';
+import { textProblem } from './validation';
 
 const pathsOf = (base: string) => ({ list: base, create: `${base}-create`, edit: `${base}-edit/` }) as const;
 
@@ -122,7 +123,7 @@ const boundedText = (tooLong: string) =>
   coerce(
     define<string>('text', (v) => {
       if (typeof v !== 'string' || v === '') return PRICE_MESSAGES.required;
-      return v.length <= TEXT_MAX || tooLong;
+      return textProblem(v) ?? (v.length <= TEXT_MAX || tooLong);
     }),
     string(),
     (s) => s.trim(),

@@ -10,9 +10,12 @@ import {
   passwordProblem,
   ResetPasswordBody,
 } from './auth';
+import { IncidentResponseBody } from './incidents';
 import { canList, EditMissionBody, MISSION_CATEGORIES, MissionsListQuery } from './missions';
+import { CreateMarketNumberBody } from './prices';
 import { ROLES } from './roles';
 import { canOpen, href } from './routes';
+import { MediaPathQuery } from './statistics';
 import { CreateUserBody, EditUserBody, hospitalsForRole } from './users';
 import {
   calendarDay,
@@ -21,6 +24,7 @@ import {
   INPUT_MESSAGES,
   int32,
   isCalendarDay,
+  maxText,
   PageQuery,
   requiredText,
   safeText,
@@ -335,6 +339,49 @@ describe('input primitives', () => {
     expect(message(safeText, 'a\u0000b')).toBe(INPUT_MESSAGES.nul);
     expect(message(requiredText('requis'), 'a\u0000b')).toBe(INPUT_MESSAGES.nul);
     expect(message(PageQuery, { search: '\u0000' })).toBe(INPUT_MESSAGES.nul);
+  });
+
+  it('refuses control characters in every text field, in French; multi-line fields keep their lines', () => {
+    const controls = ['\u0001', '\b', '\u001b', '\u007f', '\u0085', '\u009f'];
+    const user = { ...ANNE, role: 'HOSPITAL', hospitals: ['CHU de Bordeaux'] };
+    const period = { fromDate: '2026-01-01', toDate: '2026-12-31' };
+    for (const control of controls) {
+      const text = `Jean${control}Pierre`;
+      expect(message(safeText, text)).toBe(INPUT_MESSAGES.control);
+      expect(message(requiredText('requis', 100), text)).toBe(INPUT_MESSAGES.control);
+      expect(message(maxText(100), text)).toBe(INPUT_MESSAGES.control);
+      expect(message(comment, text)).toBe(INPUT_MESSAGES.controlMultiline);
+      expect(message(PageQuery, { search: text })).toBe(INPUT_MESSAGES.control);
+      for (const [field, value] of [
+        ['firstName', text],
+        ['lastName', text],
+        ['phone', `06${control}12`],
+        ['email', `a${control}b@c.fr`],
+        ['hospitals', [text]],
+      ] as const)
+        expect(check(CreateUserBody, { ...user, [field]: value })).toMatchObject({
+          ok: false,
+          errors: { [field]: INPUT_MESSAGES.control },
+        });
+      expect(message(IncidentResponseBody, { response: text })).toBe(INPUT_MESSAGES.controlMultiline);
+      expect(message(CreateMarketNumberBody, { ...period, value: text })).toBe(INPUT_MESSAGES.control);
+      expect(
+        message(MediaPathQuery, {
+          id: '6f1c3a52-8d0e-4b7a-9c2f-0a1b2c3d4e5f',
+          kind: 'flight',
+          fileName: text,
+          size: '10',
+        }),
+      ).toBe(INPUT_MESSAGES.control);
+    }
+    // A one-line field takes no line break or tab inside it (around it, they are trimmed away)…
+    for (const inside of ['Jean\nPierre', 'Jean\rPierre', 'Jean\tPierre'])
+      expect(message(requiredText('requis', 100), inside)).toBe(INPUT_MESSAGES.control);
+    expect(check(requiredText('requis', 100), '\tJean-Pierre\n')).toEqual({ ok: true, value: 'Jean-Pierre' });
+    // …a multi-line one keeps them; accents, spaces and other letters are text like any other.
+    expect(check(comment, 'Ligne 1\r\n\tLigne 2\nLigne 3')).toMatchObject({ ok: true });
+    expect(check(IncidentResponseBody, { response: 'Contrôler\nles pneus' })).toMatchObject({ ok: true });
+    expect(check(requiredText('requis', 100), 'Łukasz Öğrenci-Nuñez\u00a0急')).toMatchObject({ ok: true });
   });
 
   it('bounds the mission edit integers and ids, and the user edit id', () => {

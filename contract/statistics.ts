@@ -5,7 +5,7 @@ import { array, coerce, define, type Infer, object, optional, refine, size, stri
 import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
 import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
-import { calendarDay, INPUT_MESSAGES, maxText, oneOf, paging, safeText, uuid } from './validation';
+import { calendarDay, maxText, oneOf, paging, safeText, textProblem, uuid } from './validation';
 
 /** The billing progress of a statistic record's flight and airport invoices (requirements §4), not the
  * accounting rows' statuses of contract/invoices.ts. */
@@ -246,7 +246,7 @@ const kind = oneOf('pdfKind', PDF_KINDS, STATISTIC_MESSAGES.unknownKind);
 export const MediaPathQuery = type({
   id: uuid,
   kind,
-  fileName: refine(size(string(), 1, 255), 'fileName', (v) => !v.includes('\u0000') || INPUT_MESSAGES.nul),
+  fileName: refine(size(string(), 1, 255), 'fileName', (v) => textProblem(v) ?? true),
   size: coerce(
     define<number>(
       'fileSize',

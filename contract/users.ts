@@ -2,7 +2,16 @@
 import { coerce, define, type Infer, object, optional, refine, type, unknown } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { INPUT_MESSAGES, MAX_LENGTH, oneOf, requiredText, safeText, tooLong, uuid } from './validation';
+import {
+  INPUT_MESSAGES,
+  MAX_LENGTH,
+  oneOf,
+  requiredText,
+  safeText,
+  textProblem,
+  tooLong,
+  uuid,
+} from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -52,7 +61,8 @@ const hospitalList = coerce(
     if (!Array.isArray(v)) return INPUT_MESSAGES.invalidValue;
     for (const name of v) {
       if (typeof name !== 'string') return INPUT_MESSAGES.invalidValue;
-      if (name.includes('\u0000')) return INPUT_MESSAGES.nul;
+      const problem = textProblem(name);
+      if (problem) return problem;
       if (name.length > MAX_LENGTH.hospital) return tooLong(MAX_LENGTH.hospital);
     }
     return v.length <= MAX_HOSPITALS || USER_MESSAGES.tooManyHospitals;

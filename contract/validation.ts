@@ -2,6 +2,8 @@
 // single way to turn a failure into per-field messages for forms and a `{ message }` for the API.
 // The input primitives below (uuid, calendarDay, int32, page parameters, safeText) are what every API
 // route parses its path, query and body with, so that bad input is a 400 and never reaches the database.
+// Every text field goes through `textProblem`: no NUL, no control character (multi-line fields keep the
+// tab and line breaks).
 import {
   coerce,
   define,
@@ -29,9 +31,12 @@ export const tooLong = (max: number) => `${max} caractères maximum`;
 
 export const INPUT_MESSAGES = {
   invalidBody: 'Données invalides',
+  notJson: 'Type de contenu non pris en charge : les données doivent être envoyées en JSON',
   invalidValue: 'Valeur invalide',
   tooDeep: 'Données trop imbriquées',
   nul: 'Le texte ne doit pas contenir de caractère nul',
+  control: 'Le texte ne doit contenir ni caractère de contrôle ni retour à la ligne',
+  controlMultiline: 'Le texte ne doit pas contenir de caractère de contrôle',
   uuid: 'Identifiant invalide',
   day: 'Date invalide (format attendu : aaaa-mm-jj)',
   integer: 'Nombre entier attendu',
@@ -46,39 +51,51 @@ export const INT32_MIN = -2_147_483_648;
 export const MAX_PAGE_SIZE = 100;
 
 const NUL = '\u0000';
+/** A control character (Unicode's Cc: C0, DEL, C1; NUL is found first, for its own message). */
+const CONTROL = /\p{Cc}/u;
+/** The same, but for the tab and the line breaks a multi-line field (a textarea) may hold. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
 
-/** Any string without NUL (PostgreSQL text cannot hold one). */
+/** What a text field may not hold: a NUL, a control character (beyond tab and line breaks when multi-line). */
+export function textProblem(text: string, options: { multiline?: boolean } = {}): string | null {
+  if (text.includes(NUL)) return INPUT_MESSAGES.nul;
+  if (options.multiline) return CONTROL_BUT_LINES.test(text) ? INPUT_MESSAGES.controlMultiline : null;
+  return CONTROL.test(text) ? INPUT_MESSAGES.control : null;
+}
+
+/** Any one-line string without NUL (PostgreSQL text cannot hold one) or control character. */
 export const safeText = define<string>('safeText', (v) => {
   if (typeof v !== 'string') return INPUT_MESSAGES.invalidValue;
-  return !v.includes(NUL) || INPUT_MESSAGES.nul;
+  return textProblem(v) ?? true;
 });
 
-/** A string that must not be blank (after trimming), failing with `message`, at most `max` long; no NUL. */
+/**
+ * A one-line string that must not be blank (after trimming), failing with `message`, at most `max` long;
+ * no NUL or control character.
+ */
 export const requiredText = (message: string, max?: number) =>
   coerce(
     define<string>('requiredText', (v) => {
       if (typeof v !== 'string' || v.trim().length === 0) return message;
-      if (v.includes(NUL)) return INPUT_MESSAGES.nul;
-      return max === undefined || v.length <= max || tooLong(max);
+      return textProblem(v) ?? (max === undefined || v.length <= max || tooLong(max));
     }),
     string(),
     (s) => s.trim(),
   );
 
-/** An optional-content string of at most `max` characters (trimmed). */
-export const maxText = (max: number) =>
+/** An optional-content string of at most `max` characters (trimmed); one line unless `multiline`. */
+export const maxText = (max: number, options: { multiline?: boolean } = {}) =>
   coerce(
     define<string>('maxText', (v) => {
       if (typeof v !== 'string') return INPUT_MESSAGES.invalidValue;
-      if (v.includes(NUL)) return INPUT_MESSAGES.nul;
-      return v.length <= max || tooLong(max);
+      return textProblem(v, options) ?? (v.length <= max || tooLong(max));
     }),
     string(),
     (s) => s.trim(),
   );
 
-/** Free-text comments (incident responses and the like). */
-export const comment = maxText(MAX_LENGTH.comment);
+/** Free-text comments (incident responses and the like): several lines. */
+export const comment = maxText(MAX_LENGTH.comment, { multiline: true });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

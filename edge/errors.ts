@@ -1,10 +1,12 @@
 // The edge's own answers: `{ "message": … }` in French, like the API's, never cached or sniffed.
+import { REFUSED_REQUEST_MESSAGES } from '../contract/http';
+
 export const MESSAGES = {
   unavailable: 'Le service est momentanément indisponible, veuillez réessayer.',
   timeout: 'Le service met trop de temps à répondre, veuillez réessayer.',
   notFound: 'Ressource introuvable',
-  malformed: 'La requête est mal formée.',
-  tooLarge: 'La requête est trop volumineuse.',
+  malformed: REFUSED_REQUEST_MESSAGES.malformed,
+  tooLarge: REFUSED_REQUEST_MESSAGES.tooLarge,
   generic: "Une erreur s'est produite",
 };
 

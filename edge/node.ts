@@ -8,10 +8,20 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { getMimeType } from 'hono/utils/mime';
 import { Agent, request } from 'undici';
-import { createEdgeApp } from './app';
+import { answerRefusedRequests } from '../contract/http';
+import { createEdgeApp, REQUEST_ID_HEADER } from './app';
 import { json, MESSAGES } from './errors';
 import { HSTS } from './headers';
 import { API_PREFIX, type Upstream } from './proxy';
+
+/** An edge error answer made outside the app, given an id as the app gives its own (edge/app.ts). */
+async function withRequestId(answer: Response): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  const headers = new Headers(answer.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const body = { ...((await answer.json()) as object), requestId };
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
 
 /**
  * The upstream body as a web stream read on demand. (Node 20's Readable.toWeb can enqueue after the
@@ -167,17 +177,20 @@ export function startEdge(options: StartEdgeOptions): Promise<{ port: number; cl
     hsts,
     assets: diskAssets(options.assetsDir),
   });
+  const extra: Record<string, string> = hsts ? { 'strict-transport-security': HSTS } : {};
   const listener = getRequestListener(app.fetch, {
     hostname: options.host ?? '127.0.0.1',
-    // What Node refuses before our app sees it (a backslash in the path, a bad Host…) in French JSON.
+    // What Node refuses before our app sees it (a backslash in the path, a bad Host…) in French JSON,
+    // with an id of its own as the app's answers have.
     errorHandler: (error) => {
-      const extra: Record<string, string> = hsts ? { 'strict-transport-security': HSTS } : {};
-      if (error instanceof RequestError) return json(400, MESSAGES.malformed, extra);
+      if (error instanceof RequestError) return withRequestId(json(400, MESSAGES.malformed, extra));
       console.error('Unhandled edge error:', error);
-      return json(500, MESSAGES.generic, extra);
+      return withRequestId(json(500, MESSAGES.generic, extra));
     },
   });
   const server = boundedServer(listener, options);
+  // …and what its parser refuses before that (a request line or headers over its limit: 431).
+  answerRefusedRequests(server, { headers: extra });
   return new Promise((resolveStart) => {
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
       const address = server.address();

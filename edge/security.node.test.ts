@@ -301,6 +301,67 @@ describe('finding 11: malformed requests answer French JSON under Node', () => {
   });
 });
 
+describe('issue 54: a URL or headers over Node’s limits answer French JSON', () => {
+  /** What comes back for `request` written as it is on a new connection. */
+  const rawAnswer = (port: number, request: string) =>
+    new Promise<{ status: number; head: string; body: Record<string, unknown> }>((resolve) => {
+      let received = '';
+      const socket = connect(port, '127.0.0.1');
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.on('close', () => {
+        const split = received.indexOf('\r\n\r\n');
+        const head = received.slice(0, split);
+        resolve({
+          status: Number(head.split(' ')[1]),
+          head,
+          body: JSON.parse(received.slice(split + 4) || 'null'),
+        });
+      });
+      socket.write(request);
+    });
+
+  it('answers 431 with { message, requestId } to a long URL or header, 400 to a header it cannot read', async () => {
+    const long = 'a'.repeat(20 * 1024);
+    const cases: Array<[string, number, string]> = [
+      [
+        `GET /api/${long} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+        431,
+        'L’adresse ou les en-têtes de la requête sont trop longs.',
+      ],
+      [
+        `GET /login HTTP/1.1\r\nHost: localhost\r\nCookie: ${long}\r\n\r\n`,
+        431,
+        'L’adresse ou les en-têtes de la requête sont trop longs.',
+      ],
+      [`GET /api/user/me HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n`, 400, MALFORMED.message],
+    ];
+    for (const [request, status, message] of cases) {
+      const answer = await rawAnswer(edge.port, request);
+      expect(answer.status).toBe(status);
+      expect(answer.head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(answer.head).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(answer.head).not.toMatch(/strict-transport-security/i);
+      expect(answer.body).toEqual({ message, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(answer.head).toContain(`X-Request-Id: ${answer.body.requestId}`);
+    }
+    // Behind https, with HSTS as every other answer.
+    const secure = await rawAnswer(httpsEdge.port, cases[0][0]);
+    expect(secure.status).toBe(431);
+    expect(secure.head).toMatch(/\r\nstrict-transport-security: max-age=31536000; includeSubDomains/i);
+    expect(upstreamCalls.some((url) => url.includes(long))).toBe(false);
+  });
+
+  it('gives its other parser refusals (a backslash in the path) an id too', async () => {
+    const answer = await raw(edge.port, '/api/a\\b');
+    expect(answer.status).toBe(400);
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(answer.text)).toEqual({ ...MALFORMED, requestId: answer.headers['x-request-id'] });
+  });
+});
+
 describe('finding 14: HSTS, nosniff and idle connections under Node', () => {
   it('sends HSTS on pages and API answers when the public origin is https, never on plain http', async () => {
     const hsts = 'max-age=31536000; includeSubDomains';

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
+import { INPUT_MESSAGES } from '../../contract/validation';
 import { auditLog } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, lastResetCode, refusal, seededTestApp, testApp } from '../test/harness';
@@ -325,6 +326,45 @@ describeEachDatabase('sessions', (database) => {
     it('answers health and a French 404', async () => {
       expect(await caller().get('/health')).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
       expect(await caller().get('/nope')).toMatchObject(refusal(404, MESSAGES.notFound));
+    });
+
+    it('refuses with 415 in French a body not declared JSON, even one that reads as JSON', async () => {
+      const credentials = JSON.stringify({ email: 'admin@demo.test', password: 'Demo-2026!' });
+      const multipart = `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nadmin@demo.test\r\n--x--\r\n`;
+      const bodies: Array<[string | undefined, BodyInit]> = [
+        ['text/plain', credentials],
+        ['text/plain;charset=UTF-8', credentials],
+        ['application/x-www-form-urlencoded', 'email=admin%40demo.test&password=Demo-2026!'],
+        ['multipart/form-data; boundary=x', multipart],
+        // Bytes, so that the request gets no type of its own (a string body would be text/plain).
+        [undefined, new TextEncoder().encode(credentials)],
+      ];
+      for (const [type, body] of bodies) {
+        const answer = await t.app.request('/auth/login', {
+          method: 'POST',
+          headers: { origin: 'http://localhost:8787', ...(type ? { 'content-type': type } : {}) },
+          body,
+        });
+        expect(answer.status, type).toBe(415);
+        expect(await answer.json()).toEqual({
+          message: INPUT_MESSAGES.notJson,
+          requestId: expect.any(String),
+        });
+        expect(answer.headers.getSetCookie()).toEqual([]);
+      }
+      // JSON, with or without its charset, signs in.
+      for (const type of ['application/json', 'Application/JSON; charset=utf-8']) {
+        const answer = await t.app.request('/auth/login', {
+          method: 'POST',
+          headers: {
+            origin: 'http://localhost:8787',
+            'content-type': type,
+            'x-forwarded-for': '203.0.113.99',
+          },
+          body: credentials,
+        });
+        expect(answer.status, type).toBe(200);
+      }
     });
 
     it('refuses a body that is not JSON', async () => {

@@ -102,6 +102,84 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ seedDemo: false, secureCookies: true, edgeSecret: 'e'.repeat(32) });
   });
 
+  it('stops a production start on the repository’s development secret, or on the edge’s secret reused', () => {
+    const development = problemsOf({
+      ...PRODUCTION,
+      SESSION_SECRET: 'development-only-session-secret-change-me-0123456789',
+    });
+    expect(development).toEqual([expect.stringMatching(/^SESSION_SECRET: the development secret/)]);
+    expect(development[0]).toMatch(/le secret de développement/);
+    const reused = problemsOf({ ...PRODUCTION, SESSION_SECRET: PRODUCTION.EDGE_SECRET });
+    expect(reused).toEqual([expect.stringMatching(/^SESSION_SECRET, EDGE_SECRET: must differ/)]);
+    expect(reused[0]).toMatch(/doivent être différents/);
+    // Development keeps its own secret, and the reuse is a production rule only.
+    expect(loadConfig({}).sessionSecret).toBe('development-only-session-secret-change-me-0123456789');
+    expect(() => loadConfig({ SESSION_SECRET: 'e'.repeat(32), EDGE_SECRET: 'e'.repeat(32) })).not.toThrow();
+  });
+
+  it('stops a production start without PUBLIC_ORIGIN, which development defaults to the Node edge', () => {
+    const problems = problemsOf({ ...PRODUCTION, PUBLIC_ORIGIN: '' });
+    expect(problems).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN: required in production/)]);
+    expect(problems[0]).toMatch(/obligatoire en production/);
+    expect(loadConfig({ ...PRODUCTION })).toMatchObject({
+      publicOrigin: 'https://bo.example.fr',
+      secureCookies: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      publicOrigin: 'http://localhost:8787',
+      secureCookies: false,
+    });
+  });
+
+  it('says each configuration problem in English, then in French', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ API_PORT: 'abc' }, /^API_PORT: invalid value "abc" \(valeur invalide\)$/],
+      [{ API_PORT: '70000' }, /^API_PORT: must be a port number .*\(doit être un numéro de port/],
+      [{ NODE_ENV: 'prod' }, /^NODE_ENV: invalid value "prod" \(valeur invalide\)$/],
+      [{ PUBLIC_ORIGIN: 'pas une url' }, /^PUBLIC_ORIGIN: must be a URL \(doit être une URL\)$/],
+      [{ SESSION_SECRET: 'court' }, /^SESSION_SECRET: must be at least 32 .*\(doit comporter au moins 32/],
+      [{ EDGE_SECRET: 'court' }, /^EDGE_SECRET: must be at least 32 .*\(doit comporter au moins 32/],
+      [{ METRICS_TOKEN: 'court' }, /^METRICS_TOKEN: must be at least 32 .*\(doit comporter au moins 32/],
+      [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, /\(doit être un nombre positif de millisecondes\)$/],
+      [
+        { DATABASE_STATEMENT_TIMEOUT_MS: '-5' },
+        /\(doit être un nombre de millisecondes \(0 : sans limite\)\)$/,
+      ],
+      [{ DATABASE_POOL_SIZE: '1' }, /\(doit être un nombre entier de 2 à 1000\)$/],
+      [{ LEON_REQUESTS_PER_MINUTE: '-5' }, /\(valeur invalide\)$/],
+      [{ SINGLE_INSTANCE: 'peut-être' }, /\(valeur invalide\)$/],
+      [{ ACCOUNTING_ACCOUNT_INVOICE: '70A1' }, /\(doit être un numéro de compte de 3 à 13 chiffres\)$/],
+      [{ ACCOUNTING_JOURNAL: '=CMD' }, /\(doit faire de 1 à 6 majuscules, chiffres, _ \. -\)$/],
+      [{ LATE_CANCELLATION_BILLING: 'half' }, /\(doit valoir flat, full, none\)$/],
+      [
+        { LEON_URL: 'https://opr.leon.aero' },
+        /^LEON_URL and LEON_API_KEY: .*\(renseignez les deux ou aucune\)$/,
+      ],
+      [{ S3_ENDPOINT: 'ftp://files.example' }, /\(doit être une URL http\(s\)\)$/],
+      [{ S3_BUCKET: 'Mon Bucket' }, /\(doit être un nom de bucket S3\)$/],
+      [{ S3_BUCKET: 'back-office-files' }, /^S3_ENDPOINT: required when S3_BUCKET set.*\(obligatoire quand/],
+      [
+        { ...PRODUCTION, SESSION_SECRET: '' },
+        /^SESSION_SECRET: required in production.*\(obligatoire en production/,
+      ],
+      [
+        { ...PRODUCTION, EDGE_SECRET: '' },
+        /^EDGE_SECRET: required in production.*\(obligatoire en production/,
+      ],
+    ];
+    for (const [env, french] of cases) {
+      const problems = problemsOf(env);
+      expect(problems.length, JSON.stringify(env)).toBeGreaterThan(0);
+      expect(
+        problems.some((problem) => french.test(problem)),
+        problems.join('\n'),
+      ).toBe(true);
+    }
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(
+      /^Invalid configuration \(configuration invalide\):/,
+    );
+  });
+
   it('stops a production start on the embedded database, in English and French', () => {
     const problems = problemsOf({ ...PRODUCTION, DATABASE_URL: '' });
     expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL: required in production/)]);
@@ -172,8 +250,10 @@ describe('S3 file storage', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([
-        'S3_ACCESS_KEY_ID: required when S3_ENDPOINT, S3_BUCKET set (set all four S3_* variables or none)',
-        'S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT, S3_BUCKET set (set all four S3_* variables or none)',
+        'S3_ACCESS_KEY_ID: required when S3_ENDPOINT, S3_BUCKET set: set all four S3_* variables or none ' +
+          '(obligatoire quand S3_ENDPOINT, S3_BUCKET est renseigné : les quatre variables S3_* ou aucune)',
+        'S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT, S3_BUCKET set: set all four S3_* variables or none ' +
+          '(obligatoire quand S3_ENDPOINT, S3_BUCKET est renseigné : les quatre variables S3_* ou aucune)',
       ]);
     }
     expect(() => loadConfig({ ...S3, S3_BUCKET: '' })).toThrow(/S3_BUCKET: required when S3_ENDPOINT/);

@@ -1,5 +1,5 @@
 // The API's configuration, read from environment variables and validated at start: a bad or missing
-// value stops the start with a message naming the variable.
+// value stops the start with a message naming the variable, in English and then in French.
 import {
   boolean,
   coerce,
@@ -23,6 +23,11 @@ import { isOneOf } from '../../contract/validation';
 import { LOG_LEVELS } from './log';
 import type { S3Options } from './storage/s3';
 
+/** A configuration message in English, then in French: whoever reads the logs gets one they read. */
+const both = (english: string, french: string) => `${english} (${french})`;
+const SECRET_LENGTH = both('must be at least 32 characters', 'doit comporter au moins 32 caractères');
+const secret = refine(string(), 'secret', (s) => s.length >= 32 || SECRET_LENGTH);
+
 const toInt = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 const toBool = (s: string) =>
   ['true', '1', 'yes'].includes(s.toLowerCase())
@@ -31,7 +36,13 @@ const toBool = (s: string) =>
       ? false
       : s;
 const port = coerce(
-  refine(integer(), 'port', (n) => (n > 0 && n < 65536) || 'must be a port number (1–65535)'),
+  refine(
+    integer(),
+    'port',
+    (n) =>
+      (n > 0 && n < 65536) ||
+      both('must be a port number (1–65535)', 'doit être un numéro de port, de 1 à 65535'),
+  ),
   string(),
   toInt,
 );
@@ -40,22 +51,43 @@ const url = refine(string(), 'url', (s) => {
     new URL(s);
     return true;
   } catch {
-    return 'must be a URL';
+    return both('must be a URL', 'doit être une URL');
   }
 });
 
 const positiveMs = coerce(
-  refine(integer(), 'milliseconds', (n) => n > 0 || 'must be a positive number of milliseconds'),
+  refine(
+    integer(),
+    'milliseconds',
+    (n) =>
+      n > 0 ||
+      both('must be a positive number of milliseconds', 'doit être un nombre positif de millisecondes'),
+  ),
   string(),
   toInt,
 );
 const nonNegativeMs = coerce(
-  refine(integer(), 'milliseconds', (n) => n >= 0 || 'must be a number of milliseconds (0: no limit)'),
+  refine(
+    integer(),
+    'milliseconds',
+    (n) =>
+      n >= 0 ||
+      both(
+        'must be a number of milliseconds (0: no limit)',
+        'doit être un nombre de millisecondes (0 : sans limite)',
+      ),
+  ),
   string(),
   toInt,
 );
 const poolSize = coerce(
-  refine(integer(), 'pool size', (n) => (n >= 2 && n <= 1000) || 'must be a whole number from 2 to 1000'),
+  refine(
+    integer(),
+    'pool size',
+    (n) =>
+      (n >= 2 && n <= 1000) ||
+      both('must be a whole number from 2 to 1000', 'doit être un nombre entier de 2 à 1000'),
+  ),
   string(),
   toInt,
 );
@@ -65,17 +97,25 @@ const poolSize = coerce(
 const account = refine(
   string(),
   'account',
-  (s) => /^\d{3,13}$/.test(s) || 'must be an account number (3–13 digits)',
+  (s) =>
+    /^\d{3,13}$/.test(s) ||
+    both('must be an account number (3–13 digits)', 'doit être un numéro de compte de 3 à 13 chiffres'),
 );
 const code = (max: number) =>
   refine(
     string(),
     'code',
     (s) =>
-      new RegExp(`^[A-Z0-9][A-Z0-9_.-]{0,${max - 1}}$`).test(s) || `must be 1–${max} capitals, digits, _ . -`,
+      new RegExp(`^[A-Z0-9][A-Z0-9_.-]{0,${max - 1}}$`).test(s) ||
+      both(
+        `must be 1–${max} capitals, digits, _ . -`,
+        `doit faire de 1 à ${max} majuscules, chiffres, _ . -`,
+      ),
   );
 
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
+/** The Node edge's address under `npm start`, when PUBLIC_ORIGIN is not set (never in production). */
+const DEV_PUBLIC_ORIGIN = 'http://localhost:8787';
 
 const Env = object({
   // Unset reads as development for the defaults, but never opens the development routes (below).
@@ -88,10 +128,9 @@ const Env = object({
   SINGLE_INSTANCE: defaulted(coerce(boolean(), string(), toBool), false),
   SHUTDOWN_DEADLINE_MS: defaulted(positiveMs, 10_000),
   DATA_DIR: defaulted(string(), './data'),
-  PUBLIC_ORIGIN: defaulted(url, 'http://localhost:8787'),
-  SESSION_SECRET: optional(
-    refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
-  ),
+  // Optional here so that production can require it (below); development defaults to the Node edge's.
+  PUBLIC_ORIGIN: optional(url),
+  SESSION_SECRET: optional(secret),
   SMTP_URL: optional(url),
   MAIL_FROM: defaulted(string(), 'Back-office <no-reply@localhost>'),
   SEED_DEMO: optional(coerce(boolean(), string(), toBool)),
@@ -101,23 +140,27 @@ const Env = object({
   LEON_REQUESTS_PER_MINUTE: defaulted(coerce(min(number(), 0), string(), toInt), 100),
   LIVE_STREAMS_PER_USER: defaulted(coerce(min(number(), 1), string(), toInt), 4),
   LIVE_MAX_STREAMS: defaulted(coerce(min(number(), 1), string(), toInt), 2000),
-  EDGE_SECRET: optional(
-    refine(string(), 'secret', (s) => s.length >= 32 || 'must be at least 32 characters'),
-  ),
+  EDGE_SECRET: optional(secret),
   KEEP_ALIVE_TIMEOUT_MS: defaulted(positiveMs, 5_000),
   // Read by api/lib/log.ts at start; checked here so that a typo stops the start.
   LOG_LEVEL: optional(enums(LOG_LEVELS)),
-  METRICS_TOKEN: optional(
-    refine(string(), 'token', (s) => s.length >= 32 || 'must be at least 32 characters'),
-  ),
+  METRICS_TOKEN: optional(secret),
   REQUEST_TIMEOUT_MS: defaulted(positiveMs, 60_000),
   // File storage: an S3-compatible bucket when the four first are set, else files under DATA_DIR.
-  S3_ENDPOINT: optional(refine(url, 'http', (s) => /^https?:/.test(s) || 'must be an http(s) URL')),
+  S3_ENDPOINT: optional(
+    refine(
+      url,
+      'http',
+      (s) => /^https?:/.test(s) || both('must be an http(s) URL', 'doit être une URL http(s)'),
+    ),
+  ),
   S3_BUCKET: optional(
     refine(
       string(),
       'bucket',
-      (s) => /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) || 'must be a bucket name',
+      (s) =>
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) ||
+        both('must be a bucket name', 'doit être un nom de bucket S3'),
     ),
   ),
   S3_ACCESS_KEY_ID: optional(string()),
@@ -140,7 +183,11 @@ const Env = object({
       string(),
       'lateCancellationBilling',
       (s) =>
-        isOneOf(LATE_CANCELLATION_BILLINGS, s) || `must be one of ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
+        isOneOf(LATE_CANCELLATION_BILLINGS, s) ||
+        both(
+          `must be one of ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
+          `doit valoir ${LATE_CANCELLATION_BILLINGS.join(', ')}`,
+        ),
     ),
     DEFAULT_LATE_CANCELLATION_BILLING,
   ),
@@ -215,7 +262,7 @@ export interface AccountingConfig {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    super(`Invalid configuration (configuration invalide):\n  ${problems.join('\n  ')}`);
   }
 }
 
@@ -229,18 +276,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .failures()
         .map(
           (f) =>
-            `${f.path.join('.')}: ${f.message.startsWith('Expected') ? `invalid value ${JSON.stringify(f.value)}` : f.message}`,
+            `${f.path.join('.')}: ${
+              f.message.startsWith('Expected')
+                ? both(
+                    `invalid value ${JSON.stringify(input[String(f.path[0])] ?? f.value)}`,
+                    'valeur invalide',
+                  )
+                : f.message
+            }`,
         ),
     );
   }
   const problems: string[] = [];
   const production = value.NODE_ENV === 'production';
+  // Production fails closed: its own secrets and origin, no embedded database, no files kept on one
+  // instance's disk unless the operator says there is only one.
   if (production && !value.SESSION_SECRET)
-    problems.push('SESSION_SECRET: required in production (at least 32 characters)');
+    problems.push(
+      `SESSION_SECRET: ${both('required in production, at least 32 characters', 'obligatoire en production, au moins 32 caractères')}`,
+    );
+  // The development secret is in the repository: anyone could sign access tokens with it.
+  if (production && value.SESSION_SECRET === DEV_SECRET)
+    problems.push(
+      `SESSION_SECRET: ${both(
+        'the development secret written in the repository; set a secret of this deployment’s own',
+        'le secret de développement écrit dans le dépôt ; choisissez un secret propre à ce déploiement',
+      )}`,
+    );
   if (production && !value.EDGE_SECRET)
-    problems.push('EDGE_SECRET: required in production (at least 32 characters, the same as the edge’s)');
-  // Production fails closed: no embedded database, no files kept on one instance's disk unless the
-  // operator says there is only one. Each message in English, then in French.
+    problems.push(
+      `EDGE_SECRET: ${both(
+        'required in production, at least 32 characters, the same as the edge’s',
+        'obligatoire en production, au moins 32 caractères, le même que celui de l’edge',
+      )}`,
+    );
+  // The edge's secret is also stored with the edge (a Worker secret): it must not sign sessions too.
+  if (production && value.SESSION_SECRET && value.SESSION_SECRET === value.EDGE_SECRET)
+    problems.push(
+      `SESSION_SECRET, EDGE_SECRET: ${both(
+        'must differ: the edge’s secret must not also sign the sessions',
+        'doivent être différents : le secret de l’edge ne doit pas signer aussi les sessions',
+      )}`,
+    );
+  // Without it, cookies would lose `Secure` and the CSRF check would refuse every write from the real site.
+  if (production && !value.PUBLIC_ORIGIN)
+    problems.push(
+      `PUBLIC_ORIGIN: ${both(
+        'required in production: the address users open, e.g. https://bo.example.fr',
+        'obligatoire en production : l’adresse qu’ouvrent les utilisateurs, par exemple https://bo.example.fr',
+      )}`,
+    );
   if (production && !value.DATABASE_URL)
     problems.push(
       'DATABASE_URL: required in production; the embedded PGlite is for development and demos only ' +
@@ -254,13 +339,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'pour les garder sur le disque de cette machine, avec une seule instance)',
     );
   if (Boolean(value.LEON_URL) !== Boolean(value.LEON_API_KEY))
-    problems.push('LEON_URL and LEON_API_KEY: set both or neither');
+    problems.push(
+      `LEON_URL and LEON_API_KEY: ${both('set both or neither', 'renseignez les deux ou aucune')}`,
+    );
   const s3Set = S3_REQUIRED.filter((name) => value[name]);
   if (s3Set.length > 0)
     for (const name of S3_REQUIRED.filter((name) => !value[name]))
-      problems.push(`${name}: required when ${s3Set.join(', ')} set (set all four S3_* variables or none)`);
+      problems.push(
+        `${name}: ${both(
+          `required when ${s3Set.join(', ')} set: set all four S3_* variables or none`,
+          `obligatoire quand ${s3Set.join(', ')} est renseigné : les quatre variables S3_* ou aucune`,
+        )}`,
+      );
   if (problems.length) throw new ConfigError(problems);
-  const origin = new URL(value.PUBLIC_ORIGIN);
+  const origin = new URL(value.PUBLIC_ORIGIN ?? DEV_PUBLIC_ORIGIN);
   const localHttp =
     origin.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname);
   return {

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
+import { REFUSED_REQUEST_MESSAGES } from '../../contract/http';
 import { deferred } from '../test/deferred';
 import { listen } from './listen';
 
@@ -48,14 +49,59 @@ describe('listen', () => {
     }
   });
 
-  it('answers a request Node refuses in French JSON', async () => {
-    const { received } = await openFor('GET /a\\b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-    expect(received).toMatch(/^HTTP\/1\.1 400/);
-    expect(received).toMatch(/content-type: application\/json/i);
-    expect(received).toMatch(/x-content-type-options: nosniff/i);
-    expect(received.slice(received.indexOf('\r\n\r\n') + 4)).toBe(
-      JSON.stringify({ message: MESSAGES.malformedRequest }),
+  /** An answer read off the socket: status, headers (lower-cased names) and the JSON body. */
+  const parsed = (received: string) => {
+    const [head, body] = [
+      received.slice(0, received.indexOf('\r\n\r\n')),
+      received.slice(received.indexOf('\r\n\r\n') + 4),
+    ];
+    const [statusLine, ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
     );
+    return { status: Number(statusLine.split(' ')[1]), headers, body: body ? JSON.parse(body) : null };
+  };
+
+  it('answers a request Node refuses in French JSON', async () => {
+    const answer = parsed(
+      (await openFor('GET /a\\b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).received,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.body).toEqual({
+      message: MESSAGES.malformedRequest,
+      requestId: answer.headers['x-request-id'],
+    });
+    expect(answer.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a URL or headers over Node’s limits, or a header it cannot read, in French JSON with its id', async () => {
+    const long = 'a'.repeat(20 * 1024);
+    const cases: Array<[string, number, string]> = [
+      [`GET /${long} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 431, REFUSED_REQUEST_MESSAGES.headersTooLarge],
+      [
+        `GET / HTTP/1.1\r\nHost: localhost\r\nX-Long: ${long}\r\n\r\n`,
+        431,
+        REFUSED_REQUEST_MESSAGES.headersTooLarge,
+      ],
+      [`GET / HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n`, 400, MESSAGES.malformedRequest],
+    ];
+    for (const [request, status, message] of cases) {
+      const answer = parsed((await openFor(request)).received);
+      expect(answer.status).toBe(status);
+      expect(answer.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        connection: 'close',
+      });
+      expect(answer.body).toEqual({ message, requestId: answer.headers['x-request-id'] });
+      expect(answer.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });
 
@@ -95,6 +141,20 @@ describe('drain (graceful stop)', () => {
     });
     expect(await drained).toEqual({ cut: 0 });
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('closes the connection of a request already in flight when the drain starts, with Connection: close', async () => {
+    const { server, release, slowArrived, url } = await start();
+    const slow = fetch(`${url}/slow`);
+    await slowArrived;
+    const drained = server.drain(60_000);
+    release();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(answer.headers.get('keep-alive')).toBeNull();
+    await answer.json();
+    expect(await drained).toEqual({ cut: 0 });
   });
 
   it('closes the connections of requests still running at the deadline', async () => {

@@ -1,10 +1,13 @@
 // The API's HTTP server: bounded connections (an idle one is closed, before its first request too, and
 // a slow request times out), and what Node refuses before Hono sees it answered in French JSON.
-import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { MESSAGES } from '../../contract/auth';
+import { answerRefusedRequests } from '../../contract/http';
 import { logger } from './log';
+import { REQUEST_ID_HEADER } from './observe';
 
 export interface ListenOptions {
   port: number;
@@ -17,11 +20,21 @@ export interface ListenOptions {
   requestTimeoutMs: number;
 }
 
-const json = (status: number, message: string) =>
-  Response.json(
-    { message },
-    { status, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
+/** An error answer made outside the app, with an id of its own as the app's have (api/lib/observe.ts). */
+const json = (status: number, message: string) => {
+  const requestId = randomUUID();
+  return Response.json(
+    { message, requestId },
+    {
+      status,
+      headers: {
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        [REQUEST_ID_HEADER]: requestId,
+      },
+    },
   );
+};
 
 export interface Listening {
   server: Server;
@@ -63,26 +76,32 @@ export function listen(
   // its first request starts (then the timeouts above apply, and keep-alive after the answer).
   server.on('connection', (socket) => socket.setTimeout(options.keepAliveTimeoutMs));
   server.on('request', (req) => req.socket.setTimeout(0));
-  // Requests in flight, for the graceful stop: while draining each answer closes its connection.
-  let inFlight = 0;
+  answerRefusedRequests(server, {
+    refused: (requestId, code) => logger.info({ requestId, code }, 'request refused by the HTTP parser'),
+  });
+  // Answers in flight, for the graceful stop: while draining each answer closes its connection.
+  const inFlight = new Set<ServerResponse>();
   let draining = false;
   let settled = () => {};
   // Before the app's listener, so that a draining answer gets `Connection: close` before it is written.
   server.on('request', (_req, res) => {
-    inFlight++;
+    inFlight.add(res);
     if (draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) settled();
+      inFlight.delete(res);
+      if (inFlight.size === 0) settled();
     });
   });
   server.on('request', listener);
   const drain = (deadlineMs: number) =>
     new Promise<{ cut: number }>((resolveDrain) => {
       draining = true;
+      // The requests that came before the drain close their connection too, unless their answer has
+      // started already (its connection is then closed as idle once the answer ends).
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       let cut = 0;
       const timer = setTimeout(() => {
-        cut = inFlight;
+        cut = inFlight.size;
         server.closeAllConnections();
       }, deadlineMs);
       const stopListening = () => {
@@ -93,7 +112,7 @@ export function listen(
         });
         server.closeIdleConnections();
       };
-      if (inFlight === 0) stopListening();
+      if (inFlight.size === 0) stopListening();
       else settled = stopListening;
     });
   return new Promise((resolve, reject) => {

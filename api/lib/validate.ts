@@ -49,12 +49,25 @@ export function jsonProblem(value: unknown): string | null {
   return null;
 }
 
-/** The JSON body, checked and coerced by `schema`. */
+/** The media type a request says its body is, lower-cased and without parameters; '' when it says none. */
+export const mediaTypeOf = (c: Context) =>
+  (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+
+/**
+ * The JSON body, checked and coerced by `schema`. Calling it is how a route says it takes JSON: a body of
+ * another type (text, a form, multipart) or of none is refused with 415 before it is read. A route that
+ * takes something else (an upload, api/lib/storage/local-routes.ts) reads its body itself, by its type.
+ */
 export async function body<S extends AnyStruct>(c: Context, schema: S): Promise<Infer<S>> {
   observerOf(c)?.(c, { where: 'body', schema });
+  const type = mediaTypeOf(c);
+  if (type !== '' && type !== 'application/json') fail(415, INPUT_MESSAGES.notJson);
+  const text = await c.req.text();
+  // No type and nothing sent is a missing body (400 below); a body without its type is not taken as JSON.
+  if (type === '' && text !== '') fail(415, INPUT_MESSAGES.notJson);
   let input: unknown;
   try {
-    input = JSON.parse(await c.req.text());
+    input = JSON.parse(text);
   } catch {
     fail(400, INPUT_MESSAGES.invalidBody);
   }

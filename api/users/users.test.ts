@@ -153,6 +153,24 @@ describeEachDatabase('user administration', (database) => {
     });
   });
 
+  it('refuses control characters in names, phone, e-mail and hospitals, storing nothing', async () => {
+    const before = await database().db.select().from(users);
+    const cases: Array<Partial<Record<string, string>>> = [
+      { firstName: 'An\u0001ne' },
+      { lastName: 'Mar\btin' },
+      { lastName: 'Mar\ntin' },
+      { phone: '+33 5\u007f56' },
+      { email: 'anne\u0008@chu.fr' },
+      { hospitals: `${DEMO_HOSPITALS[0]}\u0085` },
+    ];
+    for (const over of cases)
+      expect(
+        await admin.post('/user/create', newUser({ email: 'control@demo.test', ...over })),
+        JSON.stringify(over),
+      ).toMatchObject(refusal(400, INPUT_MESSAGES.control));
+    expect(await database().db.select().from(users)).toHaveLength(before.length);
+  });
+
   describe('edit and delete', () => {
     const idOf = async (email: string) =>
       (await database().db.select().from(users).where(eq(users.email, email)))[0].id;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { FILE_MESSAGES, type UploadType } from '../../../contract/files';
 import { fail } from '../errors';
+import { mediaTypeOf } from '../validate';
 import { contentDisposition, downloadType } from './keys';
 import { isMissing, keyPath, Refused, receive } from './local-folder';
 import { openGrant, type TokenProblem, type UploadGrant } from './tokens';
@@ -71,8 +72,7 @@ export function localFileRoutes({ root, tokenKey, usedTokens, now }: LocalRoutes
     const token = tokenOf(c.req.path);
     const grant = openGrant(tokenKey, token, 'PUT', now());
     if (typeof grant === 'string') return refusal(grant);
-    const sentType = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (sentType !== grant.t) fail(403, FILE_MESSAGES.linkInvalid);
+    if (mediaTypeOf(c) !== grant.t) fail(403, FILE_MESSAGES.linkInvalid);
     const path = keyPath(root, grant.k);
     // Used once: a key that exists was written by this link (or another) already.
     const existing = await stat(path).catch(() => null);
