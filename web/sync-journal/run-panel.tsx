@@ -3,6 +3,7 @@
 // a French confirmation (there is no single-trip import: the update reads every kept trip again).
 import { useState } from 'react';
 import {
+  retryNote,
   SYNC_JOURNAL_MESSAGES,
   SYNC_KIND_LABELS,
   SYNC_RUN_RESULT_LABELS,
@@ -96,7 +97,7 @@ export function RunPanel({
           </div>
         ))}
       </dl>
-      <p className={ui.note}>Compteurs : créées / modifiées / supprimées / ignorées.</p>
+      <p className={ui.note}>{SYNC_JOURNAL_MESSAGES.countsNote}</p>
       <h3 className={ui.sectionTitle}>Missions ignorées ({run.skipped.length})</h3>
       {run.skipped.length === 0 ? (
         <p className={ui.note}>Aucune mission ignorée par cette synchronisation.</p>
@@ -116,12 +117,7 @@ export function RunPanel({
           ))}
         </ul>
       )}
-      {canRetry && kept.length > 0 && (
-        <p className={ui.note}>
-          Réessayer relance la mise à jour des données : les {kept.length === 1 ? 'mission' : 'missions'} en
-          attente sont relues dans Leon, avec toutes les autres missions ignorées encore en attente.
-        </p>
-      )}
+      {canRetry && kept.length > 0 && <p className={ui.note}>{retryNote(kept.length)}</p>}
       <CloseActions onClose={onClose}>
         {canRetry && kept.length > 0 && (
           <button type="button" className={css.button.primary} onClick={() => setConfirming(true)}>

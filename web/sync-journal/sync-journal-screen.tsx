@@ -19,7 +19,6 @@ import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { syncJournalApi } from './api';
 import {
-  DASH,
   duration,
   invoiceCounts,
   KIND_SHORT,
@@ -88,10 +87,7 @@ export function SyncJournalScreen() {
   ];
   return (
     <Page title={SYNC_JOURNAL_MESSAGES.title}>
-      <p className={ui.legend}>
-        Missions, factures et rapports de sécurité : créés / modifiés / supprimés / ignorés ; « {DASH} » quand
-        la synchronisation ne les a pas traités.
-      </p>
+      <p className={ui.legend}>{SYNC_JOURNAL_MESSAGES.legend}</p>
       <DataTable
         label="Synchronisations"
         columns={columns}

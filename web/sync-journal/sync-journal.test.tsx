@@ -82,6 +82,10 @@ describe('Journal des synchronisations', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Mission 24017')).toBeTruthy();
     expect(within(dialog).getByText('En attente')).toBeTruthy();
+    // One trip of the run still waits: the note speaks of it in the singular.
+    expect(dialog.textContent).toContain(
+      'Réessayer relance la mise à jour des données : la mission en attente est relue dans Leon',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Réessayer relance la mise à jour des données depuis Leon');
@@ -92,6 +96,16 @@ describe('Journal des synchronisations', () => {
       ),
     );
     expect(await screen.findByText(/^Mise à jour relancée : Données synchronisées avec succès/)).toBeTruthy();
+  });
+
+  it('says what each figure counts: the fourth is the invoices in error, the others’ skipped ones', async () => {
+    openJournal('OPERATION');
+    const rows = await journalRows();
+    expect(rows[2].textContent).toContain('1 / 0 / — / 0');
+    const legend = screen.getByText(/^Missions et rapports de sécurité/);
+    expect(legend.textContent).toBe(
+      'Missions et rapports de sécurité : créés / modifiés / supprimés / ignorés ; factures : créées / modifiées / — / en erreur ; « — » quand la synchronisation ne les a pas traités.',
+    );
   });
 
   it('shows OPERATION the run without Réessayer', async () => {
