@@ -117,6 +117,9 @@ export function runCounts(
   };
 }
 
+/** The toast after a sync that failed: the French failure and the reason the API gave (the run's, in the journal). */
+export const syncFailureText = (reason: string): string => `${MISSION_MESSAGES.syncError} : ${reason}`;
+
 /**
  * The toast after a sync: 'Données synchronisées avec succès (missions : 3, factures : 2, rapports de
  * sécurité : 1), 2 missions ignorées' — what changed, the entities not synced left out.

@@ -11,7 +11,7 @@ import {
   syncSummaryText,
 } from '../../contract/sync';
 import { useAction } from '../lib/use-action';
-import { missionsChanged } from '../sync';
+import { missionsChanged, syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { CloseActions, DialogActions, ModalDialog } from '../ui/dialog';
 import * as css from '../ui/theme.css';
@@ -42,10 +42,15 @@ export function RunPanel({
   const kept = run.skipped.filter((trip) => trip.waiting);
   const retry = () =>
     act(async () => {
-      const result = await syncJournalApi.retry(run.id);
-      toast.success(`${SYNC_JOURNAL_MESSAGES.retryDone} : ${syncSummaryText(result)}`);
-      missionsChanged.emit();
-      onClose();
+      try {
+        const result = await syncJournalApi.retry(run.id);
+        toast.success(`${SYNC_JOURNAL_MESSAGES.retryDone} : ${syncSummaryText(result)}`);
+        missionsChanged.emit();
+        onClose();
+      } finally {
+        // A retry whose update ran and failed is in the journal too.
+        syncRunEnded.emit();
+      }
     });
   if (confirming)
     return (

@@ -10,7 +10,7 @@ import {
 } from '../../contract/sync';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
-import { missionsChanged } from '../sync';
+import { syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
@@ -33,7 +33,7 @@ import * as ui from './sync-journal.css';
 export function SyncJournalScreen() {
   const list = usePagedList<SyncRunRow>(syncJournalApi.runsPath, syncJournalApi.pageSize);
   const { reload } = list;
-  useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  useEffect(() => syncRunEnded.subscribe(reload), [reload]);
   const session = useSession();
   const [open, setOpen] = useState<SyncRunRow | null>(null);
   const columns: Column<SyncRunRow>[] = [

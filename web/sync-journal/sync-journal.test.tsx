@@ -108,6 +108,42 @@ describe('Journal des synchronisations', () => {
     );
   });
 
+  it('reloads after a sync from the menu that fails, whose toast gives the reason and the journal’s link', async () => {
+    const reason = 'Leon ne répond pas (délai dépassé)';
+    const FAILED: SyncRunRow = {
+      ...RUN,
+      id: 'f00dfeed-0000-4000-8000-000000000001',
+      status: 'failed',
+      reason,
+    };
+    let failed = false;
+    const api = fakeApi({
+      ...COUNTS,
+      'GET /leon/sync-runs': () => ({
+        body: { data: { rows: failed ? [FAILED, RUN] : [RUN], pageCount: 1, total: failed ? 2 : 1 } },
+      }),
+      'PUT /leon/synchronize-data': () => {
+        failed = true;
+        return { status: 502, body: { message: reason } };
+      },
+    });
+    renderApp('/sync-journal', signedInAs('OPERATION'));
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Synchronisations' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+
+    await user.click(await screen.findByRole('button', { name: 'Chargement nouvelles missions' }));
+    const toast = await screen.findByText(
+      `Il s'est passé quelque chose lors de la synchronisation des données : ${reason}`,
+    );
+    expect(toast).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir le journal' }).getAttribute('href')).toBe('/sync-journal');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('Échouée');
+    expect(within(table).getAllByRole('row')[1].textContent).toContain(reason);
+    expect(api.calls.filter((c) => c.path === '/leon/sync-runs')).toHaveLength(2);
+  });
+
   it('shows OPERATION the run without Réessayer', async () => {
     const { user } = openJournal('OPERATION');
     const rows = await journalRows();
