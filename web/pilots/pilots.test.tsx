@@ -128,7 +128,7 @@ describe('the period of Pilotes and Flotte', () => {
     await waitFor(() => expect(periodsAsked(api, '/pilots')).toContain('2025-03-01…2025-03-31'));
 
     await typed('01052025', '01042025');
-    expect(await screen.findByText('La date de début doit être antérieure à la date de fin')).toBeTruthy();
+    expect(await screen.findByText('La date de début doit précéder la date de fin')).toBeTruthy();
     // Nothing asked since the right period: neither the reversed one nor the last 12 months.
     expect(periodsAsked(api, '/pilots').at(-1)).toBe('2025-03-01…2025-03-31');
     expect(screen.getByText('Claire Dubois')).toBeTruthy();
@@ -154,6 +154,6 @@ describe('the period of Pilotes and Flotte', () => {
     renderApp('/pilots', signedInAs('OPERATION'));
     await screen.findByText('Claire Dubois', {}, { timeout: 5000 });
     await typed('01012020', '01022020');
-    expect(await screen.findByText('La date ne peut pas être antérieure au 01/01/2023')).toBeTruthy();
+    expect(await screen.findByText('La date ne peut précéder le 01/01/2023')).toBeTruthy();
   });
 });

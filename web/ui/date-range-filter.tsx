@@ -87,11 +87,14 @@ function MonthYear() {
 /** Said under the period, over what follows it: the toolbar does not move (requirements §5 says it in English). */
 export const DATE_INVALID = 'Date non valide.';
 
-/** What the field says is wrong with the dates typed, under itself (docs/decisions/062). */
+/**
+ * What the field says is wrong with the dates typed, under itself (docs/decisions/062): on one line no
+ * wider than the field, which may stand at the right edge of the page.
+ */
 export const PERIOD_FIELD_MESSAGES = {
-  order: 'La date de début doit être antérieure à la date de fin',
-  tooEarly: 'La date ne peut pas être antérieure au 01/01/2023',
-  tooLate: 'La date ne peut pas être postérieure à aujourd’hui',
+  order: 'La date de début doit précéder la date de fin',
+  tooEarly: 'La date ne peut précéder le 01/01/2023',
+  tooLate: 'La date ne peut dépasser aujourd’hui',
 } as const;
 
 /** A screen's own rule for a whole period (pilots and fleet: at most 36 months): its French message, or null. */
