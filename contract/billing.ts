@@ -1,7 +1,7 @@
 // Billing check vocabulary (issue 26, decision 033): what Leon invoiced for a mission against what the price
 // tables say it cost. Paths, verdicts and their French labels, the ADMIN settings, the query schemas with
 // their French messages, and the row as it travels (euros on the wire, cents inside).
-import { coerce, define, type Infer, optional, type, unknown } from 'superstruct';
+import { coerce, define, type Infer, optional, refine, type, unknown } from 'superstruct';
 import type { BadgeColor } from './badges';
 import { oneOf, paging, periodDays, safeText, toDecimal } from './validation';
 
@@ -137,13 +137,20 @@ export interface BillingPage {
 
 const verdict = oneOf('billingVerdict', BILLING_VERDICTS, BILLING_MESSAGES.unknownVerdict);
 
-/** GET /billing/checks and /billing/export-excel: the period (required), hospital, verdict, page. */
-export const BillingListQuery = type({
-  ...periodDays,
-  hospital: optional(safeText),
-  verdict: optional(verdict),
-  ...paging,
-});
+/**
+ * GET /billing/checks and /billing/export-excel: the period (required, in order, from BILLING_MIN_DAY, at
+ * most BILLING_MAX_PERIOD_DAYS: `periodProblem`), hospital, verdict, page.
+ */
+export const BillingListQuery = refine(
+  type({
+    ...periodDays,
+    hospital: optional(safeText),
+    verdict: optional(verdict),
+    ...paging,
+  }),
+  'billingPeriod',
+  (q) => periodProblem(q.startDate, q.endDate) ?? true,
+);
 export type BillingListQueryInput = Infer<typeof BillingListQuery>;
 
 /** A number with at most two decimals between 0 and `max`, from a number or its text, else `message`. */

@@ -1,9 +1,9 @@
 // Pilots and fleet (issue 25, decision 034): what the crew members and the aircraft seen on synced legs
-// did over a period. Paths, the query schemas with their French messages, the rows, and the default
-// period (the last 12 months, Paris days) that the API and the screens share.
+// did over a period. Paths, the query schemas with their French messages, the rows, the default period
+// (the last 12 months, Paris days) and the longest one (36 months) that the API and the screens share.
 import { define, type Infer, optional, refine, type } from 'superstruct';
 import type { AircraftType, MissionStatus } from './missions';
-import { paging, periodDays, safeText } from './validation';
+import { longerThanMonths, paging, periodDays, safeText } from './validation';
 
 export const PILOT_PATHS = {
   list: '/pilots',
@@ -19,6 +19,8 @@ export const FLEET_PATHS = {
 
 export const CREW_AND_FLEET_PAGE_SIZE = 20;
 export const ACTIVITY_MISSIONS_PAGE_SIZE = 10;
+/** The longest period the lists and a row's missions read: every leg of it is read and grouped at once. */
+export const ACTIVITY_MAX_MONTHS = 36;
 
 export const CREW_AND_FLEET_MESSAGES = {
   pilotsTitle: 'Pilotes',
@@ -27,6 +29,7 @@ export const CREW_AND_FLEET_MESSAGES = {
   noAircraft: 'Aucun avion trouvé',
   noMission: 'Aucune mission sur la période',
   dateOrder: 'La date de début doit être antérieure à la date de fin',
+  periodTooLong: `La période ne peut dépasser ${ACTIVITY_MAX_MONTHS} mois.`,
   pilotId: 'Identifiant de pilote invalide',
   registration: 'Immatriculation invalide',
 } as const;
@@ -56,8 +59,20 @@ export const registration = define<string>(
   (v) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,16}$/.test(v)) || CREW_AND_FLEET_MESSAGES.registration,
 );
 
+/** What is wrong with a whole period (both days real), or null: reversed, or longer than 36 months. */
+export function activityPeriodProblem({ startDate, endDate }: Period): string | null {
+  if (startDate > endDate) return CREW_AND_FLEET_MESSAGES.dateOrder;
+  if (longerThanMonths(startDate, endDate, ACTIVITY_MAX_MONTHS)) return CREW_AND_FLEET_MESSAGES.periodTooLong;
+  return null;
+}
+
+/**
+ * A period given whole must be in order and at most 36 months; given by one day, the API takes the other
+ * from the default and checks the period it reads the same way (api/crew-and-fleet/service.ts).
+ */
 const ordered = <T extends { startDate?: string; endDate?: string }>(q: T) =>
-  !(q.startDate && q.endDate && q.startDate > q.endDate) || CREW_AND_FLEET_MESSAGES.dateOrder;
+  !(q.startDate && q.endDate) ||
+  (activityPeriodProblem({ startDate: q.startDate, endDate: q.endDate }) ?? true);
 
 /** GET /pilots and GET /fleet: paging, search (a name, a registration), period (Paris days). */
 export const ActivityListQuery = refine(

@@ -3,7 +3,7 @@
 // schemas and the documented column order of the accounting CSV (decision 018).
 import { define, type Infer, optional, refine, type } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { INPUT_MESSAGES, isCalendarDay, oneOf, paging, safeText } from './validation';
+import { INPUT_MESSAGES, isCalendarDay, oneOf, PERIOD_LAST_DAY, paging, safeText } from './validation';
 
 export const INVOICE_PATHS = {
   list: '/invoice/leon-invoices',
@@ -192,11 +192,11 @@ const exportFlag = define<boolean>(
   'exportSuccess',
   (v) => typeof v === 'boolean' || INVOICE_MESSAGES.exportSuccessFlag,
 );
-const periodDay = define<string>('periodDay', (v) =>
-  v === undefined
-    ? INVOICE_MESSAGES.periodRequired
-    : (typeof v === 'string' && isCalendarDay(v)) || INPUT_MESSAGES.day,
-);
+const periodDay = define<string>('periodDay', (v) => {
+  if (v === undefined) return INVOICE_MESSAGES.periodRequired;
+  if (typeof v !== 'string' || !isCalendarDay(v)) return INPUT_MESSAGES.day;
+  return v <= PERIOD_LAST_DAY || INPUT_MESSAGES.dayOutOfYears;
+});
 
 /**
  * POST /invoice/export-csv (a JSON body): a period of Paris calendar days (inclusive) from 2023-01-01,

@@ -5,7 +5,18 @@ import { array, coerce, define, type Infer, object, optional, refine, size, stri
 import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
 import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
-import { calendarDay, maxText, oneOf, paging, safeText, textProblem, uuid } from './validation';
+import {
+  calendarDay,
+  INPUT_MESSAGES,
+  isCalendarDay,
+  maxText,
+  oneOf,
+  PERIOD_LAST_DAY,
+  paging,
+  safeText,
+  textProblem,
+  uuid,
+} from './validation';
 
 /** The billing progress of a statistic record's flight and airport invoices (requirements §4), not the
  * accounting rows' statuses of contract/invoices.ts. */
@@ -183,11 +194,12 @@ export const statisticInvoiceStatus = oneOf(
   STATISTIC_MESSAGES.unknownStatus,
 );
 
-const periodDay = refine(
-  calendarDay,
-  'periodDay',
-  (v) => v >= STATISTICS_MIN_DAY || STATISTIC_MESSAGES.dateTooEarly,
-);
+/** A real day from STATISTICS_MIN_DAY to the last day a period may name (contract/validation.ts). */
+const periodDay = define<string>('periodDay', (v) => {
+  if (typeof v !== 'string' || !isCalendarDay(v)) return INPUT_MESSAGES.day;
+  if (v < STATISTICS_MIN_DAY) return STATISTIC_MESSAGES.dateTooEarly;
+  return v <= PERIOD_LAST_DAY || INPUT_MESSAGES.dayOutOfYears;
+});
 
 const organName = oneOf('organName', ORGAN_TYPES, STATISTIC_MESSAGES.unknownOrgan);
 const missionStatus = oneOf(

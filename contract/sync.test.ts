@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResult } from './missions';
-import { syncSummaryText } from './sync';
+import { retryNote, syncSummaryText } from './sync';
 
 const run = (extra: Partial<SyncResult> = {}): SyncResult => ({
   created: 2,
@@ -34,5 +34,19 @@ describe('syncSummaryText', () => {
       'Données synchronisées avec succès (missions : 3)',
     );
     expect(syncSummaryText(undefined)).toBe('Données synchronisées avec succès');
+  });
+});
+
+describe('retryNote', () => {
+  it('agrees with the number of the run’s trips still waiting: none, one, several', () => {
+    expect(retryNote(0)).toBe(
+      'Réessayer relance la mise à jour des données : aucune mission de cette synchronisation n’est en attente ; les autres missions ignorées encore en attente sont relues dans Leon.',
+    );
+    expect(retryNote(1)).toBe(
+      'Réessayer relance la mise à jour des données : la mission en attente est relue dans Leon, avec toutes les autres missions ignorées encore en attente.',
+    );
+    expect(retryNote(3)).toBe(
+      'Réessayer relance la mise à jour des données : les 3 missions en attente sont relues dans Leon, avec toutes les autres missions ignorées encore en attente.',
+    );
   });
 });

@@ -85,7 +85,26 @@ export const SYNC_JOURNAL_MESSAGES = {
   retryDone: 'Mise à jour relancée',
   retryError: 'La mise à jour n’a pas pu être relancée',
   journalLink: 'Voir le journal',
+  /** The journal's legend: the invoices' fourth figure is those stored in error, not skipped ones. */
+  legend:
+    'Missions et rapports de sécurité : créés / modifiés / supprimés / ignorés ; factures : créées / modifiées / — / en erreur ; « — » quand la synchronisation ne les a pas traités.',
+  /** Under a run's figures, in its dialog. */
+  countsNote:
+    'Compteurs : créées / modifiées / supprimées / ignorées ; factures : créées / modifiées / — / en erreur.',
 } as const;
+
+/**
+ * The note beside 'Réessayer' in a run's dialog, agreeing with how many of the run's skipped trips still
+ * wait (`waiting`): the update reads them again with every other trip still kept (decision 009).
+ */
+export function retryNote(waiting: number): string {
+  const start = 'Réessayer relance la mise à jour des données : ';
+  const others = 'avec toutes les autres missions ignorées encore en attente.';
+  if (waiting === 0)
+    return `${start}aucune mission de cette synchronisation n’est en attente ; les autres missions ignorées encore en attente sont relues dans Leon.`;
+  if (waiting === 1) return `${start}la mission en attente est relue dans Leon, ${others}`;
+  return `${start}les ${waiting} missions en attente sont relues dans Leon, ${others}`;
+}
 
 /** How many missions, invoices and safety reports a run created, updated or deleted; null when not synced. */
 export function runCounts(
@@ -97,6 +116,9 @@ export function runCounts(
     reports: run.incidents ? run.incidents.created + run.incidents.updated + run.incidents.deleted : null,
   };
 }
+
+/** The toast after a sync that failed: the French failure and the reason the API gave (the run's, in the journal). */
+export const syncFailureText = (reason: string): string => `${MISSION_MESSAGES.syncError} : ${reason}`;
 
 /**
  * The toast after a sync: 'Données synchronisées avec succès (missions : 3, factures : 2, rapports de

@@ -39,6 +39,7 @@ export const INPUT_MESSAGES = {
   controlMultiline: 'Le texte ne doit pas contenir de caractère de contrôle',
   uuid: 'Identifiant invalide',
   day: 'Date invalide (format attendu : aaaa-mm-jj)',
+  dayOutOfYears: 'La date doit être comprise entre le 01/01/2000 et le 31/12/2099',
   integer: 'Nombre entier attendu',
   tooLarge: 'Nombre trop grand',
   pageNumber: 'pageNumber doit être un entier positif',
@@ -135,6 +136,36 @@ export const calendarDay = define<string>(
   (v) => (typeof v === 'string' && isCalendarDay(v)) || INPUT_MESSAGES.day,
 );
 
+/**
+ * The years a period of the back-office may name (docs/decisions/062): wide enough for any mission the
+ * operator flew or will fly, narrow enough that a period's ends and the day after its end are dates every
+ * database and every date library reads alike.
+ */
+export const PERIOD_FIRST_DAY = '2000-01-01';
+export const PERIOD_LAST_DAY = '2099-12-31';
+
+/** A calendar day (as `calendarDay`) of the years 2000 to 2099: the day of every period a query or a body gives. */
+export const periodDay = define<string>('periodDay', (v) => {
+  if (typeof v !== 'string' || !isCalendarDay(v)) return INPUT_MESSAGES.day;
+  return (v >= PERIOD_FIRST_DAY && v <= PERIOD_LAST_DAY) || INPUT_MESSAGES.dayOutOfYears;
+});
+
+/**
+ * The day `months` months after `day` (yyyy-MM-dd), on the last day of its month when that month is
+ * shorter (2024-02-29 + 36 months → 2027-02-28).
+ */
+export function monthsAfter(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastOfMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastOfMonth));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Whether `startDate`–`endDate` (both included) is longer than `months` months: 12 months end the day before the same date a year later. */
+export const longerThanMonths = (startDate: string, endDate: string, months: number): boolean =>
+  endDate >= monthsAfter(startDate, months);
+
 const DECIMAL = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 
 /**
@@ -174,8 +205,11 @@ export const pageSize = digitsParam('pageSize', 1, MAX_PAGE_SIZE, INPUT_MESSAGES
 /** The page parameters of every paged list's query: `pageSize`, and `pageNumber` from 1. */
 export const paging = { pageSize: optional(pageSize), pageNumber: optional(pageNumber) };
 
-/** A list's period, both days optional (each screen says whether it needs them and in which order). */
-export const periodDays = { startDate: optional(calendarDay), endDate: optional(calendarDay) };
+/**
+ * A list's period, both days optional (each screen says whether it needs them and in which order), each
+ * a real day of the years 2000 to 2099.
+ */
+export const periodDays = { startDate: optional(periodDay), endDate: optional(periodDay) };
 
 /** The query of a paged list: `pageSize`, `pageNumber` from 1, `search`. Other parameters are ignored. */
 export const PageQuery = type({ ...paging, search: optional(safeText) });

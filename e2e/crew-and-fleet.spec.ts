@@ -1,7 +1,8 @@
 // Pilots and fleet in the browser (issue 25): a trip flown with a known crew and aircraft comes with a
 // sync; staff open 'Pilotes' and 'Flotte' from the menu, search, change the period (the last 12 months at
 // first), open a row's missions and go on to a mission's details; the keyboard opens and closes the
-// dialog; HOSPITAL has no menu entry and is sent away from the URLs. Axe on each screen and dialog.
+// dialog; a reversed or too long period is said under the field, the list kept; HOSPITAL has no menu
+// entry and is sent away from the URLs. Axe on each screen and dialog.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { crewOnLeg } from '../api/leon/simulator/data';
 import { href } from '../contract/routes';
@@ -156,6 +157,17 @@ test.describe('as OPERATION', () => {
 
     await typePeriod(page, '01012023', '02012023');
     await expect(page.getByText('Aucun avion trouvé')).toBeVisible();
+
+    // A reversed period, then one longer than 36 months: the field says what is wrong, and the list stays
+    // on the last right period instead of going back to the last 12 months.
+    await typePeriod(page, '01032026', '01022026');
+    await expect(page.getByText('La date de début doit précéder la date de fin')).toBeVisible();
+    await expect(page.getByText('Aucun avion trouvé')).toBeVisible();
+    await shoot(page, test.info(), 'flotte période inversée 1440');
+    await typePeriod(page, '01012023', '01122026');
+    await expect(page.getByText('La période ne peut dépasser 36 mois.')).toBeVisible();
+    await expect(page.getByText('Aucun avion trouvé')).toBeVisible();
+    await expect(list.rows.filter({ hasText: 'F-HBMV' })).toHaveCount(0);
   });
 
   test('PRC says what it will hold, and has no menu entry', async ({ page }) => {

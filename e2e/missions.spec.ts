@@ -108,7 +108,7 @@ test.describe('as OPERATION', () => {
     await page.keyboard.type('01012020');
     await period.getByRole('spinbutton', { name: /jour/i }).nth(1).click();
     await page.keyboard.type('02012020');
-    await expect(page.getByText('Date non valide.')).toBeVisible();
+    await expect(page.getByText('La date ne peut précéder le 01/01/2023')).toBeVisible();
     expect(await tableTop()).toBe(top);
     await expect(list(page).rows.first()).toBeVisible();
   });

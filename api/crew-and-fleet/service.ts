@@ -9,6 +9,7 @@ import {
   type ActivityMissionRow,
   type AircraftMissionsQueryInput,
   type AircraftRow,
+  activityPeriodProblem,
   CREW_AND_FLEET_PAGE_SIZE,
   CREW_POSITION_ORDER,
   defaultPeriod,
@@ -21,11 +22,16 @@ import type { AircraftType, CrewMember, MissionStatus } from '../../contract/mis
 import type { Db } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import type { Deps } from '../lib/context';
+import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { fromParisDay, untilParisDay } from '../lib/paris-days';
 import { type CostRules, computeMissionCosts, loadPriceBook, type PriceBook } from '../prices';
 
-/** The period asked for, each missing end taken from the default (the last 12 months). */
+/**
+ * The period asked for, each missing end taken from the default (the last 12 months); refused (400) when
+ * it is longer than 36 months, as a whole period is by the query's schema: a start given alone far back
+ * would otherwise read every leg up to today.
+ */
 export function periodOf(q: { startDate?: string; endDate?: string }, now: Date): Period {
   const fallback = defaultPeriod(now);
   const endDate = q.endDate ?? fallback.endDate;
@@ -33,7 +39,10 @@ export function periodOf(q: { startDate?: string; endDate?: string }, now: Date)
   const earlier = (a: string, b: string) => [a, b].sort()[0];
   const later = (a: string, b: string) => [a, b].sort()[1];
   const startDate = q.startDate ?? earlier(endDate, fallback.startDate);
-  return { startDate, endDate: later(endDate, startDate) };
+  const period = { startDate, endDate: later(endDate, startDate) };
+  const problem = activityPeriodProblem(period);
+  if (problem) fail(400, problem);
+  return period;
 }
 
 export interface PeriodLeg {

@@ -1,9 +1,11 @@
-// What the pilots and fleet screens share: the period (the last 12 months at first, as the API's default),
-// the toolbar (search and period), the link to a mission, and the dialog listing one row's missions.
+// What the pilots and fleet screens share: the period (the last 12 months at first, as the API's default;
+// at most 36 months), the toolbar (search and period), the link to a mission, and the dialog listing one
+// row's missions.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
   type ActivityMissionRow,
+  activityPeriodProblem,
   CREW_AND_FLEET_MESSAGES,
   defaultPeriod,
   type MissionLink,
@@ -43,7 +45,13 @@ export function ActivityToolbar({
     <SearchToolbar id={id} placeholder={placeholder} value={search} onChange={onSearch} basis={220}>
       <DateRangeFilter
         defaultRange={initial}
-        onChange={(range) => onPeriod(range ? { startDate: range.startDate, endDate: range.endDate } : {})}
+        check={activityPeriodProblem}
+        onChange={(range, problem) => {
+          // Wrong dates (reversed, too long…) are said under the field; the list stays on the last right
+          // period instead of falling back to the default. Only a cleared period is the default again.
+          if (problem) return;
+          onPeriod(range ? { startDate: range.startDate, endDate: range.endDate } : {});
+        }}
       />
     </SearchToolbar>
   );

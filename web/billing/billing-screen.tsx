@@ -25,7 +25,7 @@ import { usePagedList } from '../lib/use-paged-list';
 import { useRefreshed } from '../lib/use-refreshed';
 import { Badge } from '../ui/badge';
 import { type Column, DataTable } from '../ui/data-table';
-import { DateRangeFilter, type DayRange, type TypedRange } from '../ui/date-range-filter';
+import { DateRangeFilter, type DayRange, type PeriodCheck } from '../ui/date-range-filter';
 import { Page } from '../ui/page';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -161,20 +161,22 @@ function Settings({ admin }: { admin: boolean }) {
 }
 const SETTINGS_CHANGES = [billingSettingsChanged];
 
-/** The period as the field reports it: the range it accepts (or null), and the dates as typed. */
+/** The period as the field reports it: the range it accepts (or null), and what is wrong with the dates. */
 interface PeriodState {
   range: DayRange | null;
-  typed: TypedRange;
+  problem?: string;
 }
 
-/** Why the figures of a period cannot be shown: the API's own words, or the field's ('Date non valide.'). */
-const periodInvalid = ({ range, typed }: PeriodState) =>
-  periodProblem(typed.startDate, typed.endDate) ?? (range ? null : '');
+/** The billing check's own rule, beyond the field's (at most 92 days): the API's words. */
+const billingCheck: PeriodCheck = (range) => periodProblem(range.startDate, range.endDate);
+
+/** Why the figures of a period cannot be shown (the field says it under itself), or null. */
+const periodInvalid = ({ range, problem }: PeriodState) => problem ?? (range ? null : '');
 
 export function BillingScreen() {
   const admin = useSession().user?.role === 'ADMIN';
   const [initialPeriod] = useState(() => lastBillingPeriod(new Date()));
-  const [period, setPeriod] = useState<PeriodState>({ range: initialPeriod, typed: initialPeriod });
+  const [period, setPeriod] = useState<PeriodState>({ range: initialPeriod });
   const [hospital, setHospital] = useState('');
   const [verdict, setVerdict] = useState('');
   const [totals, setTotals] = useState<BillingTotals | null>(null);
@@ -202,8 +204,8 @@ export function BillingScreen() {
     if (shown) apply({ [key]: value || undefined });
   };
   // A period the API would refuse asks for nothing and shows no figures, only why.
-  const changePeriod = (range: DayRange | null, typed: TypedRange) => {
-    const next = { range, typed };
+  const changePeriod = (range: DayRange | null, problem?: string) => {
+    const next = { range, problem };
     setPeriod(next);
     if (periodInvalid(next) === null && range) apply(range);
     else setTotals(null);
@@ -220,7 +222,7 @@ export function BillingScreen() {
   return (
     <Page title="Écarts de facturation" actions={<Settings admin={admin} />}>
       <section aria-label="Filtres" className={ui.filters}>
-        <DateRangeFilter defaultRange={initialPeriod} onChange={changePeriod} />
+        <DateRangeFilter defaultRange={initialPeriod} onChange={changePeriod} check={billingCheck} />
         {(
           [
             ['hospital', 'Hôpital', hospital, hospitals.map((h) => [h, h] as [string, string])],
@@ -247,13 +249,7 @@ export function BillingScreen() {
           Exporter XLSX
         </button>
       </section>
-      {problem && (
-        <div className={ui.periodError}>
-          <p id="billing-period-error" role="alert" className={css.formError}>
-            {problem}
-          </p>
-        </div>
-      )}
+      {/* A wrong period: the field says why under itself; no figures, no call. */}
       {shown && (
         <>
           <Totals totals={list.failed ? null : totals} />

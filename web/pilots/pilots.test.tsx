@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // The pilots and fleet screens as a user meets them: the list asked for the last 12 months, its rows
 // (positions in French, block hours, the last mission's link), the empty and error lines, the fleet's
-// cost with the missions it leaves out and the plane icon for an aircraft without a photo.
-import { screen, within } from '@testing-library/react';
+// cost with the missions it leaves out and the plane icon for an aircraft without a photo; a reversed or too
+// long period said under the field, the list left on the last right period.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type AircraftRow, defaultPeriod, type PilotRow } from '../../contract/crew-and-fleet';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
@@ -97,5 +99,61 @@ describe('Flotte', () => {
     expect(row[5]?.replace(/\s/g, ' ')).toBe('5 450,50 €2 missions sans coût');
     expect(row[6]).toBe('-');
     expect(within(table).getByRole('img', { name: 'Avion (photo indisponible)' })).toBeTruthy();
+  });
+});
+
+describe('the period of Pilotes and Flotte', () => {
+  /** The screen's list calls, each as its query's period ('' when none). */
+  const periodsAsked = (api: ReturnType<typeof fakeApi>, path: string) =>
+    api.fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === `/api${path}`)
+      .map((url) => `${url.searchParams.get('startDate') ?? ''}…${url.searchParams.get('endDate') ?? ''}`);
+
+  async function typed(start: string, end: string) {
+    const period = await screen.findByRole('group', { name: 'Période' }, { timeout: 5000 });
+    await waitFor(() => expect(within(period).getAllByRole('spinbutton')).toHaveLength(6));
+    const days = within(period).getAllByRole('spinbutton', { name: /jour/i });
+    await userEvent.click(days[0]);
+    await userEvent.keyboard(start);
+    await userEvent.click(within(period).getAllByRole('spinbutton', { name: /jour/i })[1]);
+    await userEvent.keyboard(end);
+  }
+
+  it('says a reversed period is reversed and keeps the list on the last right period', async () => {
+    const api = fakeApi({ ...COUNTS, 'GET /pilots': page([pilot]) });
+    renderApp('/pilots', signedInAs('OPERATION'));
+    await screen.findByText('Claire Dubois', {}, { timeout: 5000 });
+    await typed('01032025', '31032025');
+    await waitFor(() => expect(periodsAsked(api, '/pilots')).toContain('2025-03-01…2025-03-31'));
+
+    await typed('01052025', '01042025');
+    expect(await screen.findByText('La date de début doit précéder la date de fin')).toBeTruthy();
+    // Nothing asked since the right period: neither the reversed one nor the last 12 months.
+    expect(periodsAsked(api, '/pilots').at(-1)).toBe('2025-03-01…2025-03-31');
+    expect(screen.getByText('Claire Dubois')).toBeTruthy();
+  });
+
+  it('says a period longer than 36 months is too long, without asking for it', async () => {
+    const api = fakeApi({ ...COUNTS, 'GET /fleet': page([aircraft]) });
+    renderApp('/aircraft-fleet', signedInAs('OPERATION'));
+    await screen.findByText('F-XXXX', {}, { timeout: 5000 });
+    await typed('01012023', '01022026');
+    expect(await screen.findByText('La période ne peut dépasser 36 mois.')).toBeTruthy();
+    // (Typing goes through other periods, digit by digit; the too long one is not asked for.)
+    expect(periodsAsked(api, '/fleet')).not.toContain('2023-01-01…2026-02-01');
+    expect(periodsAsked(api, '/fleet').at(-1)).not.toBe('…');
+
+    await typed('01022023', '31012026');
+    await waitFor(() => expect(periodsAsked(api, '/fleet').at(-1)).toBe('2023-02-01…2026-01-31'));
+    expect(screen.queryByText('La période ne peut dépasser 36 mois.')).toBeNull();
+  });
+
+  it('says a date before 2023 is too early', async () => {
+    fakeApi({ ...COUNTS, 'GET /pilots': page([pilot]) });
+    renderApp('/pilots', signedInAs('OPERATION'));
+    await screen.findByText('Claire Dubois', {}, { timeout: 5000 });
+    await typed('01012020', '01022020');
+    expect(await screen.findByText('La date ne peut précéder le 01/01/2023')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@
 // a French confirmation (there is no single-trip import: the update reads every kept trip again).
 import { useState } from 'react';
 import {
+  retryNote,
   SYNC_JOURNAL_MESSAGES,
   SYNC_KIND_LABELS,
   SYNC_RUN_RESULT_LABELS,
@@ -10,7 +11,7 @@ import {
   syncSummaryText,
 } from '../../contract/sync';
 import { useAction } from '../lib/use-action';
-import { missionsChanged } from '../sync';
+import { missionsChanged, syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { CloseActions, DialogActions, ModalDialog } from '../ui/dialog';
 import * as css from '../ui/theme.css';
@@ -41,10 +42,15 @@ export function RunPanel({
   const kept = run.skipped.filter((trip) => trip.waiting);
   const retry = () =>
     act(async () => {
-      const result = await syncJournalApi.retry(run.id);
-      toast.success(`${SYNC_JOURNAL_MESSAGES.retryDone} : ${syncSummaryText(result)}`);
-      missionsChanged.emit();
-      onClose();
+      try {
+        const result = await syncJournalApi.retry(run.id);
+        toast.success(`${SYNC_JOURNAL_MESSAGES.retryDone} : ${syncSummaryText(result)}`);
+        missionsChanged.emit();
+        onClose();
+      } finally {
+        // A retry whose update ran and failed is in the journal too.
+        syncRunEnded.emit();
+      }
     });
   if (confirming)
     return (
@@ -96,7 +102,7 @@ export function RunPanel({
           </div>
         ))}
       </dl>
-      <p className={ui.note}>Compteurs : créées / modifiées / supprimées / ignorées.</p>
+      <p className={ui.note}>{SYNC_JOURNAL_MESSAGES.countsNote}</p>
       <h3 className={ui.sectionTitle}>Missions ignorées ({run.skipped.length})</h3>
       {run.skipped.length === 0 ? (
         <p className={ui.note}>Aucune mission ignorée par cette synchronisation.</p>
@@ -116,12 +122,7 @@ export function RunPanel({
           ))}
         </ul>
       )}
-      {canRetry && kept.length > 0 && (
-        <p className={ui.note}>
-          Réessayer relance la mise à jour des données : les {kept.length === 1 ? 'mission' : 'missions'} en
-          attente sont relues dans Leon, avec toutes les autres missions ignorées encore en attente.
-        </p>
-      )}
+      {canRetry && kept.length > 0 && <p className={ui.note}>{retryNote(kept.length)}</p>}
       <CloseActions onClose={onClose}>
         {canRetry && kept.length > 0 && (
           <button type="button" className={css.button.primary} onClick={() => setConfirming(true)}>

@@ -11,7 +11,7 @@ import {
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { useLiveList } from '../live';
-import { missionsChanged } from '../sync';
+import { syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
@@ -20,7 +20,6 @@ import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
 import { syncJournalApi } from './api';
 import {
-  DASH,
   duration,
   invoiceCounts,
   KIND_SHORT,
@@ -37,7 +36,7 @@ const JOURNAL_LIVE = { entities: ['sync_run'], always: true } as const;
 export function SyncJournalScreen() {
   const list = usePagedList<SyncRunRow>(syncJournalApi.runsPath, syncJournalApi.pageSize);
   const { reload } = list;
-  useEffect(() => missionsChanged.subscribe(reload), [reload]);
+  useEffect(() => syncRunEnded.subscribe(reload), [reload]);
   // Runs start and end while the journal is open: its page is read again from the change feed.
   useLiveList(list, JOURNAL_LIVE);
   const session = useSession();
@@ -93,10 +92,7 @@ export function SyncJournalScreen() {
   ];
   return (
     <Page title={SYNC_JOURNAL_MESSAGES.title}>
-      <p className={ui.legend}>
-        Missions, factures et rapports de sécurité : créés / modifiés / supprimés / ignorés ; « {DASH} » quand
-        la synchronisation ne les a pas traités.
-      </p>
+      <p className={ui.legend}>{SYNC_JOURNAL_MESSAGES.legend}</p>
       <DataTable
         label="Synchronisations"
         columns={columns}

@@ -82,6 +82,10 @@ describe('Journal des synchronisations', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Mission 24017')).toBeTruthy();
     expect(within(dialog).getByText('En attente')).toBeTruthy();
+    // One trip of the run still waits: the note speaks of it in the singular.
+    expect(dialog.textContent).toContain(
+      'Réessayer relance la mise à jour des données : la mission en attente est relue dans Leon',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Réessayer relance la mise à jour des données depuis Leon');
@@ -92,6 +96,52 @@ describe('Journal des synchronisations', () => {
       ),
     );
     expect(await screen.findByText(/^Mise à jour relancée : Données synchronisées avec succès/)).toBeTruthy();
+  });
+
+  it('says what each figure counts: the fourth is the invoices in error, the others’ skipped ones', async () => {
+    openJournal('OPERATION');
+    const rows = await journalRows();
+    expect(rows[2].textContent).toContain('1 / 0 / — / 0');
+    const legend = screen.getByText(/^Missions et rapports de sécurité/);
+    expect(legend.textContent).toBe(
+      'Missions et rapports de sécurité : créés / modifiés / supprimés / ignorés ; factures : créées / modifiées / — / en erreur ; « — » quand la synchronisation ne les a pas traités.',
+    );
+  });
+
+  it('reloads after a sync from the menu that fails, whose toast gives the reason and the journal’s link', async () => {
+    const reason = 'Leon ne répond pas (délai dépassé)';
+    const FAILED: SyncRunRow = {
+      ...RUN,
+      id: 'f00dfeed-0000-4000-8000-000000000001',
+      status: 'failed',
+      reason,
+    };
+    let failed = false;
+    const api = fakeApi({
+      ...COUNTS,
+      'GET /leon/sync-runs': () => ({
+        body: { data: { rows: failed ? [FAILED, RUN] : [RUN], pageCount: 1, total: failed ? 2 : 1 } },
+      }),
+      'PUT /leon/synchronize-data': () => {
+        failed = true;
+        return { status: 502, body: { message: reason } };
+      },
+    });
+    renderApp('/sync-journal', signedInAs('OPERATION'));
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Synchronisations' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+
+    await user.click(await screen.findByRole('button', { name: 'Chargement nouvelles missions' }));
+    const toast = await screen.findByText(
+      `Il s'est passé quelque chose lors de la synchronisation des données : ${reason}`,
+    );
+    expect(toast).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir le journal' }).getAttribute('href')).toBe('/sync-journal');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('Échouée');
+    expect(within(table).getAllByRole('row')[1].textContent).toContain(reason);
+    expect(api.calls.filter((c) => c.path === '/leon/sync-runs')).toHaveLength(2);
   });
 
   it('shows OPERATION the run without Réessayer', async () => {

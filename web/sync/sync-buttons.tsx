@@ -1,15 +1,16 @@
 // The two Leon buttons of the menu for staff (requirements §2): 'Chargement nouvelles missions' (synchronize)
 // and 'Mise à jour informations' (update), both disabled while either runs; counts and lists refresh after.
 // The success toast counts the missions, invoices and safety reports the run changed and the trips it
-// skipped ('2 missions ignorées'), with a link to the journal of the runs.
+// skipped ('2 missions ignorées'); the failure toast gives the API's reason (the one the journal records).
+// Both link to the journal of the runs, which refreshes after either.
 import { useState } from 'react';
-import { MISSION_MESSAGES } from '../../contract/missions';
 import { href } from '../../contract/routes';
-import { SYNC_JOURNAL_MESSAGES, syncSummaryText } from '../../contract/sync';
+import { SYNC_JOURNAL_MESSAGES, syncFailureText, syncSummaryText } from '../../contract/sync';
+import { errorMessage } from '../lib/api';
 import { menuButton } from '../ui/menu-button.css';
 import { toast } from '../ui/toast';
 import { type LeonRun, runLeonSync } from './api';
-import { missionsChanged } from './missions-events';
+import { missionsChanged, syncRunEnded } from './missions-events';
 import { SyncProgress } from './sync-progress';
 
 const SYNC_BUTTONS: Array<[LeonRun, string]> = [
@@ -17,20 +18,20 @@ const SYNC_BUTTONS: Array<[LeonRun, string]> = [
   ['update', 'Mise à jour informations'],
 ];
 
+const journal = () => ({ href: href('syncJournal'), label: SYNC_JOURNAL_MESSAGES.journalLink });
+
 export function SyncButtons() {
   const [running, setRunning] = useState<LeonRun | null>(null);
   const run = async (kind: LeonRun) => {
     setRunning(kind);
     try {
-      toast.success(syncSummaryText(await runLeonSync(kind)), {
-        href: href('syncJournal'),
-        label: SYNC_JOURNAL_MESSAGES.journalLink,
-      });
+      toast.success(syncSummaryText(await runLeonSync(kind)), journal());
       missionsChanged.emit();
-    } catch {
-      toast.error(MISSION_MESSAGES.syncError);
+    } catch (failure) {
+      toast.error(syncFailureText(errorMessage(failure)), journal());
     } finally {
       setRunning(null);
+      syncRunEnded.emit();
     }
   };
   return (

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
-import { DateRangeFilter, type DayRange, type TypedRange } from './date-range-filter';
+import { DateRangeFilter, type DayRange, PERIOD_FIELD_MESSAGES } from './date-range-filter';
 
 /** A screen that renders again at each press of its button, handing the field a new handler that knows how many. */
 function Screen({ seen }: { seen: Array<[number, DayRange | null]> }) {
@@ -37,11 +37,11 @@ describe('DateRangeFilter in a screen that renders again', () => {
     expect(seen.at(-1)).toEqual([2, { startDate: '2024-02-01', endDate: '2024-03-31' }]);
   });
 
-  it('reports a reversed range as none, with the dates as typed beside it', async () => {
-    const seen: Array<[DayRange | null, TypedRange]> = [];
+  it('reports a reversed range as none, with what is wrong with it', async () => {
+    const seen: Array<[DayRange | null, string | undefined]> = [];
     render(
       <I18nProvider locale="fr-FR">
-        <DateRangeFilter onChange={(range, typed) => seen.push([range, typed])} />
+        <DateRangeFilter onChange={(range, problem) => seen.push([range, problem])} />
       </I18nProvider>,
     );
     const parts = await spinButtons();
@@ -49,9 +49,9 @@ describe('DateRangeFilter in a screen that renders again', () => {
     await userEvent.keyboard('10022024');
     await userEvent.click(parts[3]);
     await userEvent.keyboard('01022024');
-    expect(seen.at(-1)).toEqual([null, { startDate: '2024-02-10', endDate: '2024-02-01' }]);
+    expect(seen.at(-1)).toEqual([null, PERIOD_FIELD_MESSAGES.order]);
     await userEvent.click(screen.getByRole('button', { name: 'Effacer la période' }));
-    expect(seen.at(-1)).toEqual([null, {}]);
+    expect(seen.at(-1)).toEqual([null, undefined]);
   });
 
   it('shows the period it starts with', async () => {

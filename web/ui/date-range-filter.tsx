@@ -1,6 +1,6 @@
 // The 'Période' filter (requirements §2, §5): a French date-range picker from 2023-01-01 to today, dd/MM/yyyy,
-// month and year dropdowns, clearable; it reports a range only when both dates are chosen, and beside it the
-// dates as typed, for a screen that says what is wrong with them.
+// month and year dropdowns, clearable; it reports a range only when both dates are chosen and right, and
+// says under itself what is wrong with the dates typed (reversed, too early, too late, the screen's rule).
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
 import { memo, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -47,12 +47,6 @@ export interface DayRange {
   endDate: string;
 }
 
-/**
- * The dates as typed, each when whole, whether or not they make a range the field accepts (reversed, say):
- * for a screen that says what is wrong with its period.
- */
-export type TypedRange = Partial<DayRange>;
-
 function MonthYear() {
   const state = useContext(RangeCalendarStateContext) as RangeCalendarState | null;
   if (!state) return null;
@@ -94,6 +88,33 @@ function MonthYear() {
 export const DATE_INVALID = 'Date non valide.';
 
 /**
+ * What the field says is wrong with the dates typed, under itself (docs/decisions/062): on one line no
+ * wider than the field, which may stand at the right edge of the page.
+ */
+export const PERIOD_FIELD_MESSAGES = {
+  order: 'La date de début doit précéder la date de fin',
+  tooEarly: 'La date ne peut précéder le 01/01/2023',
+  tooLate: 'La date ne peut dépasser aujourd’hui',
+} as const;
+
+/** A screen's own rule for a whole period (pilots and fleet: at most 36 months): its French message, or null. */
+export type PeriodCheck = (range: DayRange) => string | null;
+
+/**
+ * What the period field reports: a whole, right period; or null, with `problem` saying what is wrong when
+ * the dates typed are (the field shows it), without when there is no period (cleared, or being typed).
+ */
+export type PeriodChange = (range: DayRange | null, problem?: string) => void;
+
+/** What is wrong with a whole range of the field, or null. */
+function rangeProblem(range: DayRange, min: string, max: string, check?: PeriodCheck): string | null {
+  if (range.startDate > range.endDate) return PERIOD_FIELD_MESSAGES.order;
+  if (range.startDate < min) return PERIOD_FIELD_MESSAGES.tooEarly;
+  if (range.endDate > max) return PERIOD_FIELD_MESSAGES.tooLate;
+  return check?.(range) ?? null;
+}
+
+/**
  * The period field. Its parent re-renders it whenever the parent renders (a list's answer, a keystroke in
  * the search box, the hospitals' names arriving), usually with a new `onChange`; react-aria's picker costs
  * about as much to render again as to mount (its state, formatters and segments are computed afresh), so
@@ -105,22 +126,44 @@ export const DATE_INVALID = 'Date non valide.';
 export function DateRangeFilter({
   onChange,
   defaultRange,
+  check,
 }: {
-  /** The range when it is whole and allowed, else null; then the dates as typed (`TypedRange`). */
-  onChange: (range: DayRange | null, typed: TypedRange) => void;
+  onChange: PeriodChange;
   /** The period shown at first (a screen whose list starts filtered); none by default. */
   defaultRange?: DayRange;
+  /** The screen's own rule for a whole period, beyond order and the allowed days (a stable function). */
+  check?: PeriodCheck;
 }) {
   const latest = useRef(onChange);
   useLayoutEffect(() => {
     latest.current = onChange;
   });
-  const report = useCallback((range: DayRange | null, typed: TypedRange) => latest.current(range, typed), []);
+  const report = useCallback<PeriodChange>(
+    (range, problem) => (problem ? latest.current(range, problem) : latest.current(range)),
+    [],
+  );
   const mounted = useDeferredMount();
   if (!mounted) return <PeriodOutline startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />;
   return (
-    <PeriodPicker onChange={report} startDate={defaultRange?.startDate} endDate={defaultRange?.endDate} />
+    <PeriodPicker
+      onChange={report}
+      startDate={defaultRange?.startDate}
+      endDate={defaultRange?.endDate}
+      check={check}
+    />
   );
+}
+
+/**
+ * The field's message: the range's own problem (the `validate` above) when it is whole; else, for a date
+ * typed alone, before the first day or after today; null when nothing is wrong.
+ */
+function fieldMessage(details: ValidityState, errors: string[]): string | null {
+  if (details.valid) return null;
+  if (details.customError && errors[0]) return errors[0];
+  if (details.rangeUnderflow && !details.rangeOverflow) return PERIOD_FIELD_MESSAGES.tooEarly;
+  if (details.rangeOverflow && !details.rangeUnderflow) return PERIOD_FIELD_MESSAGES.tooLate;
+  return DATE_INVALID;
 }
 
 /**
@@ -190,10 +233,12 @@ const PeriodPicker = memo(function PeriodPicker({
   onChange,
   startDate,
   endDate,
+  check,
 }: {
-  onChange: (range: DayRange | null, typed: TypedRange) => void;
+  onChange: PeriodChange;
   startDate?: string;
   endDate?: string;
+  check?: PeriodCheck;
 }) {
   const [value, setValue] = useState<{
     start: ReturnType<typeof parseDate>;
@@ -201,6 +246,13 @@ const PeriodPicker = memo(function PeriodPicker({
   } | null>(() => (startDate && endDate ? { start: parseDate(startDate), end: parseDate(endDate) } : null));
   const max = today(getLocalTimeZone());
   const min = parseDate(MIN_DAY);
+  const problemOf = (range: { start: { toString(): string }; end: { toString(): string } }) =>
+    rangeProblem(
+      { startDate: range.start.toString(), endDate: range.end.toString() },
+      MIN_DAY,
+      max.toString(),
+      check,
+    );
   return (
     <DateRangePicker
       className={`${css.field} ${ui.picker}`}
@@ -208,20 +260,16 @@ const PeriodPicker = memo(function PeriodPicker({
       minValue={min}
       maxValue={max}
       validationBehavior="aria"
+      // A whole range: what is wrong with it, said by FieldError below (react-aria's own wording follows
+      // the browser's language, not the page's).
+      validate={(range) => (range?.start && range.end ? problemOf(range) : null)}
       onChange={(range) => {
         setValue(range as typeof value);
-        // Only a whole range inside the allowed days is reported; anything else filters nothing.
-        const valid =
-          range?.start &&
-          range?.end &&
-          range.start.compare(min) >= 0 &&
-          range.end.compare(max) <= 0 &&
-          range.start.compare(range.end) <= 0;
-        const whole =
-          range?.start && range.end
-            ? { startDate: range.start.toString(), endDate: range.end.toString() }
-            : null;
-        onChange(valid ? whole : null, whole ?? {});
+        // Only a whole, right range is reported; a wrong one is reported with what is wrong with it.
+        if (!range?.start || !range.end) return onChange(null);
+        const problem = problemOf(range);
+        if (problem) return onChange(null, problem);
+        onChange({ startDate: range.start.toString(), endDate: range.end.toString() });
       }}
     >
       <Label className={css.label}>Période</Label>
@@ -241,7 +289,7 @@ const PeriodPicker = memo(function PeriodPicker({
             aria-label="Effacer la période"
             onPress={() => {
               setValue(null);
-              onChange(null, {});
+              onChange(null);
             }}
           >
             <CloseIcon />
@@ -249,7 +297,7 @@ const PeriodPicker = memo(function PeriodPicker({
         )}
       </Group>
       <FieldError className={`${css.fieldError} ${ui.dateError}`}>
-        {({ validationDetails }) => (validationDetails.valid ? null : DATE_INVALID)}
+        {({ validationDetails, validationErrors }) => fieldMessage(validationDetails, validationErrors)}
       </FieldError>
       <Popover className={popoverUi.popover} style={{ padding: 12 }}>
         <Dialog aria-label="Calendrier de la période">

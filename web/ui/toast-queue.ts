@@ -5,7 +5,7 @@ import { ToastQueue } from 'react-stately/useToastState';
 export interface ToastValue {
   title: string;
   variant: 'success' | 'error';
-  /** A link after the title (the sync toast's 'Voir le journal'). */
+  /** A link after the title (the sync toasts' 'Voir le journal'). */
   link?: { href: string; label: string };
 }
 
@@ -17,5 +17,6 @@ export const toastQueue = new ToastQueue<ToastValue>({ maxVisibleToasts: 3 });
 export const toast = {
   success: (title: string, link?: ToastValue['link']) =>
     toastQueue.add({ title, variant: 'success', link }, { timeout: link ? LINK_TOAST_MS : TOAST_MS }),
-  error: (title: string) => toastQueue.add({ title, variant: 'error' }, { timeout: TOAST_MS }),
+  error: (title: string, link?: ToastValue['link']) =>
+    toastQueue.add({ title, variant: 'error', link }, { timeout: link ? LINK_TOAST_MS : TOAST_MS }),
 };
