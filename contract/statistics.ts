@@ -6,7 +6,6 @@ import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
 import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
 import {
-  calendarDay,
   INPUT_MESSAGES,
   isCalendarDay,
   maxText,

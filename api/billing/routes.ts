@@ -8,7 +8,6 @@ import {
   BillingListQuery,
   BillingSettingsBody,
   lastBillingPeriod,
-  periodProblem,
 } from '../../contract/billing';
 import { requireRole, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
