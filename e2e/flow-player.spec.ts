@@ -175,8 +175,9 @@ test('a recording of the live app, downloaded as JSON, replays in the player sta
   const file = await download.path();
   const events = JSON.parse(await readFile(file, 'utf8')) as RecordedEvent[];
   const runs = recordedRuns(events);
-  // The session (signed out, then in) and the lists, each event with the state its actor reached.
-  expect(new Set(runs.map((r) => r.machine))).toEqual(new Set(['session', 'pagedList']));
+  // The session (signed out, then in), the lists and the change feed, each event with the state its actor
+  // reached.
+  expect(new Set(runs.map((r) => r.machine))).toEqual(new Set(['session', 'pagedList', 'liveFeed']));
   const session = runs.find((r) => r.machine === 'session')!;
   expect(session.events.map((e) => e.event.type)).toContain('login.submit');
   expect(session.events.at(-1)?.state).toMatchObject({ signedIn: expect.anything() });

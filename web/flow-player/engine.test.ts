@@ -15,6 +15,7 @@ describe('flow player engine', () => {
     expect(machines.map((m) => m.id)).toEqual([
       'forgotPassword',
       'incident',
+      'liveFeed',
       'pagedList',
       'pdfUpload',
       'requestPassword',

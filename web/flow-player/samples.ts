@@ -21,6 +21,15 @@ const PNG = { name: 'scan.png', size: 1000, type: 'image/png' };
 
 /** By machine id. */
 export const PATH_OPTIONS: Record<string, PathOptions> = {
+  liveFeed: {
+    events: {
+      'feed.opened': [{ type: 'feed.opened', id: '41' }],
+      'feed.received': [{ type: 'feed.received', id: '42' }],
+      'feed.failed': [{ type: 'feed.failed' }, { type: 'feed.failed', retryAfterMs: 10_000 }],
+      'feed.ended': [{ type: 'feed.ended', reason: 'expired' }],
+    },
+    limit: 500,
+  },
   session: {
     outputs: Object.fromEntries(
       ['fetchMe', 'login', 'forceChangePassword', 'refresh'].map((id) => [id, [USER, FLAGGED]]),

@@ -20,6 +20,7 @@ import { IncidentCard } from '../incidents';
 import { AppLayout } from '../layout';
 import { FlowOverrideContext } from '../lib/live-actors';
 import { SessionProvider, useSession } from '../lib/session';
+import { LiveFeed } from '../live';
 import { MissionListScreen } from '../missions';
 import { PdfDialog } from '../statistics';
 import { Splash } from '../ui/splash';
@@ -196,6 +197,11 @@ const INCIDENT = {
 
 /** By machine id: the sample payloads and answers (samples.ts), the screen(s), a note beside the paths. */
 export const SCENARIOS: Record<string, Scenario> = {
+  liveFeed: {
+    ...PATH_OPTIONS.liveFeed,
+    screens: [{ label: 'Flux en direct (statut de connexion)', Screen: LiveFeed }],
+    note: 'Le statut « Connexion perdue — reconnexion… » paraît après quatre secondes sans flux (horloge réelle).',
+  },
   session: {
     ...PATH_OPTIONS.session,
     screens: [{ label: 'Connexion et session', Screen: SessionFlow }],
