@@ -286,6 +286,8 @@ export interface SkippedTrip {
   flightNid: number | null;
   /** Why, in French. */
   reason: string;
+  /** Leon's own words (English) when Leon refused the trip: given to ADMIN only (decision 061). */
+  leonMessage?: string;
 }
 
 /** The answer of PUT /leon/synchronize-data and /leon/update-data. */

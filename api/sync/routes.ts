@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { MISSION_MESSAGES, SyncRunsQuery } from '../../contract/missions';
-import { STAFF_ROLES } from '../../contract/roles';
+import { MISSION_MESSAGES, type SyncResult, SyncRunsQuery } from '../../contract/missions';
+import { type Role, STAFF_ROLES } from '../../contract/roles';
 import { SYNC_JOURNAL_MESSAGES, SYNC_JOURNAL_ROLES, SYNC_RUNS_PAGE_SIZE } from '../../contract/sync';
 import { requireRole, requireUser } from '../auth';
 import { LeonError } from '../leon';
@@ -16,7 +16,7 @@ import { fail } from '../lib/errors';
 import { pageParams } from '../lib/paging';
 import { giveBack, type Limit, secondsLeft, take } from '../lib/rate-limit';
 import { param, query } from '../lib/validate';
-import { journalPage, keptTripsOf } from './journal';
+import { journalPage, keptTripsOf, withoutLeonWords } from './journal';
 import { syncOptions } from './options';
 import { runFailure } from './reasons';
 import { runSync, SyncBusyError, type SyncKind } from './run';
@@ -72,6 +72,11 @@ async function sync(deps: Deps, kind: SyncKind, actorId: string | null) {
   }
 }
 
+/** A run's answer as `role` reads it: Leon's own words of the skipped trips for ADMIN only (decision 061). */
+function forRole(role: Role, result: SyncResult): SyncResult {
+  return role === 'ADMIN' ? result : { ...result, skipped: result.skipped.map(withoutLeonWords) };
+}
+
 const staff = [requireUser(), requireRole(...STAFF_ROLES)] as const;
 const journalReaders = [requireUser(), requireRole(...SYNC_JOURNAL_ROLES)] as const;
 /** Only ADMIN retries; the journal's other readers get a French refusal that says so. */
@@ -82,14 +87,19 @@ const retrier = createMiddleware<AppEnv>(async (c, next) => {
 
 export const syncRoutes = new Hono<AppEnv>()
   .put('/leon/synchronize-data', ...staff, async (c) =>
-    c.json({ data: await manualSync(c.get('deps'), 'synchronize', c.get('user').id) }),
+    c.json({
+      data: forRole(c.get('user').role, await manualSync(c.get('deps'), 'synchronize', c.get('user').id)),
+    }),
   )
   .put('/leon/update-data', ...staff, async (c) =>
-    c.json({ data: await manualSync(c.get('deps'), 'update', c.get('user').id) }),
+    c.json({
+      data: forRole(c.get('user').role, await manualSync(c.get('deps'), 'update', c.get('user').id)),
+    }),
   )
   .get('/leon/sync-runs', ...journalReaders, async (c) => {
     const { pageSize, offset } = pageParams(query(c, SyncRunsQuery), SYNC_RUNS_PAGE_SIZE);
-    return c.json({ data: await journalPage(c.get('deps').db, pageSize, offset) });
+    const admin = c.get('user').role === 'ADMIN';
+    return c.json({ data: await journalPage(c.get('deps').db, pageSize, offset, admin) });
   })
   // 'Réessayer' on a run's skipped trips: an update sync, which reads again every trip still kept
   // (decision 009; there is no single-trip import). Counted as a manual sync, then audited before it runs.
