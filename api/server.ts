@@ -8,7 +8,7 @@ import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { seedDemoHistory } from './history';
 import { incidentFilesSweepJob } from './incidents';
-import { budgetPerMinute, createLeonClient, createRequestBudget } from './leon';
+import { budgetPerMinute, createLeonClient, createSharedRequestBudget } from './leon';
 import { ConfigError, loadConfig, usesDevSecret } from './lib/config';
 import { type Job, startJobs } from './lib/jobs';
 import { listen } from './lib/listen';
@@ -68,8 +68,9 @@ async function main(): Promise<void> {
       ? createLeonClient({
           baseUrl: config.leonUrl,
           apiKey: config.leonApiKey,
+          // One budget for every instance, counted in the database (decision 061).
           budget: config.leonRequestsPerMinute
-            ? createRequestBudget(budgetPerMinute(config.leonRequestsPerMinute))
+            ? createSharedRequestBudget(database.db, budgetPerMinute(config.leonRequestsPerMinute))
             : null,
         })
       : undefined;

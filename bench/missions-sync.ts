@@ -11,7 +11,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../api/db/client';
-import { createLeonClient, createRequestBudget } from '../api/leon';
+import { createLeonClient, createSharedRequestBudget } from '../api/leon';
 import { runSync } from '../api/sync';
 import { API_NODE_FLAGS } from '../scripts/api-node-flags.mjs';
 import { forEachBenchDatabase } from './lib/databases';
@@ -76,7 +76,8 @@ async function startSimulator(): Promise<ChildProcess> {
 async function bench(kind: string, database: Database) {
   const simulator = await startSimulator();
   try {
-    const budget = createRequestBudget();
+    // The production pace, shared by the instances in the database (decision 061).
+    const budget = createSharedRequestBudget(database.db);
     let requests = 0;
     const leon = createLeonClient({
       baseUrl: `http://127.0.0.1:${SIM_PORT}`,

@@ -119,6 +119,8 @@ export const MISSION_MESSAGES = {
   edited: 'Mission modifiée',
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
+  /** A user who asked for too many manual syncs (issue 54): 429, and when the next one is allowed. */
+  tooManySyncs: (seconds: number) => `Trop de mises à jour demandées : réessayez dans ${seconds} s.`,
   syncFailed: 'La synchronisation a échoué, veuillez réessayer plus tard.',
   unknownDeIcingAirport: "L'aéroport de dégivrage doit être un aéroport de départ de la mission",
   listForbidden: "Vous n'avez pas accès à cette liste de missions",
@@ -284,6 +286,8 @@ export interface SkippedTrip {
   flightNid: number | null;
   /** Why, in French. */
   reason: string;
+  /** Leon's own words (English) when Leon refused the trip: given to ADMIN only (decision 061). */
+  leonMessage?: string;
 }
 
 /** The answer of PUT /leon/synchronize-data and /leon/update-data. */

@@ -55,6 +55,8 @@ export interface SyncRunRow {
   status: SyncRunResult;
   /** Why the run failed or stopped (French), null when it ran or still runs. */
   reason: string | null;
+  /** Leon's own words (English) when the run failed on Leon's answer: ADMIN only, null for the others. */
+  leonDetail: string | null;
   /** Who started it; null for the background poll ('automatique'). */
   actorName: string | null;
   startedAt: string;

@@ -137,6 +137,8 @@ async function main(): Promise<void> {
       leonEnv.LEON_API_KEY = key;
       // The simulator has no quota: its requests are not paced (api/leon/budget.ts).
       leonEnv.LEON_REQUESTS_PER_MINUTE = '0';
+      // Nor a reason to limit manual syncs (decision 061), unless asked: the browser tests sync often.
+      leonEnv.LEON_MANUAL_SYNCS = env.LEON_MANUAL_SYNCS ?? '0';
     }
   }
   run('API', 'api/server.ts', {

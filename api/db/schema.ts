@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -285,6 +286,8 @@ export const syncRuns = pgTable(
     incidents: jsonb('incidents').$type<IncidentSyncReport>(),
     /** What the invoices step did, after the run's commit (migration 0017); null before it or without it. */
     invoices: jsonb('invoices').$type<InvoiceSyncCounts>(),
+    /** Leon's own words when the run failed on Leon's answer (migration 0021): for ADMIN only. */
+    leonDetail: text('leon_detail'),
   },
   (t) => [
     check('sync_runs_status', sql`${t.status} in ('ok', 'failed')`),
@@ -316,6 +319,19 @@ export const syncLease = pgTable('sync_lease', {
   runId: uuid('run_id'),
   takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The requests sent to Leon in the last hour, by every API instance (migration 0021): the pace of
+ * api/leon/shared-budget.ts counts them, so that all instances share one budget (decision 061).
+ */
+export const leonRequests = pgTable(
+  'leon_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('leon_requests_sent').on(t.sentAt)],
+);
 
 export const leonState = pgTable('leon_state', {
   id: integer('id').primaryKey().default(1),

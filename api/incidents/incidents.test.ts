@@ -71,7 +71,8 @@ describeEachDatabase('Incidents', (database) => {
 
   beforeAll(async () => {
     await seedDemo(database().db);
-    t = testApp(database().db, {}, leon);
+    // Syncs the cases run as one user: not the limit of manual syncs (api/sync/manual-limit.test.ts).
+    t = testApp(database().db, { LEON_MANUAL_SYNCS: '0' }, leon);
     t.clock.now = new Date(clock.now);
     ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.20' });
     admin = await signedIn(t.app, 'admin@demo.test', { ip: '203.0.113.21' });
@@ -486,7 +487,8 @@ describeEachDatabase('Incident sync failures', (database) => {
 
   beforeAll(async () => {
     await seedDemo(database().db);
-    t = testApp(database().db, {}, source);
+    // Syncs the cases run as one user: not the limit of manual syncs (api/sync/manual-limit.test.ts).
+    t = testApp(database().db, { LEON_MANUAL_SYNCS: '0' }, source);
     t.clock.now = new Date(clock.now);
     ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.30' });
   });

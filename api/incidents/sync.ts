@@ -80,6 +80,10 @@ export const safetyReportsStep: RunStep<SafetyReportReading | SafetyReportsRefus
       // Missions matter more: a Leon that refuses safety reports (a key without that scope…) is reported
       // on the run, the incident timestamp stays, and the next run tries again.
       if (!(error instanceof LeonError)) throw error;
+      // Leon's own words to the log; the run shows the French message (decision 061).
+      logger.warn(
+        `Incident sync: Leon refused the safety reports (${error.kind}): ${error.detail?.leonMessage ?? error.message}`,
+      );
       return { refused: clean(error.message) };
     }
   },

@@ -41,7 +41,13 @@ export const invoicesRoutes = new Hono<AppEnv>()
       );
       return c.json({ data: result });
     } catch (error) {
-      if (error instanceof LeonError) fail(502, error.message);
+      if (error instanceof LeonError) {
+        // Leon's own words to the log; the answer is the French message (decision 061).
+        c.var.log.warn(
+          `Invoice retry: Leon failed (${error.kind}): ${error.detail?.leonMessage ?? error.message}`,
+        );
+        fail(502, error.message);
+      }
       throw error;
     }
   })

@@ -2,7 +2,9 @@
 // a minute and 4,500 an hour, and asks to stay far below: a first load of a long or dense history asks for
 // one window per request and would pass the minute's quota when Leon answers fast. Every request takes a
 // slot first; when the last minute (or hour) already holds its share, it waits until the oldest leaves.
-// On a real clock, apart from the `now` the tests give the client to age its tokens.
+// On a real clock, apart from the `now` the tests give the client to age its tokens. The API's instances
+// share one budget in the database instead (shared-budget.ts, decision 061); this one serves a single
+// process (the benchmarks, the tests of the rule).
 
 export interface RequestBudgetLimits {
   /** Requests in any 60 s. */
@@ -41,7 +43,10 @@ const HOUR = 60 * MINUTE;
  * Slots given in the order asked: `take()` resolves once this request may leave. Only the times of the
  * last hour's requests are kept (at most `perHour` numbers).
  */
-export function createRequestBudget(limits: RequestBudgetLimits = LEON_REQUEST_BUDGET, clock = realClock) {
+export function createRequestBudget(
+  limits: RequestBudgetLimits = LEON_REQUEST_BUDGET,
+  clock = realClock,
+): RequestBudget {
   for (const [name, value] of Object.entries(limits))
     if (!(value >= 1)) throw new RangeError(`Leon request budget: ${name} must be at least 1`);
   /** When each request of the last hour left, oldest first. */
@@ -83,4 +88,10 @@ export function createRequestBudget(limits: RequestBudgetLimits = LEON_REQUEST_B
   };
 }
 
-export type RequestBudget = ReturnType<typeof createRequestBudget>;
+/** What the Leon client asks of a pace: a slot before each request. */
+export interface RequestBudget {
+  /** Resolves once the request may leave. */
+  take(): Promise<void>;
+  /** Times a request waited for a slot so far (tests, logs). */
+  waits(): number;
+}

@@ -220,16 +220,19 @@ describe('errors from Leon', () => {
     const eightDaysAgo = Math.floor(clock.t / 1000) - 8 * 86400;
     const error = await failure(client.modifiedSince(eightDaysAgo));
     expect(error.kind).toBe('graphql');
+    // Said in French; Leon's own words kept for the logs and ADMIN (decision 061).
     expect(error.message).toBe(
-      'Leon a répondu par une erreur : dateTime must not be more than one week in the past',
+      'Leon a répondu par une erreur : la date demandée est trop ancienne (une semaine au plus).',
     );
+    expect(error.detail?.leonMessage).toBe('dateTime must not be more than one week in the past');
   });
 
   it('turns an ErrorList member into a graphql error', async () => {
     const { client } = setup({ trips: 0 });
     const error = await failure(client.tripByNumber('404404'));
     expect(error.kind).toBe('graphql');
-    expect(error.message).toBe('Leon a répondu par une erreur : Trip 404404 not found.');
+    expect(error.message).toBe('Voyage introuvable dans Leon (supprimé, ou hors de portée de la clé d’API).');
+    expect(error.detail?.leonMessage).toBe('Trip 404404 not found.');
   });
 
   it('reports a malformed variable (400) as bad_request', async () => {
@@ -238,7 +241,8 @@ describe('errors from Leon', () => {
       client.graphql(FLIGHT_LIST_QUERY, { start: '10/03/2026', end: '2026-04-01T00:00:00Z' }),
     );
     expect(error.kind).toBe('bad_request');
-    expect(error.message).toMatch(/^Leon a refusé la requête : .*ISO 8601 UTC/);
+    expect(error.message).toBe('Leon a refusé la requête : une valeur de la requête n’est pas acceptée.');
+    expect(error.detail?.leonMessage).toMatch(/ISO 8601 UTC/);
   });
 });
 
@@ -422,7 +426,11 @@ describe('trips by number', () => {
     expect(result.trips.map((t) => t.tripNumber)).toEqual(numbers);
     expect(result.trips.every((t, i) => t.legs.length === sim.trips()[i].legs.length)).toBe(true);
     expect(result.failures).toEqual([
-      { tripNumber: '777777', message: 'Leon a répondu par une erreur : Trip 777777 not found.' },
+      {
+        tripNumber: '777777',
+        message: 'Voyage introuvable dans Leon (supprimé, ou hors de portée de la clé d’API).',
+        leonMessage: 'Trip 777777 not found.',
+      },
     ]);
     expect(bodies.filter((b) => b.query.includes('getTripByTripNumber'))).toHaveLength(3);
   });

@@ -1,6 +1,6 @@
 // Public face of the Leon adapter: the GraphQL client, the mapped trip and its failures, and the local
 // simulator (development and tests). Other features import only this file.
-export { budgetPerMinute, createRequestBudget } from './budget';
+export { budgetPerMinute, createRequestBudget, type RequestBudget } from './budget';
 export { withoutNul } from './checked';
 export {
   createLeonClient,
@@ -29,6 +29,7 @@ export {
   type LeonSalesInvoice,
   mapSalesInvoice,
 } from './invoices';
+export { createSharedRequestBudget } from './shared-budget';
 export { createLeonSimulator } from './simulator/app';
 export { AIRPORTS, crewOnLeg } from './simulator/data';
 export { INVOICE_CLIENTS } from './simulator/invoices';

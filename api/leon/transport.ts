@@ -236,7 +236,7 @@ export function createTransport(options: LeonClientOptions) {
     const errors = leonMessages(answer);
     if (errors) throw new LeonError('graphql', LEON_MESSAGES.graphql(errors), { leonMessage: errors });
     if (answer.data === undefined || answer.data === null)
-      throw new LeonError('graphql', LEON_MESSAGES.graphql('réponse sans données'));
+      throw new LeonError('graphql', LEON_MESSAGES.noData);
     return answer.data as T;
   }
 

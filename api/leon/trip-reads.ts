@@ -106,8 +106,8 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
         try {
           const answer = field(answers, [`t${j}`]) as { __typename?: unknown; errorList?: unknown } | null;
           if (answer?.__typename === 'ErrorList') {
-            const detail = errorListMessage(answer.errorList);
-            failures.push({ tripNumber, message: LEON_MESSAGES.graphql(detail) });
+            const { message, leonMessage } = errorListFailure(answer.errorList);
+            failures.push({ tripNumber, message, leonMessage });
             return;
           }
           trips.push(mapTrip(answer));
@@ -125,8 +125,8 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
     const data = await graphql(tripsByNumberQuery(1), { n0: tripNumber });
     const answer = field(data, ['trip', 't0']) as { __typename?: unknown; errorList?: unknown } | null;
     if (answer?.__typename === 'ErrorList') {
-      const detail = errorListMessage(answer.errorList);
-      throw new LeonError('graphql', LEON_MESSAGES.graphql(detail), { leonMessage: detail });
+      const { message, leonMessage } = errorListFailure(answer.errorList);
+      throw new LeonError('graphql', message, { leonMessage });
     }
     return mapTrip(answer);
   }
@@ -134,11 +134,18 @@ export function leonTrips(graphql: Graphql, options: { tripsPerRequest?: number 
   return { flightsBetween, departuresBetween, modifiedSince, tripsByNumber, tripByNumber };
 }
 
-function errorListMessage(errorList: unknown): string {
-  const messages = Array.isArray(errorList)
-    ? errorList.map((e) => String((e as { message?: unknown } | null)?.message ?? '')).filter(Boolean)
+/** Leon's ErrorList on a trip: the French message (an unknown trip said so), and Leon's own words. */
+function errorListFailure(errorList: unknown): { message: string; leonMessage: string } {
+  const errors = Array.isArray(errorList)
+    ? (errorList as Array<{ message?: unknown; category?: unknown } | null>)
     : [];
-  return messages.length ? messages.join(' ; ') : 'erreur sans message';
+  const messages = errors.map((e) => String(e?.message ?? '')).filter(Boolean);
+  const leonMessage = messages.length ? messages.join(' ; ') : 'erreur sans message';
+  const notFound = errors.length > 0 && errors.every((e) => e?.category === 'NOT_FOUND');
+  return {
+    message: notFound ? LEON_MESSAGES.tripNotFound : LEON_MESSAGES.graphql(leonMessage),
+    leonMessage,
+  };
 }
 
 function dedupeFailures(failures: LeonFailure[]): LeonFailure[] {

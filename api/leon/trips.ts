@@ -78,7 +78,10 @@ export interface LeonFlight extends LeonLeg {
 
 export interface LeonFailure {
   tripNumber: string | null;
+  /** Why, in French. */
   message: string;
+  /** Leon's own words (English), when Leon refused the trip: logs and ADMIN only. */
+  leonMessage?: string;
   /** Leon's ids of what failed, when known: the trip's, or the flight's when the trip is not known. */
   tripNid?: number | null;
   flightNid?: number | null;

@@ -218,6 +218,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ LEON_REQUESTS_PER_MINUTE: '0' }).leonRequestsPerMinute).toBe(0);
     expect(() => loadConfig({ LEON_REQUESTS_PER_MINUTE: '-5' })).toThrow(/LEON_REQUESTS_PER_MINUTE/);
   });
+
+  it('limits manual syncs to 5 per user in 10 minutes unless told (0: no limit)', () => {
+    expect(loadConfig({}).leonManualSyncs).toBe(5);
+    expect(loadConfig({ LEON_MANUAL_SYNCS: '0' }).leonManualSyncs).toBe(0);
+    expect(() => loadConfig({ LEON_MANUAL_SYNCS: '-1' })).toThrow(/LEON_MANUAL_SYNCS/);
+  });
 });
 
 describe('S3 file storage', () => {

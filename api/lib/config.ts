@@ -138,6 +138,7 @@ const Env = object({
   LEON_API_KEY: optional(string()),
   LEON_POLL_MINUTES: defaulted(coerce(min(number(), 0), string(), toInt), 10),
   LEON_REQUESTS_PER_MINUTE: defaulted(coerce(min(number(), 0), string(), toInt), 100),
+  LEON_MANUAL_SYNCS: defaulted(coerce(min(number(), 0), string(), toInt), 5),
   LIVE_STREAMS_PER_USER: defaulted(coerce(min(number(), 1), string(), toInt), 4),
   LIVE_MAX_STREAMS: defaulted(coerce(min(number(), 1), string(), toInt), 2000),
   EDGE_SECRET: optional(secret),
@@ -224,6 +225,8 @@ export interface Config {
   leonPollMinutes: number;
   /** The pace of the requests to Leon, 30 times as many an hour (api/leon/budget.ts); 0: not paced. */
   leonRequestsPerMinute: number;
+  /** Manual syncs (the two buttons, 'Réessayer') one user may start in 10 minutes (decision 061); 0: no limit. */
+  leonManualSyncs: number;
   /** The change feed's caps (docs/decisions/059): streams per user on an instance, streams per instance. */
   live: { perUser: number; perInstance: number };
   /** The S3-compatible bucket for files; absent → the local folder `${dataDir}/files`. */
@@ -375,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leonApiKey: value.LEON_API_KEY,
     leonPollMinutes: value.LEON_POLL_MINUTES,
     leonRequestsPerMinute: value.LEON_REQUESTS_PER_MINUTE,
+    leonManualSyncs: value.LEON_MANUAL_SYNCS,
     live: { perUser: value.LIVE_STREAMS_PER_USER, perInstance: value.LIVE_MAX_STREAMS },
     s3:
       value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY

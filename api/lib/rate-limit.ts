@@ -51,6 +51,12 @@ export async function take(db: Db, limit: Limit, now: Date): Promise<boolean> {
   return (await hit(db, limit, now)) <= limit.max;
 }
 
+/** Whole seconds from `now` until the window of `now` ends and the count starts again (Retry-After). */
+export function secondsLeft(limit: Limit, now: Date): number {
+  const end = windowOf(now, limit.windowMs).getTime() + limit.windowMs;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
+
 /** Gives back an attempt counted by `take` that must not count (it succeeded). */
 export async function giveBack(db: Db, limit: Limit, now: Date): Promise<void> {
   await db

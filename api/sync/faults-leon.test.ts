@@ -46,7 +46,8 @@ describeEachDatabase('Leon failing mid-sync', (database) => {
       return sim.fetch(input, init);
     },
   });
-  const t = seededTestApp(database, { leon });
+  // A sync per case, all by one user: not the limit of manual syncs under test (api/sync/manual-limit.test.ts).
+  const t = seededTestApp(database, { leon, env: { LEON_MANUAL_SYNCS: '0' } });
   let ops: Caller;
 
   const snapshot = async () => ({

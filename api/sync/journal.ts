@@ -43,8 +43,16 @@ export function runResult(run: StoredRun, alive: (id: string) => boolean): SyncR
   return run.reason !== null && STOPPED.has(run.reason) ? 'interrupted' : 'failed';
 }
 
-/** A page of the journal, newest first. */
-export async function journalPage(db: Db, pageSize: number, offset: number): Promise<Page<SyncRunRow>> {
+/**
+ * A page of the journal, newest first. Leon's own words (a failed run's, a refused trip's) are given to
+ * ADMIN only (`withLeonWords`); the others read the French reasons (decision 061).
+ */
+export async function journalPage(
+  db: Db,
+  pageSize: number,
+  offset: number,
+  withLeonWords = false,
+): Promise<Page<SyncRunRow>> {
   const [rows, [{ total }], [lease], waiting] = await Promise.all([
     db
       .select({
@@ -52,6 +60,7 @@ export async function journalPage(db: Db, pageSize: number, offset: number): Pro
         kind: syncRuns.kind,
         status: syncRuns.status,
         reason: syncRuns.reason,
+        leonDetail: syncRuns.leonDetail,
         firstName: users.firstName,
         lastName: users.lastName,
         startedAt: syncRuns.startedAt,
@@ -77,25 +86,33 @@ export async function journalPage(db: Db, pageSize: number, offset: number): Pro
   const lockHeld = unfinished && leased !== null && !activeRuns.has(leased) ? await syncLockHeld(db) : false;
   const alive = (id: string) => activeRuns.has(id) || (id === leased && lockHeld);
   const kept = new Set(waiting.map((w) => w.tripNumber));
-  const page: SyncRunRow[] = rows.map(({ firstName, lastName, startedAt, finishedAt, skipped, ...run }) => {
-    const status = runResult({ ...run, finishedAt }, alive);
-    return {
-      ...run,
-      status,
-      reason: status === 'running' ? null : run.reason,
-      actorName: firstName === null ? null : `${firstName} ${lastName}`,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt?.toISOString() ?? null,
-      skipped: skipped.map(
-        (trip): JournalSkippedTrip => ({
-          ...trip,
-          waiting: trip.tripNumber !== null && kept.has(trip.tripNumber),
-        }),
-      ),
-      invoices: run.invoices ?? null,
-    };
-  });
+  const page: SyncRunRow[] = rows.map(
+    ({ firstName, lastName, startedAt, finishedAt, skipped, leonDetail, ...run }) => {
+      const status = runResult({ ...run, finishedAt }, alive);
+      return {
+        ...run,
+        status,
+        reason: status === 'running' ? null : run.reason,
+        leonDetail: withLeonWords ? leonDetail : null,
+        actorName: firstName === null ? null : `${firstName} ${lastName}`,
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt?.toISOString() ?? null,
+        skipped: (withLeonWords ? skipped : skipped.map(withoutLeonWords)).map(
+          (trip): JournalSkippedTrip => ({
+            ...trip,
+            waiting: trip.tripNumber !== null && kept.has(trip.tripNumber),
+          }),
+        ),
+        invoices: run.invoices ?? null,
+      };
+    },
+  );
   return toPage(page, total, pageSize);
+}
+
+/** A skipped trip without Leon's own words, for the roles other than ADMIN. */
+export function withoutLeonWords<T extends { leonMessage?: string }>({ leonMessage: _, ...trip }: T) {
+  return trip;
 }
 
 /** The trips of a run still kept to be read again (decision 009); null when the run does not exist. */

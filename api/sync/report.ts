@@ -2,6 +2,7 @@
 // those skipped with their French reason (decision 009).
 import type { SkippedTrip, SyncResult } from '../../contract/missions';
 import type { LeonFailure } from '../leon';
+import { logger } from '../lib/log';
 import { cleanReason } from './reasons';
 
 export type Outcome = 'created' | 'updated' | 'deleted' | 'kept';
@@ -20,13 +21,18 @@ export class RunReport {
 
   /** Trips Leon could not give (read, or mapped): skipped unless stored whole later in the run. */
   failed(failures: LeonFailure[]): void {
-    for (const failure of failures)
+    for (const failure of failures) {
+      // Leon's own words go to the log and, on the run's row, to ADMIN; the reason says it in French.
+      if (failure.leonMessage)
+        logger.warn(`Leon sync: trip ${failure.tripNumber ?? '?'} refused by Leon: ${failure.leonMessage}`);
       this.skip({
         tripNumber: failure.tripNumber,
         tripNid: failure.tripNid ?? null,
         flightNid: failure.flightNid ?? null,
         reason: failure.message,
+        ...(failure.leonMessage ? { leonMessage: failure.leonMessage } : {}),
       });
+    }
   }
 
   count(outcome: Outcome, times = 1): void {
@@ -49,7 +55,11 @@ export class RunReport {
   }
 
   skip(entry: SkippedTrip): void {
-    const clean = { ...entry, reason: cleanReason(entry.reason) };
+    const clean = {
+      ...entry,
+      reason: cleanReason(entry.reason),
+      ...(entry.leonMessage ? { leonMessage: cleanReason(entry.leonMessage) } : {}),
+    };
     if (clean.tripNumber === null) this.noNumber.push(clean);
     else this.skipped.set(clean.tripNumber, clean);
   }

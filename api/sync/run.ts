@@ -17,6 +17,7 @@ import { missionsStep } from './missions';
 import type { SyncOptions } from './options';
 import {
   afterCommitFailure,
+  cleanReason,
   LostLeaseError,
   RUN_INTERRUPTED,
   runFailure,
@@ -100,7 +101,10 @@ async function runAfterCommit(
     const written = await db.transaction((tx) => step.write(tx, reading, run));
     counts = { ...written, failure: null };
   } catch (error) {
-    logger.warn(`Leon ${step.name} not synced: ${(error as Error)?.message ?? String(error)}`);
+    const leonWords = error instanceof LeonError ? error.detail?.leonMessage : undefined;
+    logger.warn(
+      `Leon ${step.name} not synced: ${(error as Error)?.message ?? String(error)}${leonWords ? ` Leon: ${leonWords}` : ''}`,
+    );
     counts = { created: 0, updated: 0, errors: 0, failure: afterCommitFailure(error) };
   }
   // Recorded on the run's row for the journal (decision 035); a failure here loses only the counts.
@@ -242,9 +246,20 @@ async function recordFailure(
   runId: string | null,
   run: { kind: SyncKind; actorId: string | null; startedAt: Date; finishedAt: Date; error: unknown },
 ): Promise<void> {
-  if (!(run.error instanceof LeonError) && !(run.error instanceof SyncInterruptedError))
+  const leonWords = run.error instanceof LeonError ? run.error.detail?.leonMessage : undefined;
+  if (run.error instanceof LeonError)
+    logger.warn(
+      `Leon sync failed (${run.error.kind}): ${run.error.message}${leonWords ? ` Leon: ${leonWords}` : ''}`,
+    );
+  else if (!(run.error instanceof SyncInterruptedError))
     logger.warn(`Leon sync failed: ${(run.error as Error)?.message ?? String(run.error)}`);
-  const failed = { finishedAt: run.finishedAt, status: 'failed' as const, reason: runFailure(run.error) };
+  const failed = {
+    finishedAt: run.finishedAt,
+    status: 'failed' as const,
+    reason: runFailure(run.error),
+    // Leon's own words, for ADMIN in the journal (decision 061); the reason is French.
+    leonDetail: leonWords ? cleanReason(leonWords) : null,
+  };
   try {
     if (runId) await db.update(syncRuns).set(failed).where(eq(syncRuns.id, runId));
     else

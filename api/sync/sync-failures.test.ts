@@ -22,7 +22,8 @@ describeEachDatabase('Leon sync failures', (database) => {
   const { sim, leon } = testLeon({ now: () => clock.now, seed: 11, trips: 3 });
   // Leon as the sync sees it, with faults the tests switch on (api/test/faulty-leon.ts).
   const { source, faults } = faultyLeon(leon);
-  const t = seededTestApp(database, { leon: source });
+  // A sync per case, all by one user: not the limit of manual syncs under test (api/sync/manual-limit.test.ts).
+  const t = seededTestApp(database, { leon: source, env: { LEON_MANUAL_SYNCS: '0' } });
   let ops: Caller;
   let admin: Caller;
   let hospital: Caller;

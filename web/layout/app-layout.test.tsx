@@ -118,6 +118,21 @@ describe('Side menu', () => {
     expect(api.calls.some((c) => c.method === 'PUT' && c.path === '/leon/synchronize-data')).toBe(true);
   });
 
+  it("shows the server's French message when a sync is refused for being asked too often", async () => {
+    const message = 'Trop de mises à jour demandées : réessayez dans 540 s.';
+    fakeApi({
+      ...COUNTS,
+      'PUT /leon/update-data': () => ({ status: 429, body: { message } }),
+    });
+    renderApp('/statistics', fakeSession({ fetchMe: () => Promise.resolve(userOf('OPERATION')) }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mise à jour informations' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(
+      screen.queryByText("Il s'est passé quelque chose lors de la synchronisation des données"),
+    ).toBeNull();
+  });
+
   it('hides the counts from HOSPITAL and does not ask for them', async () => {
     const { menu, calls } = await openAs('HOSPITAL');
     expect(menu.getByRole('button', { name: 'Missions' })).toBeTruthy();

@@ -81,6 +81,8 @@ export function RunPanel({
       <Badge key="result" label={SYNC_RUN_RESULT_LABELS[run.status]} color={RESULT_COLORS[run.status]} />,
     ],
     ['Raison', run.reason ?? DASH],
+    // Leon's own words, in English: the API gives them to ADMIN only (decision 061).
+    ...(run.leonDetail ? ([['Réponse de Leon', run.leonDetail]] as Array<[string, string]>) : []),
     ['Missions', missionCounts(run)],
     ['Factures', invoiceCounts(run)],
     ['Rapports de sécurité', reportCounts(run)],
@@ -118,6 +120,7 @@ export function RunPanel({
                 />
               </div>
               <span>{trip.reason}</span>
+              {trip.leonMessage && <span className={ui.note}>Réponse de Leon : {trip.leonMessage}</span>}
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ const RUN: SyncRunRow = {
   kind: 'synchronize',
   status: 'ok',
   reason: null,
+  leonDetail: null,
   actorName: 'Julien Moreau',
   startedAt: '2026-04-14T08:00:00.000Z',
   finishedAt: '2026-04-14T08:01:14.000Z',
