@@ -12,6 +12,7 @@ import { E2E, runsPiece, type StoredRole } from './env';
 import { expectLayoutOkAt } from './layout';
 import { dataRows } from './support/lists';
 import { at, menu } from './support/navigation';
+import { quiet } from './support/quiet';
 import { signedInAs, signInAsAccounting } from './support/session';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -249,7 +250,7 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('#page-title')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await expect(page.getByRole('status', { name: 'Chargement' })).toHaveCount(0);
 }
 

@@ -8,6 +8,7 @@ import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
 import { codeIn, lastMail } from './support/mail';
 import { at, expectRedirects, menu } from './support/navigation';
+import { quiet } from './support/quiet';
 import { signedInAs, signIn } from './support/session';
 import { allowConsole, expect, expectAccessible, test } from './support/test';
 
@@ -124,7 +125,7 @@ test('nouveau@demo.test must set a new password before anything else', async ({ 
  */
 async function firstPageSettled(page: Page) {
   await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row').nth(1)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
 }
 
 test('an expired access token is renewed without the user noticing', async ({ page, context }) => {

@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { href, type ScreenName } from '../contract/routes';
 import type { StoredRole } from './env';
 import { menu } from './support/navigation';
+import { quiet } from './support/quiet';
 import { signedInAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -138,7 +139,7 @@ const topmost = (page: Page) => page.getByRole('dialog').or(page.getByRole('aler
 async function open(page: Page, screen: ScreenName): Promise<void> {
   await page.goto(href(screen));
   await expect(page.locator('#page-title')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   await expect(page.getByRole('status', { name: 'Chargement' })).toHaveCount(0);
 }
 

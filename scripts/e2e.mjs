@@ -57,6 +57,7 @@ export const ON_BOTH_RUNTIMES = [
   'flows.spec.ts',
   'focus-ring.spec.ts',
   'keyboard.spec.ts',
+  'live.spec.ts',
   'missions.spec.ts',
   'overlays.spec.ts',
   'prices.spec.ts',

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { AUTH_PATHS } from '../../contract/auth';
 import { AUTH_DIR, E2E } from '../env';
+import { trackRequests } from './quiet';
 
 export { expect };
 
@@ -52,6 +53,7 @@ export const test = base.extend<{
   freshSavedSession: undefined;
   cleanConsole: undefined;
   keepSavedSession: undefined;
+  trackedRequests: undefined;
 }>({
   freshSavedSession: [
     async ({ playwright, storageState }, use) => {
@@ -91,6 +93,13 @@ export const test = base.extend<{
         .filter(({ page, text }) => !(allowed.get(page) ?? []).some((pattern) => pattern.test(text)))
         .map(({ page, text }) => `${page.url()}  ${text}`);
       expect(unexpected, 'the browser console stays clean').toEqual([]);
+    },
+    { auto: true },
+  ],
+  trackedRequests: [
+    async ({ context }, use) => {
+      trackRequests(context);
+      await use(undefined);
     },
     { auto: true },
   ],

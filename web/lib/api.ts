@@ -114,6 +114,11 @@ async function renew(actor: SessionActor): Promise<boolean> {
   return waitForRefresh(actor);
 }
 
+/** Renews the session first when the access token is known to have expired (a stream's opening). */
+export async function renewIfExpired(): Promise<void> {
+  if (session && clockAgrees && accessExpired()) await renew(session);
+}
+
 /** Renews the session now (a stream refused with 401, web/live): whether it worked. */
 export async function renewSession(): Promise<boolean> {
   return session ? renew(session) : false;

@@ -5,12 +5,14 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { fromCallback } from 'xstate';
 import { LIVE_EVENTS, LIVE_PATHS, type LiveChange, type LiveProgress } from '../../contract/live';
 import type { ConnectInput, LiveFeedEvent } from '../../machines/live-feed.machine';
-import { renewSession } from '../lib/api';
+import { renewIfExpired, renewSession } from '../lib/api';
 import { changes, progresses, resyncs } from './changes';
 
 export const connectStream = fromCallback<LiveFeedEvent, ConnectInput>(({ sendBack, input }) => {
   const abort = new AbortController();
   const read = async () => {
+    // As every call: a token known to have lapsed is renewed first, rather than answered 401.
+    await renewIfExpired();
     const query = input.lastEventId ? `?lastEventId=${encodeURIComponent(input.lastEventId)}` : '';
     const response = await fetch(`/api${LIVE_PATHS.events}${query}`, {
       credentials: 'same-origin',
