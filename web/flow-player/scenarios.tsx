@@ -149,6 +149,7 @@ const MISSION_ROW: MissionRow = {
   isWithOCS: false,
   airportDeIcing: [],
   hasTransportVoucher: false,
+  version: 1,
 };
 const rowsOf = (row: unknown) => (_id: string, output: unknown) => {
   const page = output as { rows: unknown[]; pageCount: number } | undefined;
