@@ -2,7 +2,16 @@
 import { coerce, define, type Infer, object, optional, refine, type, unknown } from 'superstruct';
 import { email } from './auth';
 import { ROLES, type Role } from './roles';
-import { INPUT_MESSAGES, MAX_LENGTH, oneOf, requiredText, safeText, tooLong, uuid } from './validation';
+import {
+  INPUT_MESSAGES,
+  MAX_LENGTH,
+  oneOf,
+  recordVersion,
+  requiredText,
+  safeText,
+  tooLong,
+  uuid,
+} from './validation';
 
 export const USER_PATHS = {
   all: '/user/all',
@@ -84,7 +93,12 @@ const hospitalRule = <T extends { role: Role; hospitals?: string[] }>(value: T) 
     : { path: ['hospitals'], message: USER_MESSAGES.hospitalRequired };
 
 export const CreateUserBody = refine(object(userFields), 'hospitalsForRole', hospitalRule);
-export const EditUserBody = refine(object({ id: uuid, ...userFields }), 'hospitalsForRole', hospitalRule);
+/** `version`: the one the form was opened on; another one is refused with 409 (decision 064). */
+export const EditUserBody = refine(
+  object({ id: uuid, ...userFields, version: optional(recordVersion) }),
+  'hospitalsForRole',
+  hospitalRule,
+);
 export type CreateUserInput = Infer<typeof CreateUserBody>;
 export type EditUserInput = Infer<typeof EditUserBody>;
 /** The query of GET /user/hospitalsByName/. */
@@ -113,6 +127,8 @@ export interface UserRow {
   hospitals: string[];
   role: Role;
   forceChangePassword: boolean;
+  /** The account's version, which its edit sends back (decision 064). */
+  version: number;
 }
 
 export interface Hospital {

@@ -133,6 +133,7 @@ const USER_ROW: UserRow = {
   hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
+  version: 1,
 };
 const MISSION_ROW: MissionRow = {
   id: 'm1',
