@@ -194,6 +194,7 @@ const INCIDENT = {
   response: null,
   status: 'OPEN' as const,
   filesUrls: [],
+  version: 1,
 };
 
 /** By machine id: the sample payloads and answers (samples.ts), the screen(s), a note beside the paths. */
