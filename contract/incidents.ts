@@ -3,7 +3,7 @@
 // spec's French messages, and what the Leon sync reports about incidents.
 import { define, type Infer, object, optional, type } from 'superstruct';
 import type { BadgeColor } from './badges';
-import { oneOf, paging, periodDays, safeText, textProblem } from './validation';
+import { oneOf, paging, periodDays, recordVersion, safeText, textProblem } from './validation';
 
 export const INCIDENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
@@ -61,8 +61,11 @@ export const incidentResponse = define<string>('incidentResponse', (v) => {
   );
 });
 
-/** PUT /incidents/details/{id}. The API trims the response before storing it. */
-export const IncidentResponseBody = object({ response: incidentResponse });
+/**
+ * PUT /incidents/details/{id}. The API trims the response before storing it. `version`: the one the record
+ * was read at; another one is refused with 409 (decision 064).
+ */
+export const IncidentResponseBody = object({ response: incidentResponse, version: optional(recordVersion) });
 export type IncidentResponseInput = Infer<typeof IncidentResponseBody>;
 
 /** The proposed action as the validator read it (compared as stored, so never trimmed here). */
@@ -77,7 +80,7 @@ const seenResponse = define<string>(
  * PUT /incidents/validate/{id}: the proposed action the validator read. Another one proposed meanwhile
  * is not validated unread: the API answers 409 `changed` (decision 016).
  */
-export const IncidentValidateBody = object({ response: seenResponse });
+export const IncidentValidateBody = object({ response: seenResponse, version: optional(recordVersion) });
 export type IncidentValidateInput = Infer<typeof IncidentValidateBody>;
 
 const incidentStatus = oneOf('incidentStatus', INCIDENT_STATUSES, INCIDENT_MESSAGES.unknownStatus);
@@ -111,6 +114,8 @@ export interface IncidentRecord {
   response: string | null;
   status: IncidentStatus;
   filesUrls: IncidentFile[];
+  /** The incident's version, which its propose and validate calls send back (decision 064). */
+  version: number;
 }
 
 /** A row of GET /incidents. */

@@ -16,7 +16,17 @@ import type { BadgeColor } from './badges';
 import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
-import { INPUT_MESSAGES, INT32_MAX, isOneOf, oneOf, paging, periodDays, safeText, uuid } from './validation';
+import {
+  INPUT_MESSAGES,
+  INT32_MAX,
+  isOneOf,
+  oneOf,
+  paging,
+  periodDays,
+  recordVersion,
+  safeText,
+  uuid,
+} from './validation';
 
 export const MISSION_STATUSES = [
   'EN_ATTENTE',
@@ -182,6 +192,8 @@ export const EditMissionBody = object({
   isWithIcing: bool,
   isWithOCS: bool,
   airportDeIcing: optional(airportDeIcing),
+  /** The version the form was opened on: another one is refused with 409 (decision 064). */
+  version: optional(recordVersion),
 });
 export type EditMissionInput = Infer<typeof EditMissionBody>;
 
@@ -215,6 +227,8 @@ export interface MissionRow {
   isWithOCS: boolean | null;
   airportDeIcing: string[];
   hasTransportVoucher: boolean;
+  /** The mission's version, which its edit sends back (decision 064). */
+  version: number;
 }
 
 export interface CrewMember {
@@ -240,6 +254,8 @@ export interface MissionDetailsLeg extends MissionLeg {
   tripNumber: string | null;
   buyerName: string | null;
   organType: OrganType[];
+  /** The mission's version (decision 064). */
+  version: number;
 }
 
 /** GET /leon/records-count (requirements §3 'Navbar counts'). */

@@ -1,11 +1,11 @@
 // Price tables vocabulary (requirements §2 'Price screens', §3 price entities, §5 price rules, §7 Prices; docs/architecture.md
 // §4 'Prices'): paths, the add and edit schemas shared by the forms and the API, rows, money and days.
-import { coerce, define, type Infer, object, refine, type Struct, string } from 'superstruct';
+import { coerce, define, type Infer, object, optional, refine, type Struct, string } from 'superstruct';
 
 export { PRICE_TABLE_LABELS, PRICE_TABLES, type PriceTable } from './price-tables';
 
 import type { PriceTable } from './price-tables';
-import { textProblem } from './validation';
+import { recordVersion, textProblem } from './validation';
 
 const pathsOf = (base: string) => ({ list: base, create: `${base}-create`, edit: `${base}-edit/` }) as const;
 
@@ -167,6 +167,8 @@ const ordered = <S extends Struct<any, any>>(schema: S): S =>
   }) as S;
 
 const period = { fromDate: calendarDay, toDate: calendarDay };
+/** What an edit body adds to its fields: the row's id, and the version the form was opened on (decision 064). */
+const editKey = { id: priceId, version: optional(recordVersion) };
 const airportName = boundedText(PRICE_MESSAGES.airportNameLength);
 
 export const CreateAirportCostBody = ordered(
@@ -181,7 +183,7 @@ export const CreateAirportCostBody = ordered(
 /** On edit the price with de-icing may be 0 (requirements §5). */
 export const EditAirportCostBody = ordered(
   object({
-    id: priceId,
+    ...editKey,
     ...period,
     icaoCode,
     airportName,
@@ -198,17 +200,17 @@ const flightUnitFields = {
   priceTurbopropWithoutOCS: positivePrice,
 };
 export const CreateFlightUnitCostBody = ordered(object(flightUnitFields));
-export const EditFlightUnitCostBody = ordered(object({ id: priceId, ...flightUnitFields }));
+export const EditFlightUnitCostBody = ordered(object({ ...editKey, ...flightUnitFields }));
 
 const marketNumberFields = { ...period, value: boundedText(PRICE_MESSAGES.marketNumberLength) };
 export const CreateMarketNumberBody = ordered(object(marketNumberFields));
-export const EditMarketNumberBody = ordered(object({ id: priceId, ...marketNumberFields }));
+export const EditMarketNumberBody = ordered(object({ ...editKey, ...marketNumberFields }));
 
 const singlePriceFields = { ...period, price: positivePrice };
 export const CreatePassengerMealCostBody = ordered(object(singlePriceFields));
-export const EditPassengerMealCostBody = ordered(object({ id: priceId, ...singlePriceFields }));
+export const EditPassengerMealCostBody = ordered(object({ ...editKey, ...singlePriceFields }));
 export const CreateRegulationCostBody = ordered(object(singlePriceFields));
-export const EditRegulationCostBody = ordered(object({ id: priceId, ...singlePriceFields }));
+export const EditRegulationCostBody = ordered(object({ ...editKey, ...singlePriceFields }));
 
 /** The add and edit schema of each table, for the forms and the API alike. */
 export const PRICE_SCHEMAS = {
@@ -231,6 +233,8 @@ export interface PricePeriod {
   id: string;
   fromDate: string;
   toDate: string;
+  /** The row's version, which its edit sends back (decision 064). */
+  version: number;
 }
 
 export interface AirportCostRow extends PricePeriod {

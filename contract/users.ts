@@ -6,6 +6,7 @@ import {
   INPUT_MESSAGES,
   MAX_LENGTH,
   oneOf,
+  recordVersion,
   requiredText,
   safeText,
   textProblem,
@@ -94,7 +95,12 @@ const hospitalRule = <T extends { role: Role; hospitals?: string[] }>(value: T) 
     : { path: ['hospitals'], message: USER_MESSAGES.hospitalRequired };
 
 export const CreateUserBody = refine(object(userFields), 'hospitalsForRole', hospitalRule);
-export const EditUserBody = refine(object({ id: uuid, ...userFields }), 'hospitalsForRole', hospitalRule);
+/** `version`: the one the form was opened on; another one is refused with 409 (decision 064). */
+export const EditUserBody = refine(
+  object({ id: uuid, ...userFields, version: optional(recordVersion) }),
+  'hospitalsForRole',
+  hospitalRule,
+);
 export type CreateUserInput = Infer<typeof CreateUserBody>;
 export type EditUserInput = Infer<typeof EditUserBody>;
 /** The query of GET /user/hospitalsByName/. */
@@ -123,6 +129,8 @@ export interface UserRow {
   hospitals: string[];
   role: Role;
   forceChangePassword: boolean;
+  /** The account's version, which its edit sends back (decision 064). */
+  version: number;
 }
 
 export interface Hospital {

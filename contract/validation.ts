@@ -202,6 +202,15 @@ const digitsParam = (name: string, min: number, max: number, message: string) =>
 export const pageNumber = digitsParam('pageNumber', 1, INT32_MAX, INPUT_MESSAGES.pageNumber);
 export const pageSize = digitsParam('pageSize', 1, MAX_PAGE_SIZE, INPUT_MESSAGES.pageSize);
 
+/**
+ * The version of a record a save was made on (decision 064): a positive integer (PostgreSQL's `integer`).
+ * Optional in every edit body; a save without it is not checked.
+ */
+export const recordVersion = define<number>('recordVersion', (v) => {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return INPUT_MESSAGES.invalidValue;
+  return v <= INT32_MAX || INPUT_MESSAGES.tooLarge;
+});
+
 /** The page parameters of every paged list's query: `pageSize`, and `pageNumber` from 1. */
 export const paging = { pageSize: optional(pageSize), pageNumber: optional(pageNumber) };
 

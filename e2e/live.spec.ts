@@ -42,12 +42,12 @@ test('an edit in one tab appears in the other without a reload; new missions com
       data: {
         id: target.id,
         numberOfCristal: 77,
-        astonStatus: target.status ?? 'EN_ATTENTE',
-        organType: ['REINS'],
-        aircraftType: target.aircraftType ?? 'JET',
-        numberOfMeals: target.numberOfMeals ?? 0,
-        isWithIcing: target.isWithIcing ?? false,
-        isWithOCS: target.isWithOCS ?? false,
+        astonStatus: typeof target.status === 'string' ? target.status : 'EN_ATTENTE',
+        organType: 'REINS',
+        aircraftType: 'JET',
+        numberOfMeals: 2,
+        isWithIcing: false,
+        isWithOCS: false,
       },
     });
     expect(edited.status(), await edited.text()).toBe(200);

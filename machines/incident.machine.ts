@@ -20,12 +20,28 @@ export interface IncidentContext {
   error: string | null;
   /** The status the record had when shown. */
   initialStatus: IncidentStatus;
+  /** The record's version the calls are made on (decision 064); null when unknown (then not sent). */
+  version: number | null;
 }
 
 export interface IncidentInput {
   id: string;
   response: string | null;
   status: IncidentStatus;
+  version?: number;
+}
+
+/** What a save answers: the action as saved and the record's new version. */
+export interface IncidentSaved {
+  response: string | null;
+  version?: number;
+}
+
+/** What the calls are given: the record, the action, and the version it was read at (when known). */
+export interface IncidentCall {
+  id: string;
+  response: string;
+  version?: number;
 }
 
 export type IncidentEvent =
@@ -42,6 +58,12 @@ export function responseProblem(text: string): string | null {
   return trimmed.length > RESPONSE_MAX_LENGTH ? INCIDENT_MESSAGES.tooLong : null;
 }
 
+/** A call's input: the version goes along when it is known. */
+const call = (context: IncidentContext, response: string): IncidentCall =>
+  context.version === null
+    ? { id: context.id, response }
+    : { id: context.id, response, version: context.version };
+
 export const incidentMachine = setup({
   types: {
     context: {} as IncidentContext,
@@ -49,9 +71,13 @@ export const incidentMachine = setup({
     input: {} as IncidentInput,
   },
   actors: {
-    save: fromPromise<{ response: string | null }, { id: string; response: string }>(missing('save')),
-    /** Validates the action shown (`response`): the API answers 409 when another one was saved since. */
-    validate: fromPromise<unknown, { id: string; response: string }>(missing('validate')),
+    /** Saves the proposed action; answers the record's saved action and its new version. */
+    save: fromPromise<IncidentSaved, IncidentCall>(missing('save')),
+    /**
+     * Validates the action shown (`response`): the API answers 409 when another one was saved since, or
+     * when the record changed since the version it was read at.
+     */
+    validate: fromPromise<unknown, IncidentCall>(missing('validate')),
   },
   actions: {
     notifySaved: () => {},
@@ -73,6 +99,7 @@ export const incidentMachine = setup({
     fieldError: null,
     error: null,
     initialStatus: input.status,
+    version: input.version ?? null,
   }),
   initial: 'starting',
   states: {
@@ -98,7 +125,7 @@ export const incidentMachine = setup({
       on: {
         'action.propose': {
           target: 'proposing',
-          actions: assign({ draft: ({ context }) => context.response ?? '', fieldError: null }),
+          actions: assign({ draft: ({ context }) => context.response ?? '', fieldError: null, error: null }),
         },
       },
     },
@@ -121,12 +148,13 @@ export const incidentMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => ({ id: context.id, response: context.draft.trim() }),
+        input: ({ context }) => call(context, context.draft.trim()),
         onDone: {
           target: 'open.withAction',
           actions: [
             assign({
               response: ({ event, context }) => event.output?.response ?? context.draft.trim(),
+              version: ({ event, context }) => event.output?.version ?? context.version,
               error: null,
             }),
             'notifySaved',
@@ -144,7 +172,7 @@ export const incidentMachine = setup({
         id: 'validate',
         src: 'validate',
         // What the validator read: the API refuses (409) if another action was proposed meanwhile.
-        input: ({ context }) => ({ id: context.id, response: context.response ?? '' }),
+        input: ({ context }) => call(context, context.response ?? ''),
         onDone: { target: 'closed', actions: [assign({ error: null }), 'notifyValidated'] },
         onError: {
           target: 'open.withAction',

@@ -4,6 +4,7 @@
 // answered 4xx in French with nothing changed, and two validations at once.
 import { and, count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { editConflictMessage } from '../../contract/conflicts';
 import type { IncidentRecord, IncidentRow, IncidentSyncReport } from '../../contract/incidents';
 import { INCIDENT_MESSAGES } from '../../contract/incidents';
 import type { SyncResult } from '../../contract/missions';
@@ -397,6 +398,57 @@ describeEachDatabase('Incidents', (database) => {
       expect(row).toMatchObject({ status: 'OPEN', response: 'Changer de fournisseur', validatedBy: null });
       expect(await audits(id)).toBe(auditsBefore + 1);
       expect((await admin.put(`/incidents/details/${id}`, { response: seen })).status).toBe(200);
+    });
+
+    it('saves on the version read and bumps it; a stale version is a 409 naming the change, nothing changed (decision 064)', async () => {
+      const seen = 'Rappel de la check-list cabine';
+      const stored = async () =>
+        (await database().db.select().from(incidents).where(eq(incidents.id, id)))[0];
+      const { version } = await stored();
+      const records = await ops.get<Records>(`/incidents/details/${await missionId(own.tripNumber)}`);
+      expect(records.body.data.find((r) => r.id === id)?.version).toBe(version);
+      // A second on: the newest audit row is ADMIN's (rows of one instant have no order between them).
+      later(1000);
+      const proposed = await admin.put<One>(`/incidents/details/${id}`, {
+        response: 'Former l’équipage',
+        version,
+      });
+      expect(proposed).toMatchObject({ status: 200, body: { data: { version: version + 1 } } });
+      const before = await stored();
+      const auditsBefore = await audits(id);
+      const conflict = editConflictMessage(
+        'incident',
+        { actor: 'Claire Dubois', at: t.clock.now },
+        t.clock.now,
+      );
+      expect(conflict).toMatch(
+        /^Cet incident a été modifié entre-temps \(par Claire Dubois à \d\d:\d\d\) : /,
+      );
+      expect(await ops.put(`/incidents/details/${id}`, { response: 'Autre', version })).toMatchObject(
+        refusal(409, conflict),
+      );
+      expect(
+        await ops.put(`/incidents/validate/${id}`, { response: 'Former l’équipage', version }),
+      ).toMatchObject(refusal(409, conflict));
+      expect(await stored()).toEqual(before);
+      expect(await audits(id)).toBe(auditsBefore);
+      // Without a version, unchecked.
+      const unchecked = await admin.put<One>(`/incidents/details/${id}`, { response: seen });
+      expect(unchecked).toMatchObject({
+        status: 200,
+        body: { data: { response: seen, version: version + 2 } },
+      });
+      // A validation on the current version closes the incident.
+      const [door] = await database().db.select().from(incidents).where(eq(incidents.title, 'Porte cargo'));
+      const open = await ops.put<One>(`/incidents/details/${door.id}`, { response: 'Vérifier le verrou' });
+      const validated = await ops.put<One>(`/incidents/validate/${door.id}`, {
+        response: 'Vérifier le verrou',
+        version: open.body.data.version,
+      });
+      expect(validated).toMatchObject({
+        status: 200,
+        body: { data: { status: 'CLOSED', version: open.body.data.version + 1 } },
+      });
     });
 
     it('validates once: of two validations at once one wins and the other gets 409', async () => {

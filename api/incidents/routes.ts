@@ -15,7 +15,8 @@ import { STAFF_ROLES } from '../../contract/roles';
 import { requireRoles, requireUser } from '../auth';
 import { incidents } from '../db/schema';
 import { audit } from '../lib/audit';
-import type { AppEnv, Deps } from '../lib/context';
+import { onVersion, refuseStale } from '../lib/conflicts';
+import type { AppEnv, CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { body, param, query } from '../lib/validate';
@@ -35,14 +36,21 @@ const audited = (row: typeof incidents.$inferSelect) => ({
 
 type Found = NonNullable<Awaited<ReturnType<typeof findIncident>>>;
 
+/** 409 when the save names a version the incident no longer has (decision 064), naming its last change. */
+async function refuseIfStale(deps: Deps, found: Found, version: number | undefined) {
+  if (version !== undefined && found.incident.version !== version)
+    await refuseStale(deps.db, 'incident', { entity: 'incident', entityId: found.incident.id }, deps.now());
+}
+
 /**
- * Changes an incident that is still OPEN (and matches `also`), audited as `action` by `userId`, and gives
- * its record; 409 when it was closed meanwhile.
+ * Changes an incident that is still OPEN (and matches `also`, and `version` when the save names one),
+ * audited as `action` by `userId`, and gives its record; 409 when it was closed or changed meanwhile.
  */
 async function updateOpen(
   deps: Deps,
-  userId: string,
+  user: CurrentUser,
   found: Found,
+  version: number | undefined,
   action: string,
   change: (now: Date) => Partial<typeof incidents.$inferInsert>,
   also?: SQL,
@@ -55,11 +63,19 @@ async function updateOpen(
     const [row] = await tx
       .update(incidents)
       .set({ ...change(now), updatedAt: now })
-      .where(and(eq(incidents.id, id), eq(incidents.status, 'OPEN'), also, isNull(incidents.deletedAt)))
+      .where(
+        and(
+          eq(incidents.id, id),
+          eq(incidents.status, 'OPEN'),
+          also,
+          isNull(incidents.deletedAt),
+          onVersion(incidents.version, version),
+        ),
+      )
       .returning();
     if (!row) return null;
     await audit(tx, {
-      actorId: userId,
+      actorId: user.id,
       action,
       entity: 'incident',
       entityId: id,
@@ -69,7 +85,12 @@ async function updateOpen(
     });
     return row;
   });
-  if (!after) fail(409, missed ? await missed() : INCIDENT_MESSAGES.closed);
+  if (!after) {
+    // Changed between the read and the update: the record as it is now tells which refusal it is.
+    const current = await findIncident(deps.db, user, id);
+    if (current) await refuseIfStale(deps, current, version);
+    fail(409, missed ? await missed() : INCIDENT_MESSAGES.closed);
+  }
   const [record] = await withFiles(deps.db, deps.files, [{ ...found, incident: after }]);
   return record;
 }
@@ -99,13 +120,14 @@ export const incidentsRoutes = new Hono<AppEnv>()
   .put('/incidents/details/:id', ...staff, async (c) => {
     const deps = c.get('deps');
     const id = param(c, 'id');
-    const { response } = await body(c, IncidentResponseBody);
+    const { response, version } = await body(c, IncidentResponseBody);
     const found = await findIncident(deps.db, c.get('user'), id);
     if (!found) fail(404, INCIDENT_MESSAGES.notFound);
+    await refuseIfStale(deps, found, version);
     if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
     const userId = c.get('user').id;
     // Validated meanwhile by someone else: nothing updated, 409.
-    const record = await updateOpen(deps, userId, found, 'incident.respond', (now) => ({
+    const record = await updateOpen(deps, c.get('user'), found, version, 'incident.respond', (now) => ({
       response: response.trim(),
       responseBy: userId,
       responseAt: now,
@@ -116,9 +138,10 @@ export const incidentsRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const id = param(c, 'id');
     // The action the validator read: another one proposed since is not validated unread.
-    const { response: seen } = await body(c, IncidentValidateBody);
+    const { response: seen, version } = await body(c, IncidentValidateBody);
     const found = await findIncident(deps.db, c.get('user'), id);
     if (!found) fail(404, INCIDENT_MESSAGES.notFound);
+    await refuseIfStale(deps, found, version);
     if (found.incident.status === 'CLOSED') fail(409, INCIDENT_MESSAGES.closed);
     if (found.incident.response === null) fail(409, INCIDENT_MESSAGES.noResponse);
     if (found.incident.response !== seen) fail(409, INCIDENT_MESSAGES.changed);
@@ -127,8 +150,9 @@ export const incidentsRoutes = new Hono<AppEnv>()
     // between the read above and the update leaves the row unmatched: 409 'changed'.
     const record = await updateOpen(
       deps,
-      userId,
+      c.get('user'),
       found,
+      version,
       'incident.validate',
       (now) => ({ status: 'CLOSED', validatedBy: userId, validatedAt: now }),
       and(isNotNull(incidents.response), eq(incidents.response, seen)),

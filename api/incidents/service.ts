@@ -178,6 +178,7 @@ export async function withFiles(db: Db, files: FileStore, rows: Joined[]): Promi
       cause: incident.cause,
       response: incident.response,
       status: incident.status,
+      version: incident.version,
       filesUrls: await Promise.all(
         attachments
           .filter((a) => a.incidentId === incident.id)

@@ -408,6 +408,65 @@ describeEachDatabase('missions', (database) => {
       expect(entries[0].before).toMatchObject({ status: 'EN_COURS' });
     });
 
+    describe('on the version the form was opened on (decision 064)', () => {
+      const versionOf = async (id: string) =>
+        (
+          await database().db.select({ version: missions.version }).from(missions).where(eq(missions.id, id))
+        )[0].version;
+      const editsOf = async (id: string) =>
+        (await database().db.select().from(auditLog).where(eq(auditLog.entityId, id))).length;
+
+      it('gives the version with each row and each leg of the details', async () => {
+        const version = await versionOf(ids[1]);
+        const row = (await list(ops, 'status=requested')).body.data.rows.find((r) => r.id === ids[1]);
+        expect(row?.version).toBe(version);
+        const legs = await ops.get<{ data: MissionDetailsLeg[] }>(`/missions/details/${ids[1]}`);
+        expect(legs.body.data.map((leg) => leg.version)).toEqual(legs.body.data.map(() => version));
+      });
+
+      it('saves on the current version and bumps it; refuses a stale one with 409, changing nothing', async () => {
+        const version = await versionOf(ids[1]);
+        const saved = await admin.put<{ data: MissionRow }>(
+          '/missions/edit/',
+          edit({ id: ids[1], astonStatus: 'PROGRAMMEE', airportDeIcing: [], numberOfCristal: 7, version }),
+        );
+        expect(saved).toMatchObject({
+          status: 200,
+          body: { data: { numberOfCristal: 7, version: version + 1 } },
+        });
+        const [stored] = await database().db.select().from(missions).where(eq(missions.id, ids[1]));
+        const audited = await editsOf(ids[1]);
+        const stale = await ops.put(
+          '/missions/edit/',
+          edit({ id: ids[1], astonStatus: 'PROGRAMMEE', airportDeIcing: [], numberOfCristal: 8, version }),
+        );
+        expect(stale).toMatchObject(
+          refusal(
+            409,
+            'Cette mission a été modifiée entre-temps (par Claire Dubois à 11:00) : rechargez-la avant d’enregistrer.',
+          ),
+        );
+        expect((await database().db.select().from(missions).where(eq(missions.id, ids[1])))[0]).toEqual(
+          stored,
+        );
+        expect(await editsOf(ids[1])).toBe(audited);
+      });
+
+      it('saves without a version unchecked, and refuses a version that is not a positive integer', async () => {
+        const version = await versionOf(ids[1]);
+        const saved = await ops.put<{ data: MissionRow }>(
+          '/missions/edit/',
+          edit({ id: ids[1], astonStatus: 'PROGRAMMEE', airportDeIcing: [], numberOfCristal: 9 }),
+        );
+        expect(saved).toMatchObject({
+          status: 200,
+          body: { data: { numberOfCristal: 9, version: version + 1 } },
+        });
+        for (const bad of [0, -1, 1.5, '2', null])
+          expect((await ops.put('/missions/edit/', edit({ id: ids[1], version: bad }))).status).toBe(400);
+      });
+    });
+
     it('soft-deletes: the mission leaves every list and call', async () => {
       expect((await ops.delete(`/missions/delete/${ids[0]}`)).status).toBe(200);
       expect(numbers(await list(ops, 'status=requested'))).toEqual(['TR-1002']);

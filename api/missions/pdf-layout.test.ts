@@ -82,6 +82,7 @@ const leg = (from: (typeof named)[number], to: (typeof named)[number], i: number
   tripNumber: '24071',
   buyerName: mission.buyerName,
   organType: ['COEUR'],
+  version: 1,
 });
 /** Three legs (the most the demo draws) between the two longest names, and ten legs round France. */
 const longest = [leg(named[0], named[1], 0), leg(named[1], named[0], 1), leg(named[0], named[1], 2)];

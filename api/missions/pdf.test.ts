@@ -39,6 +39,7 @@ const leg = (over: Partial<MissionDetailsLeg> = {}): MissionDetailsLeg => ({
   tripNumber: 'TR-1',
   buyerName: null,
   organType: [],
+  version: 1,
   ...over,
 });
 

@@ -170,6 +170,7 @@ export async function rowsWithLegs(db: Db, rows: Mission[]): Promise<MissionRow[
     isWithOCS: m.isWithOCS,
     airportDeIcing: m.airportDeIcing,
     hasTransportVoucher: m.tripNumber !== null,
+    version: m.version,
   }));
 }
 
@@ -208,6 +209,7 @@ export async function missionDetails(db: Db, mission: Mission): Promise<MissionD
     tripNumber: mission.tripNumber,
     buyerName: mission.buyerName,
     organType: mission.organType,
+    version: mission.version,
   }));
 }
 

@@ -20,6 +20,7 @@ import { STATISTIC_MISSION_STATUSES } from '../../contract/statistics';
 import type { Db, Tx } from '../db/client';
 import { missionLegs, missions } from '../db/schema';
 import { audit } from '../lib/audit';
+import { onVersion, refuseStale } from '../lib/conflicts';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { EXACT_COUNT_UP_TO, listCount } from '../lib/list-count';
@@ -213,8 +214,10 @@ export async function editMission(
         airportDeIcing: deIcing,
         updatedAt: now,
       })
-      .where(eq(missions.id, before.id))
+      // Made on the version the form was opened on, if it says which (decision 064).
+      .where(and(eq(missions.id, before.id), onVersion(missions.version, input.version)))
       .returning();
+    if (!row) await refuseStale(tx, 'mission', { entity: 'mission', entityId: before.id }, now);
     return { result: row, after: row };
   });
   return (await rowsWithLegs(deps.db, [after]))[0];

@@ -126,7 +126,7 @@ describeEachDatabase('prices', (database) => {
     it('creates a row in euros, stores cents, and audits who and when', async () => {
       const answer = await admin.post<RowBody>(paths.create, body(name, 2019));
       expect(answer.status).toBe(201);
-      expect(answer.body.data).toEqual({ id: expect.any(String), ...body(name, 2019) });
+      expect(answer.body.data).toEqual({ id: expect.any(String), ...body(name, 2019), version: 1 });
       const [stored] = await db().select().from(TABLES[name]).where(eq(TABLES[name].id, answer.body.data.id));
       if (name === 'passengerMealCost') expect(stored).toMatchObject({ priceCents: 2450 });
       if (name === 'airportCost') expect(stored).toMatchObject({ priceWithoutDeIcingCents: 37099 });
@@ -146,12 +146,12 @@ describeEachDatabase('prices', (database) => {
       const changed = { ...body(name, 2019), toDate: '2019-06-30' };
       const edited = await admin.put<RowBody>(paths.edit, { id: created.id, ...changed });
       expect(edited.status).toBe(200);
-      expect(edited.body.data).toEqual({ id: created.id, ...changed });
+      expect(edited.body.data).toEqual({ id: created.id, ...changed, version: 2 });
       const again = await admin.put<RowBody>(paths.edit.replace(/\/$/, ''), {
         id: created.id,
         ...body(name, 2019),
       });
-      expect(again.body.data).toEqual(created);
+      expect(again.body.data).toEqual({ ...created, version: 3 });
       const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, created.id));
       expect(entries.map((e) => e.action).sort()).toEqual([`${name}.create`, `${name}.edit`, `${name}.edit`]);
       expect(
@@ -159,7 +159,31 @@ describeEachDatabase('prices', (database) => {
       ).toMatchObject({
         before: created,
       });
-      expect((await admin.get<PageBody>(paths.list)).body.data.rows).toEqual([created]);
+      expect((await admin.get<PageBody>(paths.list)).body.data.rows).toEqual([{ ...created, version: 3 }]);
+    });
+
+    it('saves on the current version and bumps it; refuses a stale one with 409, changing nothing (decision 064)', async () => {
+      const created = (await admin.post<RowBody>(paths.create, body(name, 2019))).body.data;
+      expect((await admin.get<PageBody>(paths.list)).body.data.rows[0]).toMatchObject({ version: 1 });
+      const changed = { id: created.id, ...body(name, 2019), toDate: '2019-06-30' };
+      const edited = await admin.put<RowBody>(paths.edit, { ...changed, version: 1 });
+      expect(edited).toMatchObject({ status: 200, body: { data: { toDate: '2019-06-30', version: 2 } } });
+      const [stored] = await db().select().from(TABLES[name]).where(eq(TABLES[name].id, created.id));
+      const before = [await rowsIn(name), await auditRows()];
+      const stale = await admin.put(paths.edit, { ...changed, toDate: '2019-03-31', version: 1 });
+      expect(stale).toMatchObject(
+        refusal(
+          409,
+          'Ce prix a été modifié entre-temps (par Claire Dubois à 11:00) : rechargez-le avant d’enregistrer.',
+        ),
+      );
+      expect((await db().select().from(TABLES[name]).where(eq(TABLES[name].id, created.id)))[0]).toEqual(
+        stored,
+      );
+      expect([await rowsIn(name), await auditRows()]).toEqual(before);
+      const unchecked = await admin.put<RowBody>(paths.edit, { ...changed, toDate: '2019-03-31' });
+      expect(unchecked).toMatchObject({ status: 200, body: { data: { toDate: '2019-03-31', version: 3 } } });
+      expect((await admin.put(paths.edit, { ...changed, version: 0 })).status).toBe(400);
     });
 
     it('lists the newest period first, by pages', async () => {

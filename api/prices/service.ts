@@ -27,6 +27,7 @@ import {
   regulationCosts,
 } from '../db/schema';
 import { audit } from '../lib/audit';
+import { onVersion, refuseStale } from '../lib/conflicts';
 import { fail, sqlState } from '../lib/errors';
 import { containsPattern } from '../lib/paging';
 import {
@@ -37,7 +38,7 @@ import {
   type SinglePrice,
 } from './cost-engine';
 
-type PeriodTable = PgTable & { id: PgColumn; fromDate: PgColumn; toDate: PgColumn };
+type PeriodTable = PgTable & { id: PgColumn; fromDate: PgColumn; toDate: PgColumn; version: PgColumn };
 
 /** How one price table is stored and shown. `Input` is its create body (an edit body adds the id). */
 export interface PriceTableDef<Name extends PriceTable, Input, Table extends PeriodTable = PeriodTable> {
@@ -67,7 +68,13 @@ const singlePrice = <Name extends 'passengerMealCost' | 'regulationCost'>(
   define({
     name,
     table,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, price: toEuros(r.priceCents) }),
+    toRow: (r) => ({
+      id: r.id,
+      fromDate: r.fromDate,
+      toDate: r.toDate,
+      version: r.version,
+      price: toEuros(r.priceCents),
+    }),
     toValues: (i: CreateSinglePriceInput) => ({
       fromDate: i.fromDate,
       toDate: i.toDate,
@@ -84,6 +91,7 @@ export const PRICE_TABLE_DEFS = {
       id: r.id,
       fromDate: r.fromDate,
       toDate: r.toDate,
+      version: r.version,
       icaoCode: r.icaoCode,
       airportName: r.airportName,
       priceWithDeIcing: toEuros(r.priceWithDeIcingCents),
@@ -108,6 +116,7 @@ export const PRICE_TABLE_DEFS = {
       id: r.id,
       fromDate: r.fromDate,
       toDate: r.toDate,
+      version: r.version,
       priceJetWithOCS: toEuros(r.priceJetWithOcsCents),
       priceJetWithoutOCS: toEuros(r.priceJetWithoutOcsCents),
       priceTurbopropWithOCS: toEuros(r.priceTurbopropWithOcsCents),
@@ -126,7 +135,7 @@ export const PRICE_TABLE_DEFS = {
   marketNumber: define({
     name: 'marketNumber',
     table: marketNumbers,
-    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, value: r.value }),
+    toRow: (r) => ({ id: r.id, fromDate: r.fromDate, toDate: r.toDate, version: r.version, value: r.value }),
     toValues: (i: CreateMarketNumberInput) => ({ fromDate: i.fromDate, toDate: i.toDate, value: i.value }),
     orderBy: newestFirst(marketNumbers),
   }),
@@ -276,7 +285,7 @@ export async function createPrice<Name extends PriceTable, Input>(
 export async function editPrice<Name extends PriceTable, Input>(
   ctx: WriteContext,
   def: PriceTableDef<Name, Input>,
-  input: Input & { id: string },
+  input: Input & { id: string; version?: number },
 ): Promise<PriceRows[Name]> {
   const before = await findPrice(ctx.db, def, input.id);
   if (!before) fail(404, PRICE_MESSAGES.notFound);
@@ -286,9 +295,14 @@ export async function editPrice<Name extends PriceTable, Input>(
     const [record] = await tx
       .update(table)
       .set({ ...values, updatedAt: ctx.now } as never)
-      .where(eq(table.id, input.id))
+      // Made on the version the form was opened on, if it says which (decision 064).
+      .where(and(eq(table.id, input.id), onVersion(table.version, input.version)))
       .returning();
-    if (!record) fail(404, PRICE_MESSAGES.notFound);
+    if (!record) {
+      if (input.version !== undefined && (await findPrice(tx, def, input.id)))
+        await refuseStale(tx, 'price', { entity: def.name, entityId: input.id }, ctx.now);
+      fail(404, PRICE_MESSAGES.notFound);
+    }
     return auditedRow(tx, ctx, def, record, 'edit', before);
   });
 }

@@ -13,6 +13,7 @@ import { revokeSessions } from '../auth';
 import type { Db } from '../db/client';
 import { hospitals, users } from '../db/schema';
 import { audit } from '../lib/audit';
+import { onVersion, refuseStale } from '../lib/conflicts';
 import type { Deps } from '../lib/context';
 import { fail, sqlState } from '../lib/errors';
 import { welcomeMail } from '../lib/mail-texts';
@@ -29,6 +30,7 @@ export const rowColumns = {
   hospitals: users.hospitals,
   role: users.role,
   forceChangePassword: users.forceChangePassword,
+  version: users.version,
 };
 
 const active = isNull(users.deletedAt);
@@ -159,8 +161,10 @@ export async function editUser(deps: Deps, actorId: string, input: EditUserInput
       const [row] = await tx
         .update(users)
         .set({ ...profile, updatedAt: deps.now() })
-        .where(eq(users.id, input.id))
+        // Made on the version the form was opened on, if it says which (decision 064).
+        .where(and(eq(users.id, input.id), onVersion(users.version, input.version)))
         .returning(rowColumns);
+      if (!row) await refuseStale(tx, 'user', { entity: 'user', entityId: input.id }, deps.now());
       await audit(tx, {
         actorId,
         action: 'user.edit',

@@ -197,6 +197,35 @@ describeEachDatabase('user administration', (database) => {
       expect(entry.after).toMatchObject({ role: 'ACCOUNTING' });
     });
 
+    it('saves on the current version and bumps it; refuses a stale one with 409, changing nothing (decision 064)', async () => {
+      const id = await idOf('ops2@demo.test');
+      const [{ version }] = await database().db.select().from(users).where(eq(users.id, id));
+      const base = { id, ...newUser({ email: 'ops2@demo.test', role: 'ACCOUNTING' }) };
+      const listed = await admin.get<PageBody>('/user/all?search=ops2');
+      expect(listed.body.data.rows[0]).toMatchObject({ id, version });
+      const saved = await admin.put<{ data: UserRow }>('/user/edit', { ...base, lastName: 'Roux', version });
+      expect(saved).toMatchObject({
+        status: 200,
+        body: { data: { lastName: 'Roux', version: version + 1 } },
+      });
+      const [stored] = await database().db.select().from(users).where(eq(users.id, id));
+      const audited = await database().db.select().from(auditLog).where(eq(auditLog.entityId, id));
+      const stale = await admin.put('/user/edit', { ...base, lastName: 'Blanc', version });
+      expect(stale).toMatchObject(
+        refusal(
+          409,
+          'Cet utilisateur a été modifié entre-temps (par Claire Dubois à 11:00) : rechargez-le avant d’enregistrer.',
+        ),
+      );
+      expect((await database().db.select().from(users).where(eq(users.id, id)))[0]).toEqual(stored);
+      expect(await database().db.select().from(auditLog).where(eq(auditLog.entityId, id))).toEqual(audited);
+      const unchecked = await admin.put<{ data: UserRow }>('/user/edit', { ...base, lastName: 'Blanc' });
+      expect(unchecked).toMatchObject({
+        status: 200,
+        body: { data: { lastName: 'Blanc', version: version + 2 } },
+      });
+    });
+
     it('refuses over-long fields on edit and changes nothing', async () => {
       const id = await idOf('ops2@demo.test');
       const [before] = await database().db.select().from(users).where(eq(users.id, id));

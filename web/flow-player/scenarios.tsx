@@ -134,6 +134,7 @@ const USER_ROW: UserRow = {
   hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
+  version: 1,
 };
 const MISSION_ROW: MissionRow = {
   id: 'm1',
@@ -150,6 +151,7 @@ const MISSION_ROW: MissionRow = {
   isWithOCS: false,
   airportDeIcing: [],
   hasTransportVoucher: false,
+  version: 1,
 };
 const rowsOf = (row: unknown) => (_id: string, output: unknown) => {
   const page = output as { rows: unknown[]; pageCount: number } | undefined;
@@ -193,6 +195,7 @@ const INCIDENT = {
   response: null,
   status: 'OPEN' as const,
   filesUrls: [],
+  version: 1,
 };
 
 /** By machine id: the sample payloads and answers (samples.ts), the screen(s), a note beside the paths. */

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { INCIDENT_MESSAGES, INCIDENT_STATUS_BADGES, type IncidentRecord } from '../../contract/incidents';
-import { incidentMachine } from '../../machines/incident.machine';
+import { type IncidentCall, type IncidentSaved, incidentMachine } from '../../machines/incident.machine';
 import { useLiveMachine } from '../lib/live-actors';
 import { Badge } from '../ui/badge';
 import { parisDateTime } from '../ui/format';
@@ -22,14 +22,17 @@ export function useIncident(record: IncidentRecord) {
     () =>
       incidentMachine.provide({
         actors: {
-          save: fromPromise(async ({ input }: { input: { id: string; response: string } }) => {
-            const saved = await proposeIncidentAction(input.id, { response: input.response });
-            return { response: saved.response };
+          save: fromPromise(async ({ input }: { input: IncidentCall }): Promise<IncidentSaved> => {
+            const { id, ...body } = input;
+            const saved = await proposeIncidentAction(id, body);
+            return { response: saved.response, version: saved.version };
           }),
-          // The action shown is the one validated: the API answers 409 when another was saved since.
-          validate: fromPromise<unknown, { id: string; response: string }>(({ input }) =>
-            validateIncidentAction(input.id, { response: input.response }),
-          ),
+          // The action shown is the one validated, on the version read: the API answers 409 when another
+          // action was saved since, or the record changed (decision 064).
+          validate: fromPromise<unknown, IncidentCall>(({ input }) => {
+            const { id, ...body } = input;
+            return validateIncidentAction(id, body);
+          }),
         },
         actions: {
           notifySaved: () => {
@@ -40,13 +43,16 @@ export function useIncident(record: IncidentRecord) {
             toast.success(INCIDENT_MESSAGES.validated);
             incidentsChanged.emit();
           },
-          notifyError: (_, params) => toast.error(params.message),
+          // A failed save shows in the dialog, which stays open with its text; any other failure as a toast.
+          notifyError: ({ event }, params) => {
+            if ((event as { type: string }).type !== 'xstate.error.actor.save') toast.error(params.message);
+          },
         },
       }),
     [],
   );
   return useLiveMachine(`incident:${record.id}`, logic, {
-    input: { id: record.id, response: record.response, status: record.status },
+    input: { id: record.id, response: record.response, status: record.status, version: record.version },
   });
 }
 
@@ -123,6 +129,7 @@ export function IncidentCard({ record, staff }: { record: IncidentRecord; staff:
           draft={state.context.draft}
           fieldError={state.context.fieldError}
           saving={state.hasTag('saving')}
+          error={state.context.error}
           onChange={(value) => send({ type: 'action.edit', value })}
           onSave={() => send({ type: 'action.save' })}
           onCancel={() => send({ type: 'action.cancel' })}

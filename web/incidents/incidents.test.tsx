@@ -37,6 +37,7 @@ const record = (more: Partial<IncidentRecord> = {}): IncidentRecord => ({
   response: null,
   status: 'OPEN',
   filesUrls: [{ name: 'Rapport.pdf', path: 'http://localhost:8787/api/files/abc' }],
+  version: 1,
   ...more,
 });
 const detail = (term: string) => {
@@ -156,7 +157,7 @@ describe('Incident record', () => {
     const user = userEvent.setup();
     const api = fakeApi({
       [`PUT /incidents/details/${record().id}`]: ({ body }) => ({
-        body: { data: record({ response: (body as { response: string }).response }) },
+        body: { data: record({ response: (body as { response: string }).response, version: 2 }) },
       }),
       [`PUT /incidents/validate/${record().id}`]: () => ({ body: { data: record({ status: 'CLOSED' }) } }),
     });
@@ -182,15 +183,20 @@ describe('Incident record', () => {
     await user.type(text, ' Revoir la check-list ');
     await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ response: 'Revoir la check-list' });
+    // Made on the version the record was read at (decision 064).
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      response: 'Revoir la check-list',
+      version: 1,
+    });
     expect(screen.getByTestId('incident-response').textContent).toBe('Revoir la check-list');
     expect(await screen.findByText('Action enregistrée')).toBeTruthy();
     expect(validate.disabled).toBe(false);
     await user.click(validate);
     expect(await screen.findByText('Action validée')).toBeTruthy();
-    // The validation names the action the user read.
+    // The validation names the action the user read, and the version the save answered.
     expect(api.calls.find((c) => c.path === `/incidents/validate/${record().id}`)?.body).toEqual({
       response: 'Revoir la check-list',
+      version: 2,
     });
     expect(screen.getByText('Clôturé')).toBeTruthy();
     expect(validate.disabled).toBe(true);
@@ -216,6 +222,32 @@ describe('Incident record', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
     expect(await screen.findByText('Cet incident est déjà clôturé')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'PROPOSER UNE ACTION' })).toBeTruthy();
+    expect(screen.getByTestId('incident-response').textContent).toBe('-');
+  });
+
+  it('shows a 409 for a record changed meanwhile in the dialog, which keeps its text (decision 064)', async () => {
+    const user = userEvent.setup();
+    const conflict =
+      'Cet incident a été modifié entre-temps (par Claire Dubois à 11:00) : rechargez-le avant d’enregistrer.';
+    const api = fakeApi({
+      [`PUT /incidents/details/${record().id}`]: () => ({ status: 409, body: { message: conflict } }),
+    });
+    render(
+      <>
+        <IncidentCard record={record({ version: 5 })} staff />
+        <Toasts />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'PROPOSER UNE ACTION' }));
+    const dialog = await screen.findByRole('dialog', { name: 'PROPOSER UNE ACTION' });
+    const text = within(dialog).getByRole('textbox', { name: 'Action proposée' }) as HTMLTextAreaElement;
+    await user.type(text, 'Revoir');
+    await user.click(within(dialog).getByRole('button', { name: 'Sauvegarder' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(conflict);
+    // Shown once, in the dialog, not again as a toast.
+    expect(screen.getAllByText(conflict)).toHaveLength(1);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ response: 'Revoir', version: 5 });
+    expect(text.value).toBe('Revoir');
     expect(screen.getByTestId('incident-response').textContent).toBe('-');
   });
 });

@@ -1,6 +1,6 @@
 // 'PROPOSER UNE ACTION' (requirements §2): a required text response of 4 rows, Annuler / Sauvegarder. It shows
 // what the incident machine holds: the text, 'Obligatoire' when blank (the field then takes the focus),
-// busy while saving.
+// busy while saving, the message of a failed save.
 import type { FormEvent } from 'react';
 import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import { INCIDENT_MESSAGES, RESPONSE_MAX_LENGTH } from '../../contract/incidents';
@@ -13,6 +13,7 @@ export function ProposeDialog({
   draft,
   fieldError,
   saving,
+  error = null,
   onChange,
   onSave,
   onCancel,
@@ -20,6 +21,8 @@ export function ProposeDialog({
   draft: string;
   fieldError: string | null;
   saving: boolean;
+  /** The failed save's message (the server's, e.g. a 409 for a record changed meanwhile). */
+  error?: string | null;
   onChange: (value: string) => void;
   onSave: () => void;
   onCancel: () => void;
@@ -51,7 +54,7 @@ export function ProposeDialog({
           />
           <FieldError className={css.fieldError}>{fieldError}</FieldError>
         </TextField>
-        <DialogActions error={null} pending={saving} onCancel={onCancel} actionLabel="Sauvegarder" />
+        <DialogActions error={error} pending={saving} onCancel={onCancel} actionLabel="Sauvegarder" />
       </form>
     </ModalDialog>
   );

@@ -66,6 +66,8 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
       isWithIcing: boolOf(values.isWithIcing),
       isWithOCS: boolOf(values.isWithOCS),
       airportDeIcing: values.isWithIcing === 'true' ? values.airportDeIcing : [],
+      // The version the dialog was opened on: a mission changed meanwhile is refused (409, decision 064).
+      version: mission.version,
     };
     const result = check(EditMissionBody, input);
     if (!result.ok) return setErrors(result.errors);

@@ -27,6 +27,7 @@ const bare: MissionRow = {
   isWithOCS: null,
   airportDeIcing: [],
   hasTransportVoucher: false,
+  version: 1,
 };
 
 describe('Mission table', () => {
@@ -220,6 +221,40 @@ describe('Mission edit dialog', () => {
       isWithIcing: false,
       isWithOCS: true,
       organType: 'FOIE',
+      version: 1,
     });
+  });
+
+  it('sends the version it was opened on and shows a 409 in the dialog, the input kept (decision 064)', async () => {
+    const conflict =
+      'Cette mission a été modifiée entre-temps (par Claire Dubois à 11:00) : rechargez-la avant d’enregistrer.';
+    const api = fakeApi({ 'PUT /missions/edit/': () => ({ status: 409, body: { message: conflict } }) });
+    const onSaved = vi.fn();
+    render(
+      <MissionEditDialog
+        row={{
+          ...bare,
+          tripNumber: 'T-3',
+          numberOfCristal: 1,
+          organType: ['FOIE'],
+          aircraftType: 'JET',
+          numberOfMeals: 2,
+          isWithIcing: false,
+          isWithOCS: true,
+          version: 7,
+        }}
+        onClose={() => {}}
+        onDone={onSaved}
+      />,
+    );
+    const cristal = screen.getByLabelText('Nombre de cristals');
+    await userEvent.clear(cristal);
+    await userEvent.type(cristal, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(conflict);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ numberOfCristal: 5, version: 7 });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((screen.getByLabelText('Nombre de cristals') as HTMLInputElement).value).toBe('5');
   });
 });

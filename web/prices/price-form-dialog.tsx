@@ -55,7 +55,10 @@ export function PriceFormDialog({
     const { table } = view;
     const schemas = PRICE_SCHEMAS[table];
     const extra = { toDate: periodProblem(form.values) ?? '' };
-    const edited = editing ? form.validate(schemas.edit, { id: row.id, ...form.values }, extra) : null;
+    // An edit sends the version the dialog was opened on: a row changed meanwhile is refused (409, decision 064).
+    const edited = editing
+      ? form.validate(schemas.edit, { id: row.id, ...form.values, version: row.version }, extra)
+      : null;
     const created = editing ? null : form.validate(schemas.create, form.values, extra);
     const save = edited ? () => editPrice(table, edited) : created ? () => createPrice(table, created) : null;
     if (save === null) {

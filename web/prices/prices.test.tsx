@@ -22,6 +22,7 @@ const airport: PriceRow = {
   airportName: 'Bordeaux-Mérignac',
   priceWithDeIcing: 920,
   priceWithoutDeIcing: 5450.5,
+  version: 3,
 };
 
 function dialog(row: PriceRow | null, table: keyof typeof PRICE_VIEWS = 'airportCost') {
@@ -154,6 +155,30 @@ describe('Price dialog', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText(MESSAGES.generic)).toBeTruthy();
+  });
+});
+
+describe('Price edit conflicts (decision 064)', () => {
+  it('sends the version it was opened on and shows a 409 in the dialog, the input kept', async () => {
+    const conflict =
+      'Ce prix a été modifié entre-temps (par Claire Dubois à 11:00) : rechargez-le avant d’enregistrer.';
+    const api = fakeApi({
+      [`PUT ${PRICE_PATHS.airportCost.edit}`]: () => ({ status: 409, body: { message: conflict } }),
+    });
+    const { user, onSaved } = dialog(airport);
+    const name = screen.getByLabelText("Nom de l'aéroport") as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Mérignac');
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(conflict);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      id: ID,
+      airportName: 'Mérignac',
+      version: 3,
+    });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(name.value).toBe('Mérignac');
   });
 });
 

@@ -3,7 +3,7 @@
 // stored (an account from before the limits) is refused in the contract's words before any call.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../contract/users';
 import { fakeApi } from '../testing/app';
 import { UserFormDialog } from './user-form-dialog';
@@ -17,6 +17,7 @@ const legacy: UserRow = {
   hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
+  version: 1,
 };
 
 describe('User form limits', () => {
@@ -34,5 +35,31 @@ describe('User form limits', () => {
     expect(screen.getByText('30 caractères maximum')).toBeTruthy();
     expect(screen.getByLabelText('Prénom').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('User edit conflicts (decision 064)', () => {
+  it('sends the version it was opened on and shows a 409 in the dialog, the input kept', async () => {
+    const conflict =
+      'Cet utilisateur a été modifié entre-temps (par Claire Dubois à 11:00) : rechargez-le avant d’enregistrer.';
+    const { calls } = fakeApi({ 'PUT /user/edit': () => ({ status: 409, body: { message: conflict } }) });
+    const onSaved = vi.fn();
+    render(
+      <UserFormDialog
+        user={{ ...legacy, firstName: 'Anne', phone: '0601020304', version: 4 }}
+        onClose={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    const user = userEvent.setup();
+    const lastName = screen.getByLabelText('Nom');
+    await user.clear(lastName);
+    await user.type(lastName, 'Durand');
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(conflict);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ lastName: 'Durand', version: 4 });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('Durand');
   });
 });

@@ -52,7 +52,8 @@ export function UserFormDialog({
     }
     const { value } = result;
     await run(async () => {
-      if (editing) await editUser({ ...value, id: user.id });
+      // The version the dialog was opened on: an account changed meanwhile is refused (409, decision 064).
+      if (editing) await editUser({ ...value, id: user.id, version: user.version });
       else await createUser(value);
       toast.success(editing ? USER_MESSAGES.edited : USER_MESSAGES.created);
       onSaved();

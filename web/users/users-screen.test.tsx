@@ -18,6 +18,7 @@ const user = (over: Partial<UserRow>): UserRow => ({
   hospitals: [],
   role: 'OPERATION',
   forceChangePassword: false,
+  version: 1,
   ...over,
 });
 
