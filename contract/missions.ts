@@ -127,6 +127,8 @@ export const MISSION_MESSAGES = {
   deleteText: 'Êtes-vous sûr(e) de vouloir supprimer cette mission ?',
   deleteError: 'La suppression de la mission a échoué',
   edited: 'Mission modifiée',
+  changedElsewhere:
+    'Cette mission vient d’être modifiée par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-la pour repartir de sa version actuelle.',
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
   /** A user who asked for too many manual syncs (issue 54): 429, and when the next one is allowed. */
