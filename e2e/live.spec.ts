@@ -75,9 +75,7 @@ test('an edit in one tab appears in the other without a reload; new missions com
     await expect(banner).toContainText('2 nouvelles missions');
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await test
-        .info()
-        .attach(`banner ${width}`, { body: await page.screenshot(), contentType: 'image/png' });
+      await page.screenshot({ path: test.info().outputPath(`banner-${width}.png`) });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     await banner.getByRole('button', { name: 'Afficher' }).click();
