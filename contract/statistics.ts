@@ -1,11 +1,32 @@
 // Statistics vocabulary (requirements §2 'Statistics', §3 'Statistic record' and 'Statistics row', §4 invoice
 // statuses, §5 'Statistics update', §7 'Media' and 'Statistics'): paths, schemas with the French messages,
 // the row as it travels, and the PDF form's pairing rules shared by the API and the upload machine.
-import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
+import {
+  array,
+  coerce,
+  define,
+  type Infer,
+  object,
+  optional,
+  record,
+  refine,
+  size,
+  string,
+  type,
+} from 'superstruct';
 import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
 import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
-import { calendarDay, INPUT_MESSAGES, maxText, oneOf, paging, safeText, uuid } from './validation';
+import {
+  calendarDay,
+  INPUT_MESSAGES,
+  maxText,
+  oneOf,
+  paging,
+  recordVersion,
+  safeText,
+  uuid,
+} from './validation';
 
 /** The billing progress of a statistic record's flight and airport invoices (requirements §4), not the
  * accounting rows' statuses of contract/invoices.ts. */
@@ -148,6 +169,8 @@ export interface StatisticRow {
   airportInvoicePdf: boolean;
   /** Cancelled less than 45 minutes before departure: charged by the late-cancellation rule. */
   lateCancellation: boolean;
+  /** The record's version, which the status and PDF saves send back (decision 064). */
+  version: number;
   // Staff only: the API leaves these out for HOSPITAL users.
   /** The mission's id, which the visibility toggle takes. */
   missionId?: string;
@@ -234,6 +257,17 @@ export const ChangeStatusBody = refine(
     }),
     flightStatus: optional(statisticInvoiceStatus),
     airportStatus: optional(statisticInvoiceStatus),
+    /**
+     * The version each selected row was shown at, by id (decision 064): a row whose version changed
+     * meanwhile refuses the whole change (409). A row left out is not checked.
+     */
+    versions: optional(
+      refine(
+        record(uuid, recordVersion),
+        'versions',
+        (v) => Object.keys(v).length <= MAX_SELECTED_IDS || STATISTIC_MESSAGES.tooManySelected,
+      ),
+    ),
   }),
   'changeStatus',
   (b) => Boolean(b.flightStatus || b.airportStatus) || STATISTIC_MESSAGES.noStatus,
@@ -301,6 +335,8 @@ export const UpdatePdfBody = refine(
     airportPdfPath: optionalPath,
     flightId: optionalId,
     airportId: optionalId,
+    /** The version the dialog was opened on; another one is refused with 409 (decision 064). */
+    version: optional(recordVersion),
   }),
   'updatePdf',
   (b) => {
