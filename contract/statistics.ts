@@ -1,7 +1,19 @@
 // Statistics vocabulary (requirements §2 'Statistics', §3 'Statistic record' and 'Statistics row', §4 invoice
 // statuses, §5 'Statistics update', §7 'Media' and 'Statistics'): paths, schemas with the French messages,
 // the row as it travels, and the PDF form's pairing rules shared by the API and the upload machine.
-import { array, coerce, define, type Infer, object, optional, refine, size, string, type } from 'superstruct';
+import {
+  array,
+  coerce,
+  define,
+  type Infer,
+  object,
+  optional,
+  record,
+  refine,
+  size,
+  string,
+  type,
+} from 'superstruct';
 import type { BadgeColor } from './badges';
 import type { BillingVerdict } from './billing';
 import { type MissionStatus, ORGAN_TYPES, type OrganType } from './missions';
@@ -12,6 +24,7 @@ import {
   oneOf,
   PERIOD_LAST_DAY,
   paging,
+  recordVersion,
   safeText,
   textProblem,
   uuid,
@@ -158,6 +171,8 @@ export interface StatisticRow {
   airportInvoicePdf: boolean;
   /** Cancelled less than 45 minutes before departure: charged by the late-cancellation rule. */
   lateCancellation: boolean;
+  /** The record's version, which the status and PDF saves send back (decision 064). */
+  version: number;
   // Staff only: the API leaves these out for HOSPITAL users.
   /** The mission's id, which the visibility toggle takes. */
   missionId?: string;
@@ -245,6 +260,17 @@ export const ChangeStatusBody = refine(
     }),
     flightStatus: optional(statisticInvoiceStatus),
     airportStatus: optional(statisticInvoiceStatus),
+    /**
+     * The version each selected row was shown at, by id (decision 064): a row whose version changed
+     * meanwhile refuses the whole change (409). A row left out is not checked.
+     */
+    versions: optional(
+      refine(
+        record(uuid, recordVersion),
+        'versions',
+        (v) => Object.keys(v).length <= MAX_SELECTED_IDS || STATISTIC_MESSAGES.tooManySelected,
+      ),
+    ),
   }),
   'changeStatus',
   (b) => Boolean(b.flightStatus || b.airportStatus) || STATISTIC_MESSAGES.noStatus,
@@ -312,6 +338,8 @@ export const UpdatePdfBody = refine(
     airportPdfPath: optionalPath,
     flightId: optionalId,
     airportId: optionalId,
+    /** The version the dialog was opened on; another one is refused with 409 (decision 064). */
+    version: optional(recordVersion),
   }),
   'updatePdf',
   (b) => {

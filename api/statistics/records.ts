@@ -113,10 +113,12 @@ export const recordColumns = {
   airportDeIcing: missions.airportDeIcing,
   departureDateTime: missions.departureDateTime,
   missionStatus: statistics.missionStatus,
+  version: statistics.version,
 };
 
 export type RecordRow = {
   id: string;
+  version: number;
   missionId: string;
   flightStatus: (typeof statistics.$inferSelect)['flightStatus'];
   airportStatus: (typeof statistics.$inferSelect)['airportStatus'];
@@ -276,6 +278,7 @@ export function toRows(
       airportStatus: r.airportStatus,
       showForHospital: r.showForHospital,
       disableAirportPdfUpload: r.airportStatus === 'NOT_APPLICABLE',
+      version: r.version,
     };
     if (hospital) for (const field of STAFF_ONLY_FIELDS) delete row[field];
     return row;

@@ -24,6 +24,7 @@ import {
 import { billingVerdicts } from '../billing';
 import { missions, statistics } from '../db/schema';
 import { audit } from '../lib/audit';
+import { onVersion, refuseStale } from '../lib/conflicts';
 import type { CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
@@ -126,6 +127,17 @@ export async function changeStatuses(deps: Deps, user: CurrentUser, input: Chang
       .where(and(inArray(statistics.id, ids), visibleTo(user)))
       .for('update', { of: statistics });
     if (before.length !== ids.length) fail(404, STATISTIC_MESSAGES.someNotFound);
+    // Made on the versions the rows were shown at (decision 064): the rows are locked, so that none
+    // changes between this check and the update.
+    const versions = new Map(Object.entries(input.versions ?? {}).map(([id, v]) => [id.toLowerCase(), v]));
+    const stale = before.find(({ statistics: r }) => versions.has(r.id) && versions.get(r.id) !== r.version);
+    if (stale)
+      await refuseStale(
+        tx,
+        ids.length === 1 ? 'statistic' : 'statistics',
+        { entity: 'statistic', entityId: stale.statistics.id },
+        now,
+      );
     const set: Partial<typeof statistics.$inferInsert> = { updatedAt: now };
     if (input.flightStatus) set.flightStatus = input.flightStatus;
     if (input.airportStatus) set.airportStatus = input.airportStatus;
@@ -222,9 +234,16 @@ export async function updatePdfs(deps: Deps, user: CurrentUser, input: UpdatePdf
     const [row] = await tx
       .update(statistics)
       .set(set as Partial<typeof statistics.$inferInsert>)
-      .where(and(eq(statistics.id, record.id), eq(statistics.active, true)))
+      // Made on the version the dialog was opened on, if it says which (decision 064).
+      .where(
+        and(
+          eq(statistics.id, record.id),
+          eq(statistics.active, true),
+          onVersion(statistics.version, input.version),
+        ),
+      )
       .returning();
-    if (!row) fail(404, STATISTIC_MESSAGES.notFound);
+    if (!row) return null;
     await audit(tx, {
       actorId: user.id,
       action: 'statistic.update-pdf',
@@ -236,6 +255,13 @@ export async function updatePdfs(deps: Deps, user: CurrentUser, input: UpdatePdf
     });
     return row;
   });
+  if (!after) {
+    // Nothing written: the files this call brought are not kept.
+    await discard();
+    if (input.version !== undefined && (await findRecord(deps.db, user, record.id)))
+      await refuseStale(deps.db, 'statistic', { entity: 'statistic', entityId: record.id }, now);
+    fail(404, STATISTIC_MESSAGES.notFound);
+  }
   // The record no longer points to the files it replaced.
   for (const key of replaced) await deps.files.delete(key).catch(() => {});
   return {
@@ -266,7 +292,7 @@ export async function deletePdf(deps: Deps, user: CurrentUser, id: string, kind:
   const cols = columnsOf(kind);
   const now = deps.now();
   const key = kind === 'flight' ? record.flightPdfKey : record.airportPdfKey;
-  await deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(statistics)
       .set({ [cols.key]: null, [cols.name]: null, [cols.invoiceId]: null, updatedAt: now })
@@ -281,9 +307,11 @@ export async function deletePdf(deps: Deps, user: CurrentUser, id: string, kind:
       after: auditView(row),
       at: now,
     });
+    return row;
   });
   if (key) await deps.files.delete(key);
-  return { id: record.id };
+  // The record's new version, on which the dialog that deleted the PDF saves next (decision 064).
+  return { id: record.id, version: row.version };
 }
 
 /** The hospital visibility flag of a mission's statistic, turned over (the id is the mission's). */

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
+import { editConflictMessage } from '../../contract/conflicts';
 import { FILE_MESSAGES } from '../../contract/files';
 import { PRICE_PATHS, type RegulationCostRow } from '../../contract/prices';
 import type { MediaPath, StatisticRow } from '../../contract/statistics';
@@ -322,7 +323,7 @@ describeEachDatabase('statistics', (database) => {
       expect(await regulation()).toBe(0.01);
       await db().delete(regulationCosts).where(eq(regulationCosts.id, row.id));
       expect(await regulation()).toBeNull();
-      const { id: _, ...back } = row;
+      const { id: _, version: __, ...back } = row;
       expect(
         (await admin.post(PRICE_PATHS.regulationCost.create, { ...back, price: row.price })).status,
       ).toBe(201);
@@ -441,9 +442,110 @@ describeEachDatabase('statistics', (database) => {
       ).toMatchObject(refusal(400, STATISTIC_MESSAGES.noSelection));
       expect(await recordOf(ids[0])).toEqual(a);
     });
+
+    it('changes nothing when a row was changed since the version shown: 409 naming it (decision 064)', async () => {
+      const [a, b] = [await recordOf(ids[0]), await recordOf(ids[1])];
+      const rows = (await list(ops, 'search=ST-')).body.data.rows;
+      expect(rows.find((r) => r.id === a.id)?.version).toBe(a.version);
+      // A second on: the newest audit row is this change's (rows of one instant have no order between them).
+      t.advance(1000);
+      const saved = await accounting.put('/statistic/change-status', {
+        selectedIds: [a.id],
+        flightStatus: 'PAID',
+        versions: { [a.id]: a.version },
+      });
+      expect(saved.status).toBe(200);
+      const changed = await recordOf(ids[0]);
+      expect(changed.version).toBe(a.version + 1);
+      const auditsBefore = (await db().select().from(auditLog)).length;
+      const by = { actor: 'Sophie Laurent', at: t.clock.now };
+      expect(
+        await ops.put('/statistic/change-status', {
+          selectedIds: [a.id, b.id],
+          airportStatus: 'PAID',
+          versions: { [a.id]: a.version, [b.id]: b.version },
+        }),
+      ).toMatchObject(refusal(409, editConflictMessage('statistics', by, t.clock.now)));
+      expect(
+        await ops.put('/statistic/change-status', {
+          selectedIds: [a.id],
+          airportStatus: 'PAID',
+          versions: { [a.id.toUpperCase()]: a.version },
+        }),
+      ).toMatchObject(refusal(409, editConflictMessage('statistic', by, t.clock.now)));
+      expect([await recordOf(ids[0]), await recordOf(ids[1])]).toEqual([changed, b]);
+      expect((await db().select().from(auditLog)).length).toBe(auditsBefore);
+      // Without versions, unchecked (and back to the status the next tests expect).
+      const unchecked = await ops.put('/statistic/change-status', {
+        selectedIds: [a.id],
+        flightStatus: a.flightStatus,
+      });
+      expect(unchecked.status).toBe(200);
+      expect((await recordOf(ids[0])).version).toBe(a.version + 2);
+      expect(
+        (
+          await ops.put('/statistic/change-status', {
+            selectedIds: [a.id],
+            flightStatus: 'PAID',
+            versions: { [a.id]: 0 },
+          })
+        ).status,
+      ).toBe(400);
+    });
   });
 
   describe('PDFs', () => {
+    it('records a PDF on the version the dialog was opened on; a stale one is a 409 that keeps nothing (decision 064)', async () => {
+      const st2 = await recordOf(ids[1]);
+      const upload = async () => {
+        const file = pdf(2000);
+        const media = await mediaPath(ops, st2.id, 'flight', file.length);
+        expect(await putFile(t, media.body.data, file)).toBe(201);
+        return media.body.data.path;
+      };
+      const first = await upload();
+      t.advance(1000);
+      const saved = await ops.put('/statistic/update-pdf', {
+        id: st2.id,
+        flightPdfPath: first,
+        flightId: 'FV-1',
+        version: st2.version,
+      });
+      expect(saved.status).toBe(200);
+      const current = await recordOf(ids[1]);
+      expect(current.version).toBe(st2.version + 1);
+      const auditsBefore = (await db().select().from(auditLog)).length;
+      const second = await upload();
+      expect(
+        await ops.put('/statistic/update-pdf', {
+          id: st2.id,
+          flightPdfPath: second,
+          flightId: 'FV-2',
+          version: st2.version,
+        }),
+      ).toMatchObject(
+        refusal(
+          409,
+          editConflictMessage('statistic', { actor: 'Julien Moreau', at: t.clock.now }, t.clock.now),
+        ),
+      );
+      expect(await recordOf(ids[1])).toEqual(current);
+      expect((await db().select().from(auditLog)).length).toBe(auditsBefore);
+      expect(await t.files.head(second)).toBeNull();
+      expect(await t.files.head(first)).not.toBeNull();
+      // A delete answers the new version, on which the dialog saves next; a save without one is unchecked.
+      const deleted = await ops.delete<{ data: { version: number } }>(
+        `/statistic/delete-pdf-data/${st2.id}/flight`,
+      );
+      expect(deleted.body.data.version).toBe(current.version + 1);
+      const third = await upload();
+      expect(
+        (await ops.put('/statistic/update-pdf', { id: st2.id, flightPdfPath: third, flightId: 'FV-3' }))
+          .status,
+      ).toBe(200);
+      expect((await ops.delete(`/statistic/delete-pdf-data/${st2.id}/flight`)).status).toBe(200);
+    });
+
     it('upload in two steps, record with their ids, download through a signed URL, then delete', async () => {
       const st6 = await recordOf(ids[5]);
       const file = pdf(3000);

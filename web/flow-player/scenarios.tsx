@@ -180,6 +180,7 @@ const STATISTIC_ROW: StatisticRow = {
   flightInvoiceNumber: 'FV-0',
   airportInvoiceNumber: null,
   disableAirportPdfUpload: false,
+  version: 1,
 };
 const noop = () => {};
 

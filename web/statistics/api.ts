@@ -25,8 +25,12 @@ export async function savePdfData(body: UpdatePdfInput): Promise<void> {
 }
 
 /** DELETE /statistic/delete-pdf-data/:id/:kind: removes a row's flight or airport PDF and its id. */
-export async function deletePdfData(id: string, kind: PdfKind): Promise<void> {
-  await apiCall<unknown>(STATISTIC_PATHS.deletePdfData(id, kind), { method: 'DELETE' });
+export async function deletePdfData(id: string, kind: PdfKind): Promise<{ id: string; version: number }> {
+  return (
+    await apiCall<DataResponse<{ id: string; version: number }>>(STATISTIC_PATHS.deletePdfData(id, kind), {
+      method: 'DELETE',
+    })
+  ).data;
 }
 
 /** GET /statistic/download-pdf: a signed URL to read a row's flight or airport PDF. */

@@ -51,6 +51,8 @@ const upload = fromCallback<
 });
 
 export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<StatisticRow>) {
+  // The version the saves are made on (decision 064): the row's, then the one a delete made here answers.
+  const version = useRef(row.version);
   const logic = useMemo(
     () =>
       pdfUploadMachine.provide({
@@ -64,10 +66,12 @@ export function PdfDialog({ row, onClose, onDone: onChanged }: RowDialogProps<St
             }),
           ),
           upload,
-          save: fromPromise<unknown, SaveInput>(({ input }) => savePdfData(input)),
-          remove: fromPromise<unknown, { id: string; kind: PdfKind }>(({ input }) =>
-            deletePdfData(input.id, input.kind),
+          save: fromPromise<unknown, SaveInput>(({ input }) =>
+            savePdfData({ ...input, version: version.current }),
           ),
+          remove: fromPromise<unknown, { id: string; kind: PdfKind }>(async ({ input }) => {
+            version.current = (await deletePdfData(input.id, input.kind)).version;
+          }),
         },
         actions: {
           notifySaved: () => {

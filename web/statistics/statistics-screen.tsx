@@ -214,6 +214,7 @@ export function StatisticsScreen() {
       {statusOpen && (
         <StatusDialog
           selectedIds={[...selected]}
+          versions={Object.fromEntries(rows.filter((r) => selected.has(r.id)).map((r) => [r.id, r.version]))}
           onClose={() => setStatusOpen(false)}
           onSaved={() => {
             setStatusOpen(false);

@@ -10,6 +10,7 @@ import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics
 import { fakeApi, renderApp, signedInAs } from '../testing/app';
 import { listOf } from '../testing/table';
 import { StatisticsTable } from './statistics-table';
+import { StatusDialog } from './status-dialog';
 
 const row: StatisticRow = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -37,6 +38,7 @@ const row: StatisticRow = {
   airportStatus: 'NOT_APPLICABLE',
   showForHospital: false,
   disableAirportPdfUpload: true,
+  version: 1,
 };
 const noop = () => {};
 const renderTable = (staff: boolean, rows = [row], more: { onToggle?: () => void } = {}) =>
@@ -169,5 +171,37 @@ describe('Statistics screen hospitals filter (decision 024)', () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === '/statistic/all')).toBe(true));
     expect(screen.queryByRole('button', { name: /^Hôpitaux/ })).toBeNull();
     expect(api.calls.some((c) => c.path === '/missions/hospitals')).toBe(false);
+  });
+});
+
+describe('Status dialog edit conflicts (decision 064)', () => {
+  it('sends the version of each selected row and shows a 409 in the dialog, the choice kept', async () => {
+    const conflict =
+      'Une des statistiques sélectionnées a été modifiée entre-temps (par Sophie Laurent à 11:00) : rechargez la liste avant d’enregistrer.';
+    const api = fakeApi({
+      'PUT /statistic/change-status': () => ({ status: 409, body: { message: conflict } }),
+    });
+    const onSaved = vi.fn();
+    const [a, b] = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
+    render(
+      <StatusDialog
+        selectedIds={[a, b]}
+        versions={{ [a]: 3, [b]: 1 }}
+        onClose={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Statut facture vol'), 'PAID');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mise à jour du statut' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(conflict);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      selectedIds: [a, b],
+      versions: { [a]: 3, [b]: 1 },
+      flightStatus: 'PAID',
+    });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Statut facture vol') as HTMLSelectElement).value).toBe('PAID');
   });
 });

@@ -49,10 +49,13 @@ function StatusSelect({
 
 export function StatusDialog({
   selectedIds,
+  versions,
   onClose,
   onSaved,
 }: {
   selectedIds: string[];
+  /** The version each selected row was shown at, by id: a row changed meanwhile is refused (409, decision 064). */
+  versions?: Record<string, number>;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -64,6 +67,7 @@ export function StatusDialog({
       try {
         await changeInvoiceStatuses({
           selectedIds,
+          ...(versions ? { versions } : {}),
           ...(flightStatus ? { flightStatus: flightStatus as StatisticInvoiceStatus } : {}),
           ...(airportStatus ? { airportStatus: airportStatus as StatisticInvoiceStatus } : {}),
         });
