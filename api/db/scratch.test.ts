@@ -1,6 +1,7 @@
 // The migrated PGlite image kept between test processes: made once for a PGlite version and a set of
-// migrations, read back by the next process, and the images of other versions or migrations removed.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// migrations, read back by the next process; the images of other versions or migrations kept a day (another
+// checkout, another branch), then removed.
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,10 +14,18 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('cachedPgliteImage', () => {
   it('makes the migrated image once, keeps it under its version and migrations, and reads it back', async () => {
-    writeFileSync(join(folder, 'pglite-0.0.1-0000000000000000.tar'), 'an image of other migrations');
+    const old = join(folder, 'pglite-0.0.1-0000000000000000.tar');
+    writeFileSync(old, 'an image of other migrations, two days old');
+    utimesSync(old, new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
+    writeFileSync(
+      join(folder, 'pglite-0.0.1-1111111111111111.tar'),
+      'an image of another branch, made today',
+    );
     writeFileSync(join(folder, 'pglite-0.0.1-0000000000000000.tar.abc.partial'), 'one being written');
     const made = await cachedPgliteImage(folder);
-    const kept = readdirSync(folder).filter((f) => !f.endsWith('.partial'));
+    expect(readdirSync(folder)).toContain('pglite-0.0.1-1111111111111111.tar');
+    expect(readdirSync(folder)).not.toContain('pglite-0.0.1-0000000000000000.tar');
+    const kept = readdirSync(folder).filter((f) => !f.endsWith('.partial') && !f.includes('-0.0.1-'));
     expect(kept).toHaveLength(1);
     expect(readdirSync(folder)).toContain('pglite-0.0.1-0000000000000000.tar.abc.partial');
     expect(kept[0]).toMatch(/^pglite-\d+\.\d+\.\d+-trgm-gist-[0-9a-f]{16}\.tar$/);
