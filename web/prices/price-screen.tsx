@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { PRICE_MESSAGES, PRICE_PATHS, PRICES_PAGE_SIZE, type PriceTable } from '../../contract/prices';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
-import { useLiveList } from '../live';
 import { type Column, DataTable } from '../ui/data-table';
 import { EditIcon } from '../ui/icons';
 import { Page } from '../ui/page';
@@ -65,8 +64,6 @@ export function PriceScreen({ table }: { table: PriceTable }) {
   const session = useSession();
   const admin = session.user?.role === 'ADMIN';
   const paged = usePagedList<PriceRow>(PRICE_PATHS[table].list, PRICES_PAGE_SIZE);
-  // Another user's change of this table is read again in place (its entity is the table's name).
-  useLiveList(paged, { entities: [table], always: true });
   const { list, putFirst, replace } = useShownRows<PriceRow, typeof paged>(paged);
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
