@@ -5,6 +5,7 @@
 // the ones after it again from the table, or is told to read everything again when they were pruned.
 import { and, asc, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { LiveProgress } from '../../contract/live';
 import { type Db, poolOf, rowsOf } from '../db/client';
 import { liveEvents, liveHistory, sessions, users } from '../db/schema';
 import type { CurrentUser } from '../lib/context';
@@ -39,14 +40,8 @@ export const DEFAULT_LIMITS: FeedLimits = {
 /** Why a stream ends: the client reconnects after each but 'session' (it signs in again or renews first). */
 export type EndReason = 'session' | 'expired' | 'replaced' | 'shutdown';
 
-export interface Progress {
-  kind: 'sync';
-  runId: string;
-  windowsDone: number;
-  windowsTotal: number;
-  created: number;
-  updated: number;
-}
+/** A long work's progress, as the stream sends it (the contract's). */
+export type Progress = LiveProgress;
 
 /** One open stream, as the feed sees it. */
 export interface Subscriber {
