@@ -118,6 +118,8 @@ test('the accessibility check fails on serious violations, a frame’s included,
   );
   await page.route('**/essai-axe-sain', served(SOUND));
   await page.goto('/essai-axe');
+  // A srcdoc frame can still hold its first, empty document when the page's load event fires.
+  await expect(page.frameLocator('iframe[title="Détails"]').locator('input')).toBeAttached();
   const failure = await expectAccessible(page).then(
     () => '',
     (error: Error) => error.message,

@@ -20,10 +20,22 @@ let edge: { port: number; close: () => Promise<void> };
 let slowEdge: { port: number; close: () => Promise<void> };
 let downEdge: { port: number; close: () => Promise<void> };
 let assets: string;
+/** How many times the upstream saw each /dropped-once/<id> request. */
+const tries = new Map<string, number>();
 const base = () => `http://127.0.0.1:${edge.port}`;
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
+    // The connection dropped without an answer, the first time for each id (a kept-alive connection
+    // that the API closed as the request arrived).
+    const dropOnce = req.url?.match(/^\/dropped-once\/(\w+)$/)?.[1];
+    if (dropOnce) {
+      tries.set(dropOnce, (tries.get(dropOnce) ?? 0) + 1);
+      if (tries.get(dropOnce) === 1) {
+        req.socket.destroy();
+        return;
+      }
+    }
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
@@ -216,6 +228,16 @@ describe('the /api proxy under Node', () => {
     expect(((await stalled.json()) as { message: string }).message).toBe(
       'Le service met trop de temps à répondre, veuillez réessayer.',
     );
+  });
+
+  it('sends a GET dropped unanswered once more, never a POST', async () => {
+    const read = await fetch(`${base()}/api/dropped-once/read`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ data: 'ok' });
+    expect(tries.get('read')).toBe(2);
+    const write = await fetch(`${base()}/api/dropped-once/write`, { method: 'POST', body: '{}' });
+    expect(write.status).toBe(502);
+    expect(tries.get('write')).toBe(1);
   });
 
   it('passes on a streamed answer longer in all than the timeout, whose parts keep coming', async () => {

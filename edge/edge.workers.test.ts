@@ -153,6 +153,56 @@ describe('the Worker', () => {
     );
   });
 
+  it('passes the change feed (Server-Sent Events) through event by event, past the timeout, uncompressed', async () => {
+    // The API's stream: an event, then the next only once the client has read the first, 300 ms later
+    // (past API_TIMEOUT_MS), a heartbeat, and the end. A Worker that buffered would never deliver it.
+    let push: (text: string) => void = () => {};
+    let close: () => void = () => {};
+    let sent: Request | undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      sent = new Request(input as string, init as RequestInit);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          close = () => controller.close();
+        },
+      });
+      push('event: ready\ndata: {}\n\nid: 41\nevent: change\ndata: {"kind":"mission","id":7}\n\n');
+      return new Response(body, {
+        headers: {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache',
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+          'transfer-encoding': 'chunked',
+        },
+      });
+    });
+    const response = await call(
+      new Request('https://bo.example.fr/api/events', {
+        headers: { accept: 'text/event-stream', cookie: 'access_token=a', 'last-event-id': '40' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(sent?.url).toBe('https://api.example.fr/events');
+    expect(sent?.headers.get('last-event-id')).toBe('40');
+    expect(sent?.headers.get('cookie')).toBe('access_token=a');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    const next = async () => decoder.decode((await reader.read()).value);
+    expect(await next()).toContain('id: 41\nevent: change');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    push('id: 42\nevent: change\ndata: {"kind":"mission","id":8}\n\n');
+    expect(await next()).toBe('id: 42\nevent: change\ndata: {"kind":"mission","id":8}\n\n');
+    push(': heartbeat\n\n');
+    expect(await next()).toBe(': heartbeat\n\n');
+    close();
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it("names each request with Cloudflare's ray id: sent to the API, answered, and in the edge's errors", async () => {
     const seen = recordUpstream();
     const ray = '8a1b2c3d4e5f6789-CDG';

@@ -45,6 +45,19 @@ function pullStream(body: AsyncIterable<Uint8Array> & { destroy(): void }): Read
   });
 }
 
+/** Methods that change nothing (RFC 9110 §9.2.1): sent again when their first try was dropped unanswered. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A connection closed under the request before any answer came: the API closed a kept-alive connection
+ * idle past its keep-alive timeout while this request was on its way (the two timers race under load),
+ * or an instance restarted. Sending a safe request once more on a new connection is what a browser does.
+ */
+function droppedBeforeAnswer(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+}
+
 /** An answer up to this size, with its length declared, is read whole before it is passed on. */
 export const WHOLE_BODY_MAX_BYTES = 256 * 1024;
 
@@ -57,13 +70,18 @@ export const WHOLE_BODY_MAX_BYTES = 256 * 1024;
  */
 export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 })): Upstream {
   return async (url, init) => {
-    const answer = await request(url, {
-      method: init.method as 'GET',
-      headers: init.headers,
-      body: init.body ? Readable.fromWeb(init.body as never) : null,
-      headersTimeout: init.timeoutMs,
-      bodyTimeout: init.timeoutMs,
-      dispatcher: agent,
+    const send = () =>
+      request(url, {
+        method: init.method as 'GET',
+        headers: init.headers,
+        body: init.body ? Readable.fromWeb(init.body as never) : null,
+        headersTimeout: init.timeoutMs,
+        bodyTimeout: init.timeoutMs,
+        dispatcher: agent,
+      });
+    const answer = await send().catch((error: unknown) => {
+      if (!init.body && SAFE_METHODS.has(init.method) && droppedBeforeAnswer(error)) return send();
+      throw error;
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {

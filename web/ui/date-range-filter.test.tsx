@@ -50,8 +50,11 @@ describe('DateRangeFilter in a screen that renders again', () => {
     await userEvent.click(parts[3]);
     await userEvent.keyboard('01022024');
     expect(seen.at(-1)).toEqual([null, PERIOD_FIELD_MESSAGES.order]);
+    // Said as it appears.
+    expect(screen.getByRole('alert').textContent).toBe(PERIOD_FIELD_MESSAGES.order);
     await userEvent.click(screen.getByRole('button', { name: 'Effacer la période' }));
     expect(seen.at(-1)).toEqual([null, undefined]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the period it starts with', async () => {

@@ -297,7 +297,11 @@ const PeriodPicker = memo(function PeriodPicker({
         )}
       </Group>
       <FieldError className={`${css.fieldError} ${ui.dateError}`}>
-        {({ validationDetails, validationErrors }) => fieldMessage(validationDetails, validationErrors)}
+        {({ validationDetails, validationErrors }) => {
+          // Said as it appears: the period was typed, and what is wrong with it shows away from the caret.
+          const message = fieldMessage(validationDetails, validationErrors);
+          return message && <span role="alert">{message}</span>;
+        }}
       </FieldError>
       <Popover className={popoverUi.popover} style={{ padding: 12 }}>
         <Dialog aria-label="Calendrier de la période">
