@@ -1,16 +1,53 @@
 // The change feed on screen (issue 50): two OPERATION tabs side by side; what one changes appears in the
 // other's list and details without a reload; trips Leon adds come, after a sync, as a banner on the first
-// page of the other's list, which shows them when pressed.
-import type { Page } from '@playwright/test';
+// page of the other's list, which shows them when pressed; a dialog open on a mission that changes says so
+// before its save, which is refused; a HOSPITAL user's stream carries nothing of another hospital.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MISSION_MESSAGES, MISSION_PATHS } from '../contract/missions';
 import { href } from '../contract/routes';
 import { E2E } from './env';
 import { dataRows } from './support/lists';
 import { signedInAs } from './support/session';
-import { expect, test } from './support/test';
+import { allowConsole, expect, test } from './support/test';
 
 test.use(signedInAs('OPERATION'));
 
 const missions = (page: Page) => page.getByRole('table', { name: 'Missions' });
+
+type Row = Record<string, unknown> & { id: string };
+
+/** The requested missions' first page, as a caller of the API reads it. */
+async function requested(api: APIRequestContext): Promise<Row[]> {
+  const listed = await api.get('/api/missions?status=requested&pageNumber=1&pageSize=20');
+  expect(listed.ok()).toBe(true);
+  return ((await listed.json()) as { data: { rows: Row[] } }).data.rows;
+}
+
+/** Saves a mission as its edit dialog does, with the cristal number given. */
+async function editMission(api: APIRequestContext, mission: Row, numberOfCristal: number) {
+  const edited = await api.put(`/api${MISSION_PATHS.edit}`, {
+    headers: { origin: E2E.baseURL },
+    data: {
+      id: mission.id,
+      numberOfCristal,
+      astonStatus: typeof mission.status === 'string' ? mission.status : 'EN_ATTENTE',
+      organType: 'REINS',
+      aircraftType: 'JET',
+      numberOfMeals: 2,
+      isWithIcing: false,
+      isWithOCS: false,
+    },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+}
+
+async function shot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 test('an edit in one tab appears in the other without a reload; new missions come as a banner', async ({
   page,
@@ -83,4 +120,116 @@ test('an edit in one tab appears in the other without a reload; new missions com
   } finally {
     await other.close();
   }
+});
+
+test('a dialog open on a mission changed elsewhere says so at once; its save is refused and said', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await page.goto(href('requestedMissions'));
+  const first = dataRows(missions(page)).first();
+  await expect(first).toBeVisible();
+  const shownNumber = (await first.getByRole('cell').first().textContent())!.trim();
+  await first.getByRole('button', { name: /^Modifier la mission/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
+  await expect(dialog.getByLabel('Nombre de cristals')).toBeVisible();
+  const other = await browser.newContext({
+    storageState: signedInAs('OPERATION').storageState,
+    baseURL: E2E.baseURL,
+  });
+  try {
+    const target = (await requested(other.request)).find(
+      (r) => String(r.tripNumber ?? 'N.D') === shownNumber,
+    );
+    expect(target, `mission ${shownNumber} in the API's first page`).toBeDefined();
+    await editMission(other.request, target!, 5);
+  } finally {
+    await other.close();
+  }
+  // Said before the user saves, in the dialog, to screen readers too.
+  await expect(dialog.getByRole('alert')).toHaveText(MISSION_MESSAGES.changedElsewhere);
+  await shot(page, 'conflict-notice');
+  await dialog.getByLabel('Nombre de cristals').fill('9');
+  await dialog.getByRole('checkbox', { name: 'Cœur' }).check();
+  await dialog.getByLabel("Type d'avion").selectOption('JET');
+  await dialog.getByLabel('Plateaux repas').fill('2');
+  await dialog.getByLabel('OCS').selectOption('false');
+  await dialog.getByLabel('Dégivrage').selectOption('false');
+  // The browser logs the refused save's status: it is this test's point.
+  allowConsole(page, /status of 409/);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  // Refused (409) with what changed; the dialog stays open with the user's input.
+  await expect(dialog.getByText(/^Cette mission a été modifiée entre-temps/)).toBeVisible();
+  await expect(dialog.getByLabel('Nombre de cristals')).toHaveValue('9');
+  await shot(page, 'conflict-refused');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  // The other tab's save is what the list shows.
+  const row = missions(page).getByRole('row', { name: new RegExp(shownNumber) });
+  await expect(row.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+});
+
+test.describe('as HOSPITAL', () => {
+  test.use(signedInAs('HOSPITAL'));
+
+  test("the stream carries the user's hospital's missions, nothing of another hospital's, not even its id", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(href('requestedMissions'));
+    await expect(dataRows(missions(page)).first()).toBeVisible();
+    const staff = await browser.newContext({
+      storageState: signedInAs('OPERATION').storageState,
+      baseURL: E2E.baseURL,
+    });
+    try {
+      // One mission this user may read, one it may not (its details answer 404 to it).
+      let own: Row | undefined;
+      let foreign: Row | undefined;
+      for (const row of await requested(staff.request)) {
+        const seen = await page.request.get(`/api${MISSION_PATHS.details(row.id)}`);
+        if (seen.ok()) own ??= row;
+        else foreign ??= row;
+      }
+      expect(own && foreign, 'a mission of each kind among the requested ones').toBeTruthy();
+      // The user's own stream, opened in the page with its cookie, read until 'ready' (it is listening);
+      // then the other hospital's change and its own are made, and it is read until its own comes.
+      const opened = await page.evaluate(async () => {
+        const response = await fetch('/api/events', { headers: { accept: 'text/event-stream' } });
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        const holder = window as unknown as { liveReader: typeof reader; liveText: string };
+        holder.liveReader = reader;
+        holder.liveText = '';
+        while (!holder.liveText.includes('event: ready')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          holder.liveText += value;
+        }
+        return holder.liveText;
+      });
+      expect(opened).toContain('event: ready');
+      await editMission(staff.request, foreign!, 6);
+      await editMission(staff.request, own!, 6);
+      const received = page.evaluate(async (ownId) => {
+        const holder = window as unknown as {
+          liveReader: ReadableStreamDefaultReader<string>;
+          liveText: string;
+        };
+        const deadline = Date.now() + 30_000;
+        while (Date.now() < deadline && !holder.liveText.includes(`"id":"${ownId}"`)) {
+          const { value, done } = await holder.liveReader.read();
+          if (done) break;
+          holder.liveText += value;
+        }
+        await holder.liveReader.cancel();
+        return holder.liveText;
+      }, own!.id);
+      const text = await received;
+      expect(text).toContain(`"id":"${own!.id}"`);
+      expect(text).not.toContain(foreign!.id);
+    } finally {
+      await staff.close();
+    }
+  });
 });
