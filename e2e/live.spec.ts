@@ -1,18 +1,24 @@
 // The change feed on screen (issue 50): two OPERATION tabs side by side; what one changes appears in the
 // other's list and details without a reload; trips Leon adds come, after a sync, as a banner on the first
 // page of the other's list, which shows them when pressed; a dialog open on a mission that changes says so
-// before its save, which is refused; a HOSPITAL user's stream carries nothing of another hospital.
+// before its save, which is refused; a HOSPITAL user's stream carries nothing of another hospital; the
+// stream comes back after the API restarts, with what was written while it was away.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { AUTH_PATHS } from '../contract/auth';
 import { MISSION_MESSAGES, MISSION_PATHS } from '../contract/missions';
 import { href } from '../contract/routes';
-import { E2E } from './env';
+import { ACCOUNTS, E2E } from './env';
 import { dataRows } from './support/lists';
-import { signedInAs } from './support/session';
+import { startOwnStack } from './support/own-stack';
+import { signedInAs, signIn } from './support/session';
 import { allowConsole, expect, test } from './support/test';
 
 test.use(signedInAs('OPERATION'));
 
 const missions = (page: Page) => page.getByRole('table', { name: 'Missions' });
+
+/** The layout's status while the stream is down (web/live/live-feed.tsx). */
+const LIVE_TEXT_LOST = 'Connexion perdue — reconnexion…';
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -24,9 +30,14 @@ async function requested(api: APIRequestContext): Promise<Row[]> {
 }
 
 /** Saves a mission as its edit dialog does, with the cristal number given. */
-async function editMission(api: APIRequestContext, mission: Row, numberOfCristal: number) {
+async function editMission(
+  api: APIRequestContext,
+  mission: Row,
+  numberOfCristal: number,
+  origin = E2E.baseURL,
+) {
   const edited = await api.put(`/api${MISSION_PATHS.edit}`, {
-    headers: { origin: E2E.baseURL },
+    headers: { origin },
     data: {
       id: mission.id,
       numberOfCristal,
@@ -44,6 +55,8 @@ async function editMission(api: APIRequestContext, mission: Row, numberOfCristal
 async function shot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // The menu slides away when the window narrows: drawn once it has.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -232,4 +245,56 @@ test.describe('as HOSPITAL', () => {
       await staff.close();
     }
   });
+});
+
+test('after the API restarts, the stream comes back with what was written while it was away', async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const stack = await startOwnStack();
+  const context = await browser.newContext({ baseURL: stack.url });
+  const writer = await browser.newContext({ baseURL: stack.url });
+  try {
+    const page = await context.newPage();
+    await signIn(page, ACCOUNTS.OPERATION);
+    await expect(dataRows(missions(page)).first()).toBeVisible();
+    const shownNumber = (await dataRows(missions(page))
+      .first()
+      .getByRole('cell')
+      .first()
+      .textContent())!.trim();
+    const signedIn = await writer.request.post(`/api${AUTH_PATHS.login}`, {
+      headers: { origin: stack.url },
+      data: { email: ACCOUNTS.OPERATION, password: E2E.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const target = (await requested(writer.request)).find(
+      (r) => String(r.tripNumber ?? 'N.D') === shownNumber,
+    );
+    expect(target, `mission ${shownNumber} in the API's first page`).toBeDefined();
+
+    // The API goes away: after a few seconds the page says it is reconnecting.
+    await stack.stopApi();
+    const status = page.getByRole('status').filter({ hasText: LIVE_TEXT_LOST });
+    await expect(status).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'reconnecting');
+    // It comes back; the page is kept from reconnecting until a change has been written meanwhile.
+    await page.route('**/api/events*', (route) => route.abort());
+    await stack.startApi();
+    const again = await writer.request.post(`/api${AUTH_PATHS.login}`, {
+      headers: { origin: stack.url },
+      data: { email: ACCOUNTS.OPERATION, password: E2E.password },
+    });
+    expect(again.status()).toBe(200);
+    await editMission(writer.request, target!, 88, stack.url);
+    await page.unroute('**/api/events*');
+    // Reconnected from the last event it had: the change written while it was away shows, no reload.
+    const row = missions(page).getByRole('row', { name: new RegExp(shownNumber) });
+    await expect(row.getByRole('cell', { name: '88', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(status).toBeHidden();
+  } finally {
+    await context.close();
+    await writer.close();
+    await stack.close();
+  }
 });

@@ -1,10 +1,12 @@
 // The feed's status in the layout and the banner of new rows above a list.
 import { style } from '@vanilla-extract/css';
-import { colors } from '../ui/theme.css';
+import { colors, narrowScreen } from '../ui/theme.css';
 
+// At the top, where it covers no control: at the bottom it hid a list's pager. On a phone, under the
+// header bar.
 export const status = style({
   position: 'fixed',
-  bottom: 16,
+  top: 12,
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: 50,
@@ -17,6 +19,7 @@ export const status = style({
   fontSize: 14,
   boxShadow: '0 2px 8px rgba(0, 0, 0, 0.15)',
   maxWidth: 'calc(100vw - 32px)',
+  '@media': { [narrowScreen]: { top: 64 } },
 });
 
 export const statusHidden = style({

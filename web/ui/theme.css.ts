@@ -150,3 +150,6 @@ export const toastClose = style({
   cursor: 'pointer',
   fontSize: 18,
 });
+
+/** Below this width the layout has its header bar (56 px) and the menu in a drawer (web/layout). */
+export const narrowScreen = 'screen and (max-width: 899px)';
