@@ -1,6 +1,7 @@
 // Edit conflicts (issue 50, decision 064): the records a form edits carry a version; a save names the
 // version it was made on, and one made on a version that changed meanwhile is refused with 409 and the
 // French message below, which names the record and, when the audit log tells it, who changed it and when.
+// An open dialog says `elsewhere` as soon as the change feed tells it the record changed (web/live).
 // The bodies take the version with `recordVersion` (contract/validation.ts); only the API builds the message.
 import { formatInTimeZone } from 'date-fns-tz';
 
@@ -8,15 +9,42 @@ const PARIS = 'Europe/Paris';
 
 /** How each kind of record is named in the message, with the agreement French asks of it. */
 export const CONFLICT_RECORDS = {
-  mission: { changed: 'Cette mission a été modifiée', reload: 'rechargez-la' },
-  statistic: { changed: 'Cette statistique a été modifiée', reload: 'rechargez-la' },
+  mission: {
+    changed: 'Cette mission a été modifiée',
+    reload: 'rechargez-la',
+    elsewhere:
+      'Cette mission vient d’être modifiée par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-la pour repartir de sa version actuelle.',
+  },
+  statistic: {
+    changed: 'Cette statistique a été modifiée',
+    reload: 'rechargez-la',
+    elsewhere:
+      'Cette statistique vient d’être modifiée par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-la pour repartir de sa version actuelle.',
+  },
   statistics: {
     changed: 'Une des statistiques sélectionnées a été modifiée',
     reload: 'rechargez la liste',
+    elsewhere:
+      'Une des statistiques sélectionnées vient d’être modifiée par ailleurs : l’enregistrement sera refusé. Fermez et sélectionnez-les de nouveau.',
   },
-  incident: { changed: 'Cet incident a été modifié', reload: 'rechargez-le' },
-  user: { changed: 'Cet utilisateur a été modifié', reload: 'rechargez-le' },
-  price: { changed: 'Ce prix a été modifié', reload: 'rechargez-le' },
+  incident: {
+    changed: 'Cet incident a été modifié',
+    reload: 'rechargez-le',
+    elsewhere:
+      'Cet incident vient d’être modifié par ailleurs : son enregistrement sera refusé. Rechargez-le pour repartir de sa version actuelle.',
+  },
+  user: {
+    changed: 'Cet utilisateur a été modifié',
+    reload: 'rechargez-le',
+    elsewhere:
+      'Cet utilisateur vient d’être modifié par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-le pour repartir de sa version actuelle.',
+  },
+  price: {
+    changed: 'Ce prix a été modifié',
+    reload: 'rechargez-le',
+    elsewhere:
+      'Ce prix vient d’être modifié par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-le pour repartir de sa version actuelle.',
+  },
 } as const;
 export type ConflictRecord = keyof typeof CONFLICT_RECORDS;
 

@@ -13,6 +13,7 @@ import {
   type,
 } from 'superstruct';
 import type { BadgeColor } from './badges';
+import { CONFLICT_RECORDS } from './conflicts';
 import type { IncidentSyncReport } from './incidents';
 import type { Role } from './roles';
 import { canOpen, type ScreenName } from './routes';
@@ -127,8 +128,7 @@ export const MISSION_MESSAGES = {
   deleteText: 'Êtes-vous sûr(e) de vouloir supprimer cette mission ?',
   deleteError: 'La suppression de la mission a échoué',
   edited: 'Mission modifiée',
-  changedElsewhere:
-    'Cette mission vient d’être modifiée par ailleurs : son enregistrement sera refusé. Fermez et rouvrez-la pour repartir de sa version actuelle.',
+  changedElsewhere: CONFLICT_RECORDS.mission.elsewhere,
   deleted: 'Mission supprimée',
   syncBusy: 'Une synchronisation est déjà en cours',
   /** A user who asked for too many manual syncs (issue 54): 429, and when the next one is allowed. */

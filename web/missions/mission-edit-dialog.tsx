@@ -1,6 +1,5 @@
 // The mission edit dialog (requirements §2 fields, §5 rules with the contract schema the API uses). The de-icing
 // airport is hidden and cleared unless de-icing is 'true'.
-import { useState } from 'react';
 import {
   AIRCRAFT_TYPE_LABELS,
   AIRCRAFT_TYPES,
@@ -14,7 +13,7 @@ import {
 } from '../../contract/missions';
 import { check } from '../../contract/validation';
 import { useAction } from '../lib/use-action';
-import { useLiveRecord } from '../live';
+import { ChangedElsewhere } from '../live';
 import { CheckboxGroup } from '../ui/checkbox-group';
 import { DialogActions, ModalDialog, type RowDialogProps } from '../ui/dialog';
 import { TextInput } from '../ui/field';
@@ -55,12 +54,6 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
   );
   const { values, errors, set, setErrors } = form;
   const { pending, error: serverError, run } = useAction();
-  // Changed elsewhere while the dialog is open (a colleague, Leon): said at once, before the save that the
-  // server would refuse (409).
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
-  useLiveRecord('mission', mission.id, (change) => {
-    if (change) setChangedElsewhere(true);
-  });
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     // Numbers and booleans on the wire, as the contract's schema takes them.
@@ -93,11 +86,8 @@ export function MissionEditDialog({ row: mission, onClose, onDone: onSaved }: Ro
       isDismissable={!pending}
     >
       <form className={css.form} onSubmit={submit} noValidate>
-        {changedElsewhere && (
-          <p role="alert" className={css.formError}>
-            {MISSION_MESSAGES.changedElsewhere}
-          </p>
-        )}
+        {/* Changed elsewhere while open (a colleague, Leon): said before the save the server would refuse. */}
+        <ChangedElsewhere entity="mission" ids={[mission.id]} record="mission" />
         <TextInput label="Nombre de cristals" inputMode="numeric" {...form.field('numberOfCristal')} />
         <SelectField
           id="mission-status"

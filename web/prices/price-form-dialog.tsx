@@ -11,6 +11,7 @@ import {
   TEXT_MAX,
 } from '../../contract/prices';
 import { useAction } from '../lib/use-action';
+import { ChangedElsewhere } from '../live';
 import { DayField } from '../ui/day-field';
 import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
@@ -85,6 +86,7 @@ export function PriceFormDialog({
       onClose={onClose}
       onSubmit={submit}
     >
+      {row && <ChangedElsewhere entity={view.table} ids={[row.id]} record="price" />}
       {view.fields.map((field) =>
         field.kind === 'day' ? (
           <DayField key={field.name} label={field.label} {...bound(field.name)} />

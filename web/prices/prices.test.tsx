@@ -3,12 +3,14 @@
 // prefilled as days, the focus on the first invalid field, the server's message, the buttons waiting),
 // and the screen (ADMIN adds and edits, OPERATION only reads; euros and dd/MM/yyyy; new row first, edited
 // row in place; the airport search).
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from 'react-aria-components';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../contract/auth';
+import { CONFLICT_RECORDS } from '../../contract/conflicts';
 import { PRICE_MESSAGES, PRICE_PATHS } from '../../contract/prices';
+import { changes } from '../live';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 import { PriceFormDialog, type PriceRow } from './price-form-dialog';
 import { PRICE_VIEWS } from './tables';
@@ -179,6 +181,14 @@ describe('Price edit conflicts (decision 064)', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(name.value).toBe('Mérignac');
+  });
+
+  it('says at once that the row changed elsewhere: its own table only', () => {
+    dialog(airport);
+    act(() => changes.emit({ entity: 'flightUnitCost', id: ID, action: 'update' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => changes.emit({ entity: 'airportCost', id: ID, action: 'update' }));
+    expect(screen.getByRole('alert').textContent).toBe(CONFLICT_RECORDS.price.elsewhere);
   });
 });
 

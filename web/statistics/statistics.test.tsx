@@ -3,10 +3,12 @@
 // 0 € when the airport invoice does not apply, French status badges, disabled downloads without a PDF,
 // the eye's two titles, and the HOSPITAL view without statuses, actions or checkboxes; on the screen, the
 // hospitals filter of a HOSPITAL user with several hospitals (its own), and none with one.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CONFLICT_RECORDS } from '../../contract/conflicts';
 import { STATISTIC_MESSAGES, type StatisticRow } from '../../contract/statistics';
+import { changes } from '../live';
 import { fakeApi, renderApp, signedInAs } from '../testing/app';
 import { listOf } from '../testing/table';
 import { StatisticsTable } from './statistics-table';
@@ -203,5 +205,14 @@ describe('Status dialog edit conflicts (decision 064)', () => {
     });
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Statut facture vol') as HTMLSelectElement).value).toBe('PAID');
+  });
+
+  it('says at once that one of the selected rows changed elsewhere, not for a row left out', () => {
+    const [a, b, c] = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', 'x'];
+    render(<StatusDialog selectedIds={[a, b]} onClose={() => {}} onSaved={() => {}} />);
+    act(() => changes.emit({ entity: 'statistic', id: c, action: 'update' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => changes.emit({ entity: 'statistic', id: b, action: 'update' }));
+    expect(screen.getByRole('alert').textContent).toBe(CONFLICT_RECORDS.statistics.elsewhere);
   });
 });

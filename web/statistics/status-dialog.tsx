@@ -9,6 +9,7 @@ import {
 } from '../../contract/statistics';
 import { errorMessage } from '../lib/api';
 import { useAction } from '../lib/use-action';
+import { ChangedElsewhere } from '../live';
 import { DialogActions, ModalDialog } from '../ui/dialog';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -91,6 +92,11 @@ export function StatusDialog({
           {selectedIds.length} ligne{selectedIds.length > 1 ? 's' : ''} sélectionnée
           {selectedIds.length > 1 ? 's' : ''}
         </p>
+        <ChangedElsewhere
+          entity="statistic"
+          ids={selectedIds}
+          record={selectedIds.length > 1 ? 'statistics' : 'statistic'}
+        />
         <StatusSelect which="flight" value={flightStatus} onChange={setFlight} />
         <StatusSelect which="airport" value={airportStatus} onChange={setAirport} />
         <DialogActions

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 // The user form's length limits: the inputs stop at the contract's maximums, and a longer value already
 // stored (an account from before the limits) is refused in the contract's words before any call.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CONFLICT_RECORDS } from '../../contract/conflicts';
 import type { UserRow } from '../../contract/users';
+import { changes } from '../live';
 import { fakeApi } from '../testing/app';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -61,5 +63,16 @@ describe('User edit conflicts (decision 064)', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('Durand');
+  });
+
+  it('says at once that the user changed elsewhere, not for another user or another kind of record', () => {
+    render(<UserFormDialog user={legacy} onClose={() => {}} onSaved={() => {}} />);
+    act(() => {
+      changes.emit({ entity: 'user', id: '00000000-0000-0000-0000-000000000002', action: 'update' });
+      changes.emit({ entity: 'mission', id: legacy.id, action: 'update' });
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => changes.emit({ entity: 'user', id: legacy.id, action: 'update' }));
+    expect(screen.getByRole('alert').textContent).toBe(CONFLICT_RECORDS.user.elsewhere);
   });
 });

@@ -5,6 +5,7 @@ import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { CreateUserBody, EditUserBody, USER_MESSAGES, type UserRow } from '../../contract/users';
 import { check, MAX_LENGTH } from '../../contract/validation';
 import { useAction } from '../lib/use-action';
+import { ChangedElsewhere } from '../live';
 import { FormDialog } from '../ui/dialog';
 import { TextInput } from '../ui/field';
 import { SelectField } from '../ui/select-field';
@@ -69,6 +70,7 @@ export function UserFormDialog({
       onClose={onClose}
       onSubmit={submit}
     >
+      {user && <ChangedElsewhere entity="user" ids={[user.id]} record="user" />}
       <TextInput label="Prénom" maxLength={MAX_LENGTH.name} {...form.field('firstName')} autoFocus />
       <TextInput label="Nom" maxLength={MAX_LENGTH.name} {...form.field('lastName')} />
       <TextInput label="E-mail" maxLength={MAX_LENGTH.email} type="email" {...form.field('email')} />
