@@ -2,14 +2,15 @@
 // other's list and details without a reload; trips Leon adds come, after a sync, as a banner on the first
 // page of the other's list, which shows them when pressed; a dialog open on a mission that changes says so
 // before its save, which is refused; a HOSPITAL user's stream carries nothing of another hospital; the
-// stream comes back after the API restarts, with what was written while it was away.
+// stream comes back after the API restarts, with what was written while it was away; a first load of
+// Leon's history shows its progress to staff, and its missions come as the banner.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AUTH_PATHS } from '../contract/auth';
 import { MISSION_MESSAGES, MISSION_PATHS } from '../contract/missions';
 import { href } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
 import { dataRows } from './support/lists';
-import { startOwnStack } from './support/own-stack';
+import { startOwnStack, WITH_LEON } from './support/own-stack';
 import { signedInAs, signIn } from './support/session';
 import { allowConsole, expect, test } from './support/test';
 
@@ -295,6 +296,57 @@ test('after the API restarts, the stream comes back with what was written while 
   } finally {
     await context.close();
     await writer.close();
+    await stack.close();
+  }
+});
+
+test("a first load's progress shows to staff while it runs; its missions then come as the banner", async ({
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  // An API without Leon first (no mission), then with it and without the demo's own sync: the first load
+  // is the one a colleague starts, on a Leon slowed down so that it lasts a few seconds.
+  const stack = await startOwnStack({});
+  const context = await browser.newContext({ baseURL: stack.url });
+  const colleague = await browser.newContext({ baseURL: stack.url });
+  try {
+    await stack.stopApi();
+    await stack.startApi({ ...WITH_LEON, SEED_DEMO: 'false' });
+    const page = await context.newPage();
+    await signIn(page, ACCOUNTS.OPERATION);
+    await expect(page.getByText(MISSION_MESSAGES.empty)).toBeVisible();
+    const signedIn = await colleague.request.post(`/api${AUTH_PATHS.login}`, {
+      headers: { origin: stack.url },
+      data: { email: ACCOUNTS.ADMIN, password: E2E.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const slow = await colleague.request.post(`${E2E.simURL}/__sim/latency`, { data: { ms: 700 } });
+    expect(slow.ok()).toBe(true);
+    const sync = colleague.request.put(`/api${MISSION_PATHS.synchronize}`, {
+      headers: { origin: stack.url },
+      timeout: 120_000,
+    });
+    const progress = page
+      .getByRole('status')
+      .filter({ hasText: /^Synchronisation : \d+\/\d+ périodes lues/ });
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'sync-progress');
+    const done = await sync;
+    expect(done.status(), await done.text()).toBe(200);
+    // Gone when the run ends; the list, which was empty, is told of the missions the run brought.
+    await expect(progress).toBeHidden();
+    const banner = page.getByRole('status').filter({ hasText: /\d+ nouvelles missions/ });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Afficher' }).click();
+    await expect(dataRows(missions(page)).first()).toBeVisible();
+  } finally {
+    await fetch(`${E2E.simURL}/__sim/latency`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 0 }),
+    });
+    await context.close();
+    await colleague.close();
     await stack.close();
   }
 });

@@ -18,8 +18,8 @@ export interface OwnStack {
   url: string;
   /** Stops the API (SIGTERM, as a deployment does) and waits until it has exited. */
   stopApi(): Promise<void>;
-  /** Starts the API again on the same data and waits until the edge reaches it. */
-  startApi(): Promise<void>;
+  /** Starts the API again on the same data, with `env` over its own, and waits until the edge reaches it. */
+  startApi(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,11 +46,19 @@ function stopped(child: ChildProcess | undefined): Promise<void> {
   return exited.finally(() => clearTimeout(timer));
 }
 
-export async function startOwnStack(): Promise<OwnStack> {
+/** The run's Leon simulator, read only: a first sync brings its trips, as on the run's stack. */
+export const WITH_LEON = {
+  LEON_URL: E2E.simURL,
+  LEON_API_KEY: 'sim-demo-key',
+  LEON_REQUESTS_PER_MINUTE: '0',
+};
+
+/** `env` over the API's own: by default, Leon's simulator (WITH_LEON); `{}` starts it without Leon. */
+export async function startOwnStack(env: Record<string, string> = WITH_LEON): Promise<OwnStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'own-stack-'));
   const url = `http://127.0.0.1:${edgePort}`;
   const secret = 'own-stack-edge-secret-0123456789abcdef01234';
-  const env: Record<string, string> = {
+  const base: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -58,25 +66,22 @@ export async function startOwnStack(): Promise<OwnStack> {
     EDGE_SECRET: secret,
     SESSION_SECRET: E2E.sessionSecret,
   };
-  delete env.DATABASE_URL;
+  delete base.DATABASE_URL;
   const node = (entry: string, extra: Record<string, string>) =>
     spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
       cwd: root,
-      env: { ...env, ...extra },
+      env: { ...base, ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   let api: ChildProcess | undefined;
-  const startApi = async () => {
+  const startApi = async (own: Record<string, string> = env) => {
     api = node('api/server.ts', {
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      // The run's Leon simulator, read only: the first sync brings its trips, as on the run's stack.
-      LEON_URL: E2E.simURL,
-      LEON_API_KEY: 'sim-demo-key',
-      LEON_REQUESTS_PER_MINUTE: '0',
       LEON_POLL_MINUTES: '0',
+      ...own,
     });
     await answers(`${url}/api/health`);
   };

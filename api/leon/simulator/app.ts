@@ -83,6 +83,8 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
   const tokens = new Map<string, number>();
   const counters = { refreshCalls: 0, tokensIssued: 0, graphqlCalls: 0 };
   let injections: Injection[] = [];
+  /** How long each GraphQL answer waits (a slow Leon, as at night over a long history); 0 by default. */
+  let latencyMs = 0;
 
   function activeTokens(): number {
     const t = now();
@@ -125,6 +127,7 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     counters.graphqlCalls++;
     const injection = takeInjection('graphql');
     if (injection) return injected(injection, c.req.raw.signal);
+    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
     const expiresAt = match ? tokens.get(match[1]) : undefined;
     if (expiresAt === undefined || expiresAt <= now())
@@ -185,7 +188,12 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     return c.json({ message: 'Simulator error' }, 500);
   });
 
-  mountControlApi(app, { store, stats, reset, failNext, breakAttachment });
+  mountControlApi(app, { store, stats, reset, failNext, breakAttachment, setLatency });
+
+  /** Makes every GraphQL answer wait `ms` from now on (0: at once again). */
+  function setLatency(ms: number): void {
+    latencyMs = ms;
+  }
 
   function stats(): LeonSimulatorStats {
     return {
@@ -206,6 +214,7 @@ export function createLeonSimulator(options: LeonSimulatorOptions) {
     store.reset();
     invoices.reset();
     injections = [];
+    latencyMs = 0;
     brokenAttachments.clear();
   }
 

@@ -1,5 +1,5 @@
 // The simulator's control API under /__sim/ (not Leon's): what tests and the demo call over HTTP to add,
-// change, cancel and delete trips and safety reports, break attachments, reset and inject failures. Every
+// change, cancel and delete trips and safety reports, break attachments, reset, inject failures and slow Leon's answers down. Every
 // body is checked; a bad one answers 400 with the reason (SimulatorInputError).
 import type { Hono } from 'hono';
 import {
@@ -8,6 +8,7 @@ import {
   enums,
   integer,
   literal,
+  max,
   min,
   nullable,
   number,
@@ -95,6 +96,9 @@ const AddReportStruct: Struct<AddReportInput> = object({
 });
 const ChangeReportStruct: Struct<ChangeReportInput> = object(reportFields);
 const BreakStruct = object({ times: optional(min(integer(), 1)) });
+/** At most a minute: a caller's timeout is the place for longer (fail-next's 'timeout'). */
+const LatencyStruct = object({ ms: max(min(integer(), 0), 60_000) });
+
 const FailNextStruct = object({
   status: union([literal(401), literal(429), literal(500), literal(502), literal(503), literal('timeout')]),
   retryAfter: optional(union([number(), string()])),
@@ -109,6 +113,7 @@ export interface ControlTarget {
   reset(): void;
   failNext(status: FailureStatus, options?: FailNextOptions): void;
   breakAttachment(attachmentNid: number, times?: number): void;
+  setLatency(ms: number): void;
 }
 
 async function input<T>(c: { req: { json(): Promise<unknown> } }, struct: Struct<T>, empty?: T): Promise<T> {
@@ -157,6 +162,10 @@ export function mountControlApi(app: Hono, sim: ControlTarget): void {
   });
   app.post('/__sim/reset', (c) => {
     sim.reset();
+    return c.json({ ok: true });
+  });
+  app.post('/__sim/latency', async (c) => {
+    sim.setLatency((await input(c, LatencyStruct)).ms);
     return c.json({ ok: true });
   });
   app.post('/__sim/fail-next', async (c) => {

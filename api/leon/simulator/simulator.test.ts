@@ -321,6 +321,27 @@ describe('control API (/__sim/)', () => {
     expect(limited.headers.get('retry-after')).toBe('9');
     expect((await graphql('{ echo(text: "x") }')).status).toBe(200);
   });
+
+  it('slows every GraphQL answer down until set back to 0, and refuses a latency past a minute', async () => {
+    const { sim, graphql } = setup({ trips: 0 });
+    const latency = (ms: unknown) =>
+      sim.app.request('/__sim/latency', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
+    expect((await latency(1000)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      expect((await graphql('{ echo(text: "x") }')).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    }
+    expect((await latency(60_001)).status).toBe(400);
+    expect((await latency(0)).status).toBe(200);
+    const started = performance.now();
+    await graphql('{ echo(text: "x") }');
+    expect(performance.now() - started).toBeLessThan(900);
+  });
 });
 
 describe('generated data', () => {
