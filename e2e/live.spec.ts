@@ -77,36 +77,28 @@ test('an edit in one tab appears in the other without a reload; new missions com
   });
   try {
     const api = other.request;
-    const listed = await api.get('/api/missions?status=requested&pageNumber=1&pageSize=20');
-    expect(listed.ok()).toBe(true);
-    const rows = ((await listed.json()) as { data: { rows: Array<Record<string, unknown>> } }).data.rows;
+    const rows = await requested(api);
     // A shown row of the first page, with a cristal number no one else gives it.
-    const row = rows[0];
     const shownNumber = (await dataRows(missions(page))
       .first()
       .getByRole('cell')
       .first()
       .textContent())!.trim();
-    const target = rows.find((r) => String(r.tripNumber ?? 'N.D') === shownNumber) ?? row;
-    const edited = await api.put('/api/missions/edit/', {
-      headers: { origin: E2E.baseURL },
-      data: {
-        id: target.id,
-        numberOfCristal: 77,
-        astonStatus: typeof target.status === 'string' ? target.status : 'EN_ATTENTE',
-        organType: 'REINS',
-        aircraftType: 'JET',
-        numberOfMeals: 2,
-        isWithIcing: false,
-        isWithOCS: false,
-      },
-    });
-    expect(edited.status(), await edited.text()).toBe(200);
+    const target = rows.find((r) => String(r.tripNumber ?? 'N.D') === shownNumber) ?? rows[0];
+    await editMission(api, target, 77);
     // The first tab shows it in place, without being reloaded.
     const shownRow = missions(page).getByRole('row', {
       name: new RegExp(String(target.tripNumber ?? shownNumber)),
     });
     await expect(shownRow.getByRole('cell', { name: '77', exact: true })).toBeVisible();
+    // Its details, open in the first tab, follow the next edit in place.
+    await page.goto(href('missionDetails', { id: String(target.id) }));
+    const cristal = page.locator('dt:text-is("N° cristal") + dd').first();
+    await expect(cristal).toHaveText('77');
+    await editMission(api, target, 78);
+    await expect(cristal).toHaveText('78');
+    await page.goto(href('requestedMissions'));
+    await expect(dataRows(missions(page)).first()).toBeVisible();
 
     // Leon gets two new trips; the other tab's sync brings them; the first tab is told, not moved.
     for (let i = 0; i < 2; i++) {
