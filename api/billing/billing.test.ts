@@ -304,11 +304,19 @@ describeEachDatabase('billing check', (database) => {
     expect([trip, verdict, day, hospital, suspect]).toEqual([
       'TR-ICE',
       'Écart',
-      '03/02/2026',
+      new Date('2026-02-03T00:00:00Z'),
       BORDEAUX,
       'Aéroport LFBD (avec dégivrage)',
     ]);
     expect(invoiced).toBe(computedCents('2026-02-03T08:00:00Z') / 100);
+    // Amounts are numbers in euros and the day a date cell: they add up and sort in a spreadsheet.
+    const cell = (column: string) => sheet.getRow(2).getCell(column);
+    expect(cell('C').numFmt).toBe('dd/mm/yyyy');
+    for (const column of ['E', 'F', 'G']) {
+      expect(typeof cell(column).value, column).toBe('number');
+      expect(cell(column).numFmt, column).toBe('#,##0.00 "€"');
+    }
+    expect(typeof cell('H').value).toBe('number');
     expect(reason).toMatch(/le dégivrage de LFBD n'est pas facturé$/);
     expect(airports).toMatch(/^Aéroport LFBD \(avec dégivrage\) : .* € ; Aéroport LFML : .* €$/);
     expect(documents).toMatch(/^Facture FA2026-\d+ \(20\/02\/2026\) : .* €$/);

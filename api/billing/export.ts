@@ -1,9 +1,11 @@
 // The billing check's XLSX (ecarts-de-facturation.xlsx): the filtered rows of the period, each with its
 // breakdown — the cost lines and the invoices one by one — through the exports' text workbook, whose
-// string cells a spreadsheet never evaluates (architecture.md §3, api/lib/formula-guard.ts).
+// string cells a spreadsheet never evaluates (architecture.md §3, api/lib/formula-guard.ts). Amounts are
+// numbers in a euro format and the day a date cell, as in the statistics export, so that they add up and
+// sort; the lists of airports and invoices stay one text each.
 import type { Context } from 'hono';
 import { BILLING_VERDICT_BADGES, BILLING_XLSX_FILE, type BillingRow } from '../../contract/billing';
-import { textWorkbook, xlsxResponse } from '../lib/spreadsheet';
+import { DAY_FORMAT, dayCell, EURO_FORMAT, textWorkbook, xlsxResponse } from '../lib/spreadsheet';
 
 const FRENCH_EUROS = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (euros: number) => `${FRENCH_EUROS.format(euros)} €`;
@@ -17,17 +19,17 @@ const TYPES: Record<string, string> = {
 const COLUMNS = [
   { header: 'N° de mission', key: 'tripNumber', width: 16 },
   { header: 'Verdict', key: 'verdict', width: 22 },
-  { header: 'Date', key: 'day', width: 12 },
+  { header: 'Date', key: 'day', width: 12, style: { numFmt: DAY_FORMAT } },
   { header: 'Hôpital', key: 'hospital', width: 40 },
-  { header: 'Facturé HT (€)', key: 'invoiced', width: 16 },
-  { header: 'Coût calculé (€)', key: 'computed', width: 16 },
-  { header: 'Écart (€)', key: 'difference', width: 14 },
-  { header: 'Écart (%)', key: 'differencePercent', width: 10 },
+  { header: 'Facturé HT (€)', key: 'invoiced', width: 16, style: { numFmt: EURO_FORMAT } },
+  { header: 'Coût calculé (€)', key: 'computed', width: 16, style: { numFmt: EURO_FORMAT } },
+  { header: 'Écart (€)', key: 'difference', width: 14, style: { numFmt: EURO_FORMAT } },
+  { header: 'Écart (%)', key: 'differencePercent', width: 10, style: { numFmt: '0.0' } },
   { header: 'Motif', key: 'reason', width: 60 },
   { header: 'Ligne en écart', key: 'suspect', width: 26 },
-  { header: 'Temps de vol (€)', key: 'flight', width: 16 },
-  { header: 'Régulation (€)', key: 'regulation', width: 14 },
-  { header: 'Repas (€)', key: 'meals', width: 12 },
+  { header: 'Temps de vol (€)', key: 'flight', width: 16, style: { numFmt: EURO_FORMAT } },
+  { header: 'Régulation (€)', key: 'regulation', width: 14, style: { numFmt: EURO_FORMAT } },
+  { header: 'Repas (€)', key: 'meals', width: 12, style: { numFmt: EURO_FORMAT } },
   { header: 'Aéroports', key: 'airports', width: 50 },
   { header: 'Factures et avoirs', key: 'invoices', width: 70 },
 ] as const;
@@ -36,7 +38,7 @@ type Key = (typeof COLUMNS)[number]['key'];
 export function billingWorkbook(rows: readonly BillingRow[]) {
   return textWorkbook<Key>(
     'Écarts de facturation',
-    COLUMNS.map((c) => ({ ...c })),
+    COLUMNS.map((c) => ({ ...c, ...('style' in c ? { style: { ...c.style } } : {}) })),
     rows.map((r) => {
       const line = (key: string) => r.costLines.find((l) => l.key === key);
       const amountOf = (key: string) => {
@@ -46,7 +48,7 @@ export function billingWorkbook(rows: readonly BillingRow[]) {
       return {
         tripNumber: r.tripNumber ?? '',
         verdict: BILLING_VERDICT_BADGES[r.verdict].label,
-        day: day(r.day),
+        day: dayCell(r.day),
         hospital: r.hospital ?? '',
         invoiced: r.invoiced,
         computed: r.computed ?? '',

@@ -26,10 +26,19 @@ export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unkn
   return row;
 }
 
+/** Amounts: numbers shown in euros with two decimals (Excel shows the separators of the reader's locale). */
+export const EURO_FORMAT = '#,##0.00 "€"';
+/** Days: date cells shown as dd/mm/yyyy. */
+export const DAY_FORMAT = 'dd/mm/yyyy';
+/** A day of the contract ('2026-02-03') as a date cell's value: that day at 00:00 UTC, as Excel reads it. */
+export const dayCell = (day: string | null): Date | '' => (day ? new Date(`${day}T00:00:00Z`) : '');
+
 export interface SheetColumn<K extends string> {
   header: string;
   key: K;
   width: number;
+  /** A number format for the column's numbers and dates (EURO_FORMAT, DAY_FORMAT); texts stay text. */
+  style?: { numFmt: string };
 }
 
 /** A workbook of one sheet: a bold header row, then one text row per value. */
