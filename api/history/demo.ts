@@ -67,6 +67,24 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
     const departure = mission.departureDateTime?.getTime() ?? now.getTime();
     let at = Math.min(departure - 36 * HOUR, now.getTime() - (48 + (n % 24)) * HOUR);
     const path = leonPath(mission.status === 'CLOTUREE' ? 'TERMINEE' : mission.status);
+    // The aircraft type Leon gave at creation: the demo's requests made without Leon (no trip number)
+    // get their creation here, with the type they were inserted with.
+    const createdType = creation ? (creation.after as { aircraftType?: string }).aircraftType : 'ND';
+    if (!creation)
+      entries.push({
+        actorId: null,
+        action: 'mission.leon-create',
+        entity: 'mission',
+        entityId: mission.id,
+        after: {
+          tripNumber: mission.tripNumber,
+          status: path[0],
+          buyerName: mission.buyerName,
+          aircraftType: createdType,
+          departureDateTime: mission.departureDateTime?.toISOString() ?? null,
+        },
+        at: new Date(at),
+      });
     if (creation) {
       await db
         .update(auditLog)
@@ -97,7 +115,10 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
         at: new Date(at),
       });
     }
-    const filled = mission.numberOfCristal !== null || mission.organType.length > 0;
+    // Staff's edit says every field it filled, the aircraft type too when it set one (issue 54: the history
+    // said '- → N.D' at creation and never a change, yet the mission read JET).
+    const retyped = createdType !== mission.aircraftType;
+    const filled = mission.numberOfCristal !== null || mission.organType.length > 0 || retyped;
     if (filled) {
       at = Math.max(at + MINUTE, past(at + 2 * HOUR).getTime());
       const before = {
@@ -113,8 +134,9 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
         action: 'mission.edit',
         entity: 'mission',
         entityId: mission.id,
-        before,
+        before: retyped ? { ...before, aircraftType: createdType } : before,
         after: {
+          ...(retyped ? { aircraftType: mission.aircraftType } : {}),
           numberOfCristal: mission.numberOfCristal,
           organType: mission.organType,
           numberOfMeals: mission.numberOfMeals,

@@ -2,7 +2,7 @@
 // ADMIN a user's, newest first, paged, 'Leon' for the sync's changes, values as on screen; HOSPITAL is
 // refused everywhere, OPERATION and ACCOUNTING on users; bad ids get a French 4xx; a GET writes nothing;
 // the demo leaves entries on every record of the three kinds.
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { HISTORY_MESSAGES, HISTORY_PATHS, type HistoryEntry } from '../../contract/history';
 import type { Page } from '../../contract/http';
@@ -193,6 +193,36 @@ describeEachDatabase('history', (database) => {
     const times = history.map((r) => Date.parse(r.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    // Each mission's history, replayed from Leon's creation, ends on the mission as it is (issue 54: the
+    // demo filled an aircraft type that its history never said).
+    const fields = [
+      'status',
+      'aircraftType',
+      'numberOfCristal',
+      'organType',
+      'numberOfMeals',
+      'isWithOCS',
+    ] as const;
+    let retyped = 0;
+    for (const mission of await database().db.select().from(missions)) {
+      const entries = await database()
+        .db.select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'mission'), eq(auditLog.entityId, mission.id)))
+        .orderBy(asc(auditLog.at), asc(auditLog.id));
+      const replayed: Record<string, unknown> = {};
+      for (const entry of entries) Object.assign(replayed, entry.after as object);
+      const created = entries.find((e) => e.action === 'mission.leon-create')?.after as Record<
+        string,
+        unknown
+      >;
+      if (created && created.aircraftType !== mission.aircraftType) retyped++;
+      for (const field of fields)
+        if (field in replayed)
+          expect(replayed[field], `${mission.tripNumber} ${field}`).toEqual(mission[field]);
+      expect(replayed.aircraftType, `${mission.tripNumber} aircraftType`).toBe(mission.aircraftType);
+    }
+    expect(retyped, 'missions whose aircraft type the demo filled').toBeGreaterThan(0);
     for (const record of await database().db.select().from(statistics).where(eq(statistics.active, true))) {
       const rows = (await ops.get<HistoryPage>(HISTORY_PATHS.statistic(record.id))).body.data.rows;
       if (record.flightStatus !== 'TO_BE_EDITED' || record.airportStatus !== 'TO_BE_EDITED')
