@@ -1,6 +1,7 @@
 // The API's Node entry: configuration, database and migrations, demo seed, background jobs, HTTP server,
 // clean stop. Logs are JSON lines on stdout (api/lib/log.ts).
 
+import { setMaxListeners } from 'node:events';
 import { createApp, hasDevRoutes } from './app';
 import { pruneAuth } from './auth';
 import { seedDemoBilling } from './billing';
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
     logger.warn('SINGLE_INSTANCE=true: files stay on this machine, so only one API instance may run.');
   // Aborted at SIGTERM: /health answers 503, a running sync stops and is recorded as interrupted.
   const shutdown = new AbortController();
+  // Each open stream of the change feed listens for it (api/live/routes.ts): past ten, Node would warn of
+  // a leak.
+  setMaxListeners(0, shutdown.signal);
   const deps = {
     db: database.db,
     config,

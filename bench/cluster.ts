@@ -8,21 +8,16 @@
 // them were answered while the killed instance was down), p50/p95/p99, sync runs per poll interval,
 // mails queued vs received, and the accounts found afterwards against those the clients were told were
 // created (none lost, none doubled). Figures only; nothing is asserted.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { Agent } from 'undici';
-import { onDatabaseServer, withDatabase } from '../api/db/scratch';
 import { startLeonSimulator } from '../api/leon/simulator/server';
-import { HAPROXY_DEFAULTS, waitFor } from './lib/processes';
+import { Cluster, haproxyOrExit } from './lib/cluster';
 import { Figures } from './lib/timing';
 import { runUsers, sleep, usersFor, VirtualUser } from './lib/virtual-user';
 
-const root = resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
@@ -31,38 +26,11 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
 const POLL_MINUTES = Number(process.env.BENCH_POLL_MINUTES ?? SECONDS / 600);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const apiPorts = [3321, 3322, 3323];
-const haproxyPort = 3320;
-const edgePort = 8920;
 const simPort = 4320;
 const smtpPort = 2520;
-const edge = `http://127.0.0.1:${edgePort}`;
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789abcdef012345';
-const secrets = {
-  SESSION_SECRET: 'cluster-secret-0123456789abcdef0123456789abcdef',
-  EDGE_SECRET: 'cluster-edge-secret-0123456789abcdef0123456789',
-};
 
-const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
-if (haproxy.error || haproxy.status !== 0) {
-  console.log(
-    'HAProxy is missing: this benchmark needs it in front of the API instances. ' +
-      'Install it (Debian/Ubuntu: `apt-get install -y haproxy`) and run `npm run bench cluster` again.',
-  );
-  process.exit(1);
-}
-
-// ——— Processes ———
-
-const children = new Map<string, ChildProcess>();
-function start(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(args[0], args.slice(1), {
-    cwd: root,
-    env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.set(name, child);
-  return child;
-}
+haproxyOrExit('cluster');
 
 // ——— Figures ———
 
@@ -86,11 +54,6 @@ const figures = new Figures((_kind, error) => {
 
 // ——— The run ———
 
-const dataDirs = apiPorts.map(() => mkdtempSync(join(tmpdir(), 'bench-cluster-')));
-const configDir = mkdtempSync(join(tmpdir(), 'bench-haproxy-'));
-const dbName = `bench_cluster_${randomBytes(4).toString('hex')}`;
-const url = withDatabase(serverUrl, dbName);
-let created = false;
 const received: string[] = [];
 const smtp = new SMTPServer({
   authOptional: true,
@@ -108,70 +71,23 @@ await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
 const sim = await startLeonSimulator({ port: simPort, apiKey: 'cluster-key', seed: 11, trips: TRIPS });
 const agent = new Agent({ connections: USERS * 2, keepAliveTimeout: 4_000 });
 
-const apiEnv = (index: number) => ({
-  API_PORT: String(apiPorts[index]),
-  PUBLIC_ORIGIN: edge,
-  DATA_DIR: dataDirs[index],
-  DATABASE_URL: url,
-  SEED_DEMO: 'true',
-  LEON_URL: sim.url,
-  LEON_API_KEY: 'cluster-key',
-  LEON_POLL_MINUTES: String(POLL_MINUTES),
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  MAIL_FROM: 'Back-office <no-reply@bench.test>',
-  METRICS_TOKEN,
-  // The load mix stores no file, so the instances need no shared bucket: production's refusal to start
-  // with files on one machine's disk is lifted by the explicit opt-in (decision 031).
-  SINGLE_INSTANCE: 'true',
+const cluster = new Cluster({
+  name: 'cluster',
+  serverUrl,
+  ports: { haproxy: 3320, edge: 8920, apis: apiPorts },
+  apiEnv: {
+    LEON_URL: sim.url,
+    LEON_API_KEY: 'cluster-key',
+    LEON_POLL_MINUTES: String(POLL_MINUTES),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Back-office <no-reply@bench.test>',
+    METRICS_TOKEN,
+  },
 });
-const startApi = (index: number) =>
-  start(`api${index}`, [process.execPath, join(root, 'dist/api/server.js')], apiEnv(index));
+const { edge } = cluster;
 
 try {
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build-api.mjs')], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build:api failed');
-  await onDatabaseServer(serverUrl, `CREATE DATABASE ${dbName}`);
-  created = true;
-  // The first instance migrates and seeds the empty database alone; the others start on it after. (Started
-  // together on an empty database, instances without a migration lock race on the same DDL.)
-  startApi(0);
-  await waitFor(`http://127.0.0.1:${apiPorts[0]}/health`, 2400);
-  startApi(1);
-  startApi(2);
-  await Promise.all(apiPorts.slice(1).map((port) => waitFor(`http://127.0.0.1:${port}/health`, 2400)));
-
-  const cfg = join(configDir, 'haproxy.cfg');
-  writeFileSync(
-    cfg,
-    [
-      ...HAPROXY_DEFAULTS,
-      // A busy machine answers /health slowly: a slow check is not a dead instance.
-      '  timeout check 5s',
-      // A connection refused (the killed instance before its check notices) is tried on another one;
-      // a request already sent is never replayed.
-      '  retries 2',
-      '  option redispatch',
-      '  retry-on conn-failure',
-      'frontend api',
-      `  bind 127.0.0.1:${haproxyPort}`,
-      '  default_backend instances',
-      'backend instances',
-      '  balance roundrobin',
-      '  option httpchk GET /health',
-      '  http-check expect status 200',
-      ...apiPorts.map((port, i) => `  server api${i} 127.0.0.1:${port} check inter 1s fall 3 rise 2`),
-      '',
-    ].join('\n'),
-  );
-  start('haproxy', ['haproxy', '-f', cfg, '-db']);
-  await waitFor(`http://127.0.0.1:${haproxyPort}/health`, 200);
-  start('edge', [process.execPath, '--import', 'tsx', join(root, 'edge/node.ts')], {
-    EDGE_PORT: String(edgePort),
-    API_ORIGIN: `http://127.0.0.1:${haproxyPort}`,
-    PUBLIC_ORIGIN: edge,
-    ASSETS_DIR: join(root, 'web/dist'),
-  });
-  await waitFor(`${edge}/api/health`, 1200);
+  await cluster.start();
 
   const context = { edge, agent, thinkMs: THINK_MS, record: figures.record };
   const users = usersFor(USERS, context);
@@ -212,10 +128,9 @@ try {
   const fault = (async () => {
     await sleep((SECONDS * 1000 * 2) / 5);
     outage.from = Date.now();
-    children.get('api1')?.kill('SIGKILL');
+    cluster.kill(1);
     await sleep((SECONDS * 1000) / 5);
-    startApi(1);
-    await waitFor(`http://127.0.0.1:${apiPorts[1]}/health`, 2400);
+    await cluster.startApi(1);
     outage.to = Date.now();
   })();
 
@@ -229,7 +144,7 @@ try {
     console.log(`  error ×${n}: ${what}`);
 
   // Let the relays deliver what is still queued (they retry every 30 s), then read the database.
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
   const queued = async () =>
     Number(
@@ -329,12 +244,8 @@ try {
       .join(' ')} at the end`,
   );
 } finally {
-  for (const child of [...children.values()].reverse()) child.kill('SIGTERM');
-  await sleep(1500);
-  for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL');
+  await cluster.stop();
   await sim.close();
   await agent.close();
   await new Promise<void>((r) => smtp.close(() => r()));
-  if (created) await onDatabaseServer(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  for (const dir of [...dataDirs, configDir]) rmSync(dir, { recursive: true, force: true });
 }

@@ -67,6 +67,12 @@ beforeAll(async () => {
         }, 100);
         return;
       }
+      // An event stream, open until the test ends it (the change feed).
+      if (req.url === '/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': open\n\n');
+        return;
+      }
       // Declares 100 bytes, sends 10, then the connection drops (an API process killed mid-answer).
       if (req.url === '/cut') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -245,6 +251,22 @@ describe('the /api proxy under Node', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text.split('\n').filter(Boolean)).toEqual(Array.from({ length: 10 }, (_, i) => `part ${i + 1}`));
+  });
+
+  it('keeps open event streams out of the pool of the other calls: 80 streams, and a call still answered', async () => {
+    const abort = new AbortController();
+    try {
+      const streams = await Promise.all(
+        Array.from({ length: 80 }, () =>
+          fetch(`${base()}/api/events`, { headers: { accept: 'text/event-stream' }, signal: abort.signal }),
+        ),
+      );
+      expect(streams.every((s) => s.status === 200)).toBe(true);
+      const call = await fetch(`${base()}/api/other`, { signal: AbortSignal.timeout(5_000) });
+      expect(await call.json()).toEqual({ data: 'ok' });
+    } finally {
+      abort.abort();
+    }
   });
 });
 

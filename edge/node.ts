@@ -67,9 +67,17 @@ export const WHOLE_BODY_MAX_BYTES = 256 * 1024;
  * `end()`; a long or unsized one (a file, an export) streams. The wait is bounded by undici's headers and
  * body timeouts, which share its coarse timers, rather than by an AbortSignal and a timer of each
  * request's own (2 % of the edge's time in a profile, docs/decisions/051).
+ * A request for an event stream (`Accept: text/event-stream`: the change feed, decision 059) holds its
+ * connection as long as a tab is open, so it goes through a pool of its own without a cap on connections
+ * (the API caps the streams, LIVE_MAX_STREAMS): in the capped pool, 64 open tabs would leave every other
+ * call waiting for a connection.
  */
-export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 })): Upstream {
+export function undiciUpstream(
+  agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 }),
+  streams = new Agent({ keepAliveTimeout: 10_000, connections: null }),
+): Upstream {
   return async (url, init) => {
+    const dispatcher = init.headers.accept?.includes('text/event-stream') ? streams : agent;
     const send = () =>
       request(url, {
         method: init.method as 'GET',
@@ -77,7 +85,7 @@ export function undiciUpstream(agent = new Agent({ keepAliveTimeout: 10_000, con
         body: init.body ? Readable.fromWeb(init.body as never) : null,
         headersTimeout: init.timeoutMs,
         bodyTimeout: init.timeoutMs,
-        dispatcher: agent,
+        dispatcher,
       });
     const answer = await send().catch((error: unknown) => {
       if (!init.body && SAFE_METHODS.has(init.method) && droppedBeforeAnswer(error)) return send();
