@@ -47,5 +47,5 @@ describe('cachedPgliteImage', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000); // A fresh PGlite migrated in full: 30 s was not enough under load (CI, 2 December 2026).
 });
