@@ -3,6 +3,7 @@
 // (the last 12 months, Paris days) and the longest one (36 months) that the API and the screens share.
 import { define, type Infer, optional, refine, type } from 'superstruct';
 import type { AircraftType, MissionStatus } from './missions';
+import type { WireFigure } from './statistics';
 import { longerThanMonths, paging, periodDays, safeText } from './validation';
 
 export const PILOT_PATHS = {
@@ -43,6 +44,16 @@ export const CREW_POSITION_LABELS: Record<string, string> = {
 
 /** The order positions are listed in. */
 export const CREW_POSITION_ORDER = ['CPT', 'FO', 'FA'];
+
+/**
+ * The positions of the flight crew, who fly the aircraft: the captain and the first officer, as Leon flags
+ * them (api/leon/trips.ts). The pilots screen lists them and counts their legs; cabin crew and a position
+ * Leon leaves blank are not pilots (issue 54, decision 034).
+ */
+export const FLIGHT_CREW_POSITIONS: readonly string[] = ['CPT', 'FO'];
+
+/** Whether a crew member of a leg flew it as flight crew (a pilot). */
+export const isFlightCrew = (member: { position: string }) => FLIGHT_CREW_POSITIONS.includes(member.position);
 
 /**
  * The id of a pilot row: `c<Leon contact id>` for the crew members Leon identifies, `n:<name>` (lower
@@ -136,14 +147,14 @@ export interface MissionLink {
   departure: string;
 }
 
-/** A row of GET /pilots. */
+/** A row of GET /pilots: a member of the flight crew (`FLIGHT_CREW_POSITIONS`) seen on the period's legs. */
 export interface PilotRow {
   id: string;
   name: string;
-  /** Leon's position codes (CPT, FO, FA…) this person flew as in the period. */
+  /** The flight-crew positions (CPT, FO) this person flew as in the period. */
   positions: string[];
   phoneWork: string | null;
-  /** Missions with at least one leg flown (blocked off and on) by this person in the period. */
+  /** Missions with at least one leg flown (blocked off and on) by this person as flight crew in the period. */
   missions: number;
   legs: number;
   /** Block-off to block-on of those legs, in minutes. */
@@ -182,4 +193,15 @@ export interface ActivityMissionRow {
   legs: number;
   blockMinutes: number;
   registrations: string[];
+}
+
+/** A row of GET /fleet/missions: a mission of one aircraft, with what its flight time on that aircraft cost. */
+export interface AircraftMissionRow extends ActivityMissionRow {
+  /**
+   * The cost engine's flight-time cost of the mission's flown legs on this aircraft, in euros: the figure
+   * the aircraft's `flightCost` adds up, which is therefore the sum of this column to the cent; unknown,
+   * with its French reason, for a mission counted in `missionsWithoutCost`; null when none of those legs
+   * has been flown (nothing in the total).
+   */
+  flightCost: WireFigure | null;
 }

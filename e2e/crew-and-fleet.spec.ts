@@ -2,12 +2,14 @@
 // sync; staff open 'Pilotes' and 'Flotte' from the menu, search, change the period (the last 12 months at
 // first), open a row's missions and go on to a mission's details; the keyboard opens and closes the
 // dialog; a reversed or too long period is said under the field, the list kept; HOSPITAL has no menu
-// entry and is sent away from the URLs. Axe on each screen and dialog.
+// entry and is sent away from the URLs. Axe on each screen and dialog. 'Pilotes' lists the flight crew, not
+// the cabin crew; an aircraft's missions each show their flight-time cost, which add up to its row's to the
+// cent, laid out at 1440, 1280 and 390 px (issue 54).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { crewOnLeg } from '../api/leon/simulator/data';
 import { href } from '../contract/routes';
 import { E2E } from './env';
-import { shoot } from './layout';
+import { expectLayoutOkAt, LAYOUT_SIZES, shoot, tableView } from './layout';
 import { tableNamed, typePeriod } from './support/lists';
 import { at, expectRedirects, menu } from './support/navigation';
 import { signedInAs } from './support/session';
@@ -15,9 +17,11 @@ import { expect, expectAccessible, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
 
-// Of the simulator's roster: Claire Dubois, captain, and Camille Roux, first officer.
+// Of the simulator's roster: Claire Dubois, captain, Camille Roux, first officer, and Élodie Perrin, cabin
+// crew.
 const CLAIRE = crewOnLeg(7002);
 const CAMILLE = crewOnLeg(7012);
+const ELODIE = crewOnLeg(7021);
 let tripNumber = '';
 
 async function flownTrip(request: APIRequestContext) {
@@ -36,7 +40,7 @@ async function flownTrip(request: APIRequestContext) {
           blockOff: std,
           blockOn: sta,
           registration: 'F-HBMV',
-          crew: [CLAIRE, CAMILLE],
+          crew: [CLAIRE, CAMILLE, ELODIE],
         },
       ],
     },
@@ -44,6 +48,9 @@ async function flownTrip(request: APIRequestContext) {
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { tripNumber: string }).tripNumber;
 }
+
+/** An amount as the screens write it ('5 450,50 €'), in cents. */
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
 
 /** Every column of `table` holds a value other than '-' on some row (the demo data fills them all). */
 async function everyColumnFilled(page: Page, name: string) {
@@ -75,6 +82,17 @@ test.describe('as OPERATION', () => {
     await everyColumnFilled(page, 'Pilotes');
     await expectAccessible(page);
     await shoot(page, test.info(), 'pilotes 1440');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot(page, test.info(), 'pilotes 1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The flight crew only: no cabin crew, not even the one on the trip just flown.
+    for (const positions of await list.column('Fonction'))
+      expect(
+        positions.split(', ').every((p) => ['Commandant de bord', 'Copilote'].includes(p)),
+        positions,
+      ).toBe(true);
+    await page.getByLabel('Rechercher').fill('Perrin');
+    await expect(page.getByText('Aucun pilote trouvé')).toBeVisible();
 
     await page.getByLabel('Rechercher').fill('DUBOIS');
     await expect(list.rows).toHaveCount(1);
@@ -149,9 +167,39 @@ test.describe('as OPERATION', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Missions de F-HBMV' });
     await expect(dialog).toBeVisible();
-    await expect(tableNamed(page, 'Missions de F-HBMV').rows.first()).toBeVisible();
-    expect(await tableNamed(page, 'Missions de F-HBMV').column('N° de mission')).toContain(tripNumber);
+    const missions = tableNamed(page, 'Missions de F-HBMV');
+    await expect(missions.rows.first()).toBeVisible();
+    expect(await missions.column('N° de mission')).toContain(tripNumber);
     await expectAccessible(page);
+    // Each mission's cost, page by page, adds up to the aircraft's to the cent; those without one say so,
+    // as many as the aircraft's row counts.
+    const pager = dialog.getByRole('navigation', { name: 'Pagination' });
+    const costs: string[] = [];
+    for (;;) {
+      await expect(missions.table).toHaveAttribute('aria-busy', 'false');
+      costs.push(...(await missions.column('Coût du temps de vol')));
+      const next = pager.getByRole('button', { name: 'Page suivante' });
+      if (!(await pager.count()) || (await next.isDisabled())) break;
+      const first = await missions.rows.first().textContent();
+      await next.click();
+      await expect(missions.rows.first()).not.toHaveText(first ?? '');
+    }
+    const [rowCost] = await list.column('Coût du temps de vol');
+    const withoutCost = Number(rowCost.match(/(\d+) missions? sans coût/)?.[1] ?? 0);
+    const amounts = costs.filter((cost) => /€$/.test(cost));
+    expect(amounts.length).toBeGreaterThan(0);
+    expect(amounts.reduce((sum, cost) => sum + cents(cost), 0)).toBe(cents(rowCost.split('€')[0]));
+    expect(costs.filter((cost) => cost.startsWith('Sans coût'))).toHaveLength(withoutCost);
+    if (await pager.count()) await pager.getByRole('button', { name: 'Page 1' }).click();
+    await expectLayoutOkAt(page, LAYOUT_SIZES, 'an aircraft’s missions', (width) => `flotte dialog ${width}`);
+    // On a computer the cost is in view with every other column, on each row.
+    for (const size of LAYOUT_SIZES.slice(0, 2)) {
+      await page.setViewportSize(size);
+      const view = await tableView(missions.table);
+      expect(view.hiddenHeaders, `${size.width} px`).toEqual([]);
+      expect(view.hiddenLastRow, `${size.width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
 

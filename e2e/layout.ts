@@ -317,3 +317,63 @@ export async function expectLayoutOkAt(
     await shoot(page, test.info(), shotName(size.width));
   }
 }
+
+/** What a user sees of a table (web/ui/data-table) in the window as it is, its frame scrolled to neither side. */
+export interface TableView {
+  /** The column headers not wholly in view: out of the window or the frame, or under a column kept in view. */
+  hiddenHeaders: string[];
+  /** The same for the cells of the table's last row (under their column's header), its frame scrolled down to it. */
+  hiddenLastRow: string[];
+  /** Whether the frame cuts its rows (a part of them is scrolled out of it). */
+  cut: boolean;
+  /** The empty space, in px, between the page's end under the table (its pager) and the window's bottom edge. */
+  emptyBelow: number;
+}
+
+/** Measures `table` as `TableView` says; the frame is left scrolled as it was. */
+export function tableView(table: Locator): Promise<TableView> {
+  return table.evaluate((table: HTMLTableElement) => {
+    const frame = table.parentElement as HTMLElement;
+    const windowWidth = document.documentElement.clientWidth;
+    const headerNames = [...table.tHead!.rows[0].cells].map((cell) => (cell.textContent ?? '').trim());
+    /** A cell kept at the left or right edge while the frame scrolls sideways (not only the header's top). */
+    const keptInView = (cell: Element) => {
+      const style = getComputedStyle(cell);
+      return style.position === 'sticky' && (style.left !== 'auto' || style.right !== 'auto');
+    };
+    const hidden = (cells: HTMLTableCellElement[]) => {
+      const box = frame.getBoundingClientRect();
+      const left = Math.max(box.left + frame.clientLeft, 0);
+      const right = Math.min(box.left + frame.clientLeft + frame.clientWidth, windowWidth);
+      const top = Math.max(box.top + frame.clientTop, 0);
+      const bottom = Math.min(box.top + frame.clientTop + frame.clientHeight, window.innerHeight);
+      const kept = cells.filter(keptInView).map((cell) => cell.getBoundingClientRect());
+      return cells
+        .filter((cell) => {
+          const r = cell.getBoundingClientRect();
+          if (r.left < left - 1 || r.right > right + 1 || r.top < top - 1 || r.bottom > bottom + 1)
+            return true;
+          if (keptInView(cell)) return false;
+          return kept.some((k) => Math.min(r.right, k.right) - Math.max(r.left, k.left) > 1);
+        })
+        .map((cell) => headerNames[cell.cellIndex] || `colonne ${cell.cellIndex + 1}`);
+    };
+    const hiddenHeaders = hidden([...table.tHead!.rows[0].cells]);
+    const rows = table.tBodies[0].rows;
+    const { scrollTop, scrollLeft } = frame;
+    frame.scrollTo({ top: frame.scrollHeight, left: 0, behavior: 'instant' });
+    const hiddenLastRow = rows.length ? hidden([...rows[rows.length - 1].cells]) : [];
+    frame.scrollTo({ top: scrollTop, left: scrollLeft, behavior: 'instant' });
+    const cut = frame.scrollHeight > frame.clientHeight + 1;
+    // The page's end under the table: its pager (and the pager's margin) or the frame, then the page's padding.
+    const pager = frame.nextElementSibling;
+    const last = pager?.tagName === 'NAV' ? pager : frame;
+    const margin = Number.parseFloat(getComputedStyle(last).marginBottom) || 0;
+    const main = frame.closest('main');
+    const padding = main ? Number.parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
+    const emptyBelow = Math.round(
+      window.innerHeight - (last.getBoundingClientRect().bottom + margin + padding),
+    );
+    return { hiddenHeaders, hiddenLastRow, cut, emptyBelow };
+  });
+}

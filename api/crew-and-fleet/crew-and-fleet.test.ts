@@ -1,26 +1,33 @@
-// Pilots and fleet on PGlite and PostgreSQL: trips synced from the Leon simulator, one row per crew member
-// (Leon's id; by name for legs stored without it) and per aircraft over a period (default: the last 12
-// months), block time, the cost engine's flight-time cost, the missions of a row, staff only, bad input
-// answered 400 in French.
+// Pilots and fleet on PGlite and PostgreSQL: trips synced from the Leon simulator, one row per pilot (Leon's
+// id; by name for legs stored without it; cabin crew left out) and per aircraft over a period (default: the
+// last 12 months), block time, the cost engine's flight-time cost, the missions of a row (an aircraft's each
+// with its cost, which add up to the aircraft's to the cent), staff only, bad input answered 400 in French.
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { ActivityMissionRow, AircraftRow, PilotRow } from '../../contract/crew-and-fleet';
+import type {
+  ActivityMissionRow,
+  AircraftMissionRow,
+  AircraftRow,
+  PilotRow,
+} from '../../contract/crew-and-fleet';
 import { CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
 import type { SyncResult } from '../../contract/missions';
 import { flightUnitCosts, missionLegs, missions } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import { crewOnLeg } from '../leon';
+import { COST_REASONS } from '../prices';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, signedIn, testApp, testLeon } from '../test/harness';
 
 type Page<T> = { data: { rows: T[]; pageCount: number }; message?: string };
 
 // Members of the simulator's roster: Claire Dubois and Julien Moreau captains, Camille Roux and Thomas
-// Girard first officers.
+// Girard first officers, Élodie Perrin cabin crew.
 const CLAIRE = crewOnLeg(7002);
 const CAMILLE = crewOnLeg(7012);
 const THOMAS = crewOnLeg(7011);
 const JULIEN = crewOnLeg(7001);
+const ELODIE = crewOnLeg(7021);
 
 /** A leg on `day` (UTC times): scheduled `std`–`sta`, flown `blockOff`–`blockOn` when given. */
 function leg(
@@ -63,11 +70,27 @@ describeEachDatabase('Pilots and fleet', (database) => {
     hospital = await signedIn(t.app, 'hopital@demo.test', { ip: '203.0.113.32' });
     const trip = (client: string, ...legs: ReturnType<typeof leg>[]) =>
       sim.addTrip({ status: 'CONFIRMED', client, legs });
-    // A: Bordeaux ↔ Marseille on F-HBMV, flown (90 + 80 min of block time).
+    // A: Bordeaux ↔ Marseille on F-HBMV, flown (90 + 80 min of block time), with a cabin crew member.
     const a = trip(
       'CHU de Bordeaux',
-      leg('2026-03-01', 'LFBD', 'LFML', 'F-HBMV', [CLAIRE, CAMILLE], ['08:00', '09:30'], ['08:05', '09:35']),
-      leg('2026-03-01', 'LFML', 'LFBD', 'F-HBMV', [CLAIRE, CAMILLE], ['11:00', '12:30'], ['11:00', '12:20']),
+      leg(
+        '2026-03-01',
+        'LFBD',
+        'LFML',
+        'F-HBMV',
+        [CLAIRE, CAMILLE, ELODIE],
+        ['08:00', '09:30'],
+        ['08:05', '09:35'],
+      ),
+      leg(
+        '2026-03-01',
+        'LFML',
+        'LFBD',
+        'F-HBMV',
+        [CLAIRE, CAMILLE, ELODIE],
+        ['11:00', '12:30'],
+        ['11:00', '12:20'],
+      ),
     );
     // B: Nantes → Orly on F-HGPB, flown (70 min); stored below as legs synced before Leon's ids were kept.
     const b = trip(
@@ -158,6 +181,18 @@ describeEachDatabase('Pilots and fleet', (database) => {
     });
   });
 
+  it('leaves the cabin crew out: the pilots screen lists those who fly the aircraft', async () => {
+    const { rows } = await pageAt<PilotRow>('/pilots');
+    expect(rows.map((row) => row.name)).not.toContain('Élodie Perrin');
+    for (const row of rows) for (const position of row.positions) expect(['CPT', 'FO']).toContain(position);
+    expect(await pageAt<ActivityMissionRow>('/pilots/missions?pilot=c7021')).toEqual({
+      pageCount: 0,
+      rows: [],
+    });
+    const search = await pageAt<PilotRow>('/pilots?search=perrin');
+    expect(search.rows).toEqual([]);
+  });
+
   it('searches by name (case and accents aside) and filters by period', async () => {
     const found = await accounting.get<Page<PilotRow>>('/pilots?search=CL%C3%82IRE');
     expect(found.body.data.rows.map((r) => r.name)).toEqual(['Claire Dubois']);
@@ -240,12 +275,23 @@ describeEachDatabase('Pilots and fleet', (database) => {
     });
     const searched = await ops.get<Page<AircraftRow>>('/fleet?search=gpb');
     expect(searched.body.data.rows.map((r) => r.registration)).toEqual(['F-HGPB']);
-    const missionsOf = await ops.get<Page<ActivityMissionRow>>('/fleet/missions?registration=F-HBMV');
-    expect(missionsOf.body.data.rows.map((r) => r.id)).toEqual([ids.a]);
-    const future = await ops.get<Page<ActivityMissionRow>>(
+    // Each mission of an aircraft with the cost its row adds up; one without a cost says why; one not
+    // flown yet has none.
+    const missionsOf = await pageAt<AircraftMissionRow>('/fleet/missions?registration=F-HBMV');
+    expect(missionsOf.rows.map((r) => [r.id, r.flightCost])).toEqual([
+      [ids.a, { ok: true, value: cents / 100 }],
+    ]);
+    const withoutCost = await pageAt<AircraftMissionRow>('/fleet/missions?registration=F-HGPB');
+    expect(withoutCost.rows.map((r) => [r.id, r.flightCost])).toEqual([
+      [ids.b, { ok: false, reason: COST_REASONS.noOcs }],
+    ]);
+    const future = await pageAt<AircraftMissionRow>(
       '/fleet/missions?registration=F-HBMV&startDate=2026-03-01&endDate=2026-03-31',
     );
-    expect(future.body.data.rows.map((r) => r.id)).toEqual([ids.c, ids.a]);
+    expect(future.rows.map((r) => [r.id, r.flightCost])).toEqual([
+      [ids.c, null],
+      [ids.a, { ok: true, value: cents / 100 }],
+    ]);
   });
 
   it('refuses hospital users (403) and signed-out callers (401)', async () => {
@@ -280,5 +326,55 @@ describeEachDatabase('Pilots and fleet', (database) => {
       status: 400,
       body: { message: expect.stringContaining(message), requestId: expect.any(String) },
     });
+  });
+});
+
+describeEachDatabase("Fleet: an aircraft's cost is the sum of its missions' to the cent", (database) => {
+  const now = Date.parse('2026-03-10T09:00:00Z');
+  // A generated fleet: many missions an aircraft, flown, planned and cancelled.
+  const { leon } = testLeon({ now: () => now, seed: 11, trips: 60 });
+  let ops: Caller;
+
+  beforeAll(async () => {
+    const { db } = database();
+    await seedDemo(db, new Date(now));
+    const t = testApp(db, {}, leon);
+    t.clock.now = new Date(now);
+    ops = await signedIn(t.app, 'operation@demo.test', { ip: '203.0.113.33' });
+    const sync = await ops.put<{ data: SyncResult; message?: string }>('/leon/synchronize-data');
+    expect(sync.status, sync.body.message).toBe(200);
+    // OCS filled in on two missions in three: the others have no cost (counted apart).
+    const all = await db.select({ id: missions.id }).from(missions).orderBy(missions.id);
+    const priced = all.filter((_, index) => index % 3 !== 0).map((row) => row.id);
+    await db.update(missions).set({ isWithOCS: false }).where(inArray(missions.id, priced));
+  });
+
+  it("adds up each aircraft's missions, page by page, to its flight-time cost and its missions without one", async () => {
+    const period = 'startDate=2025-03-11&endDate=2026-03-10';
+    const fleet = await ops.get<Page<AircraftRow>>(`/fleet?pageSize=100&${period}`);
+    expect(fleet.status, fleet.body.message).toBe(200);
+    const aircraft = fleet.body.data.rows;
+    // The check means something: aircraft with several priced missions, and missions without a cost.
+    expect(aircraft.filter((row) => row.missions > 1 && row.flightCost > 0).length).toBeGreaterThan(1);
+    expect(aircraft.some((row) => row.missionsWithoutCost > 0)).toBe(true);
+    for (const row of aircraft) {
+      const shown: AircraftMissionRow[] = [];
+      for (let pageNumber = 1; ; pageNumber++) {
+        const page = await ops.get<Page<AircraftMissionRow>>(
+          `/fleet/missions?registration=${row.registration}&pageNumber=${pageNumber}&${period}`,
+        );
+        expect(page.status, page.body.message).toBe(200);
+        shown.push(...page.body.data.rows);
+        if (pageNumber >= page.body.data.pageCount) break;
+      }
+      const costs = shown.flatMap((mission) => (mission.flightCost ? [mission.flightCost] : []));
+      const cents = costs.reduce((sum, cost) => sum + (cost.ok ? Math.round(cost.value * 100) : 0), 0);
+      expect(cents, row.registration).toBe(Math.round(row.flightCost * 100));
+      // Each amount is in whole cents, as the total is.
+      for (const cost of costs)
+        if (cost.ok) expect(Math.abs(cost.value * 100 - Math.round(cost.value * 100))).toBeLessThan(1e-6);
+      expect(costs.filter((cost) => !cost.ok).length, row.registration).toBe(row.missionsWithoutCost);
+      expect(costs.length, row.registration).toBe(row.missions);
+    }
   });
 });

@@ -1,18 +1,21 @@
-// What the crew members and the aircraft seen on synced legs did over a period (decision 034): the legs
-// of the period are read once (not cancelled, of a mission not deleted, departed in the period) and
-// grouped here, by Leon's crew member id (by name for legs synced before it was kept) or by registration.
-// Block time is block-off to block-on of the flown legs; the fleet's cost is the cost engine's.
+// What the pilots and the aircraft seen on synced legs did over a period (decision 034): the legs of the
+// period are read once (not cancelled, of a mission not deleted, departed in the period) and grouped here,
+// by Leon's crew member id (by name for legs synced before it was kept) of the flight crew (cabin crew
+// left out), or by registration. Block time is block-off to block-on of the flown legs; the fleet's cost is
+// the cost engine's, mission by mission, the same figure in an aircraft's row and in its missions.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   ACTIVITY_MISSIONS_PAGE_SIZE,
   type ActivityListQueryInput,
   type ActivityMissionRow,
+  type AircraftMissionRow,
   type AircraftMissionsQueryInput,
   type AircraftRow,
   activityPeriodProblem,
   CREW_AND_FLEET_PAGE_SIZE,
   CREW_POSITION_ORDER,
   defaultPeriod,
+  isFlightCrew,
   type MissionLink,
   type Period,
   type PilotMissionsQueryInput,
@@ -25,7 +28,7 @@ import type { Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { pageParams, toPage } from '../lib/paging';
 import { fromParisDay, untilParisDay } from '../lib/paris-days';
-import { type CostRules, computeMissionCosts, loadPriceBook, type PriceBook } from '../prices';
+import { type CostRules, computeMissionCosts, type Figure, loadPriceBook, type PriceBook } from '../prices';
 
 /**
  * The period asked for, each missing end taken from the default (the last 12 months); refused (400) when
@@ -163,14 +166,17 @@ const positionRank = (p: string) => {
   return i === -1 ? CREW_POSITION_ORDER.length : i;
 };
 
+/** The members of a leg's crew who flew it as pilots (`FLIGHT_CREW_POSITIONS`): the screen's people. */
+const pilotsOf = (leg: PeriodLeg) => leg.crew.filter(isFlightCrew);
+
 /**
- * The key of each crew member of `legs`: Leon's id when the leg has it; otherwise the id Leon gives the
- * same name on other legs, when exactly one; otherwise the name.
+ * The key of each pilot of `legs`: Leon's id when the leg has it; otherwise the id Leon gives the same name
+ * on other legs, when exactly one; otherwise the name.
  */
 function crewKeys(legs: PeriodLeg[]) {
   const idsByName = new Map<string, Set<number>>();
   for (const leg of legs)
-    for (const member of leg.crew)
+    for (const member of pilotsOf(leg))
       if (typeof member.contactNid === 'number') {
         const name = folded(fullName(member));
         const ids = idsByName.get(name) ?? new Set<number>();
@@ -192,13 +198,13 @@ interface PilotTally extends Tally {
   phoneWork: string | null;
 }
 
-/** Every crew member of the period's legs, with what they flew, in name order. */
+/** Every pilot of the period's legs, with what they flew as one, in name order. */
 export function pilotRows(legs: PeriodLeg[]): PilotRow[] {
   const keyOf = crewKeys(legs);
   const pilots = new Map<string, PilotTally>();
   for (const leg of legs) {
     const seen = new Set<string>();
-    for (const member of leg.crew) {
+    for (const member of pilotsOf(leg)) {
       const key = keyOf(member);
       if (!key || seen.has(key)) continue;
       seen.add(key);
@@ -237,49 +243,59 @@ const sortName = (name: string) => {
   return [...parts.slice(1), parts[0]].join(' ');
 };
 
-/** The legs of one pilot (a row id of `pilotRows`). */
+/** The legs one pilot (a row id of `pilotRows`) flew as one. */
 export function legsOfPilot(legs: PeriodLeg[], pilot: string): PeriodLeg[] {
   const keyOf = crewKeys(legs);
-  return legs.filter((leg) => leg.crew.some((member) => keyOf(member) === pilot));
+  return legs.filter((leg) => pilotsOf(leg).some((member) => keyOf(member) === pilot));
 }
 
-interface AircraftTally extends Tally {
-  legsByMission: Map<string, PeriodLeg[]>;
+/** The flown legs of `legs` (one aircraft's), by mission. */
+function flownByMission(legs: PeriodLeg[]): Map<string, PeriodLeg[]> {
+  const byMission = new Map<string, PeriodLeg[]>();
+  for (const leg of legs)
+    if (blockMinutes(leg) !== null)
+      byMission.set(leg.missionId, [...(byMission.get(leg.missionId) ?? []), leg]);
+  return byMission;
+}
+
+/**
+ * The flight-time cost in cents of one mission's flown legs on one aircraft: the cost engine's, with the
+ * mission's type, OCS, meals and day and the operator's rules. Each aircraft's total adds these up, and its
+ * missions show each (`aircraftMissionsPage`), so that the total is the sum of what they show.
+ */
+function missionFlightCost(flown: PeriodLeg[], book: PriceBook, rules: CostRules): Figure {
+  const [first] = flown;
+  return computeMissionCosts(
+    {
+      departureDateTime: first.missionDeparture ?? first.departure,
+      aircraftType: first.aircraftType,
+      isWithOCS: first.isWithOCS,
+      numberOfMeals: first.numberOfMeals,
+      airportDeIcing: first.airportDeIcing,
+      legs: flown,
+    },
+    book,
+    rules,
+  ).costOfFlightTime;
 }
 
 /** Every aircraft of the period's legs, with its missions, block time and flight-time cost. */
 export function aircraftRows(legs: PeriodLeg[], book: PriceBook, rules: CostRules): AircraftRow[] {
-  const fleet = new Map<string, AircraftTally>();
+  const fleet = new Map<string, { tally: Tally; legs: PeriodLeg[] }>();
   for (const leg of legs) {
     if (!leg.registration) continue;
-    const aircraft = fleet.get(leg.registration) ?? { ...newTally(), legsByMission: new Map() };
-    count(aircraft, leg);
-    if (blockMinutes(leg) !== null) {
-      const list = aircraft.legsByMission.get(leg.missionId) ?? [];
-      list.push(leg);
-      aircraft.legsByMission.set(leg.missionId, list);
-    }
+    const aircraft = fleet.get(leg.registration) ?? { tally: newTally(), legs: [] };
+    count(aircraft.tally, leg);
+    aircraft.legs.push(leg);
     fleet.set(leg.registration, aircraft);
   }
   return [...fleet]
-    .map(([registration, a]) => {
+    .map(([registration, { tally: a, legs: own }]) => {
       let cents = 0;
       let missionsWithoutCost = 0;
-      for (const flown of a.legsByMission.values()) {
-        const [first] = flown;
-        const costs = computeMissionCosts(
-          {
-            departureDateTime: first.missionDeparture ?? first.departure,
-            aircraftType: first.aircraftType,
-            isWithOCS: first.isWithOCS,
-            numberOfMeals: first.numberOfMeals,
-            airportDeIcing: first.airportDeIcing,
-            legs: flown,
-          },
-          book,
-          rules,
-        );
-        if (costs.costOfFlightTime.ok) cents += costs.costOfFlightTime.value;
+      for (const flown of flownByMission(own).values()) {
+        const cost = missionFlightCost(flown, book, rules);
+        if (cost.ok) cents += cost.value;
         else missionsWithoutCost += 1;
       }
       return {
@@ -364,8 +380,23 @@ async function missionsPage(
 export const pilotMissionsPage = (deps: ActivityDeps, q: PilotMissionsQueryInput) =>
   missionsPage(deps, q, (legs) => legsOfPilot(legs, q.pilot));
 
-/** GET /fleet/missions: the missions of one aircraft (its registration, case aside). */
-export function aircraftMissionsPage(deps: ActivityDeps, q: AircraftMissionsQueryInput) {
+/**
+ * GET /fleet/missions: the missions of one aircraft (its registration, case aside), each with the
+ * flight-time cost its row adds up (`missionFlightCost`, in euros), or why it is unknown.
+ */
+export async function aircraftMissionsPage(deps: ActivityDeps, q: AircraftMissionsQueryInput) {
   const wanted = q.registration.toUpperCase();
-  return missionsPage(deps, q, (legs) => legs.filter((leg) => leg.registration?.toUpperCase() === wanted));
+  const page = pageParams(q, ACTIVITY_MISSIONS_PAGE_SIZE);
+  const [all, book] = await Promise.all([legsOf(deps.db, periodOf(q, deps.now())), loadPriceBook(deps.db)]);
+  const legs = all.filter((leg) => leg.registration?.toUpperCase() === wanted);
+  const flown = flownByMission(legs);
+  const shown = pageOf(missionRows(legs), page);
+  return {
+    ...shown,
+    rows: shown.rows.map((row): AircraftMissionRow => {
+      const own = flown.get(row.id);
+      const cost = own ? missionFlightCost(own, book, deps.config.costRules) : null;
+      return { ...row, flightCost: cost && (cost.ok ? { ok: true, value: cost.value / 100 } : cost) };
+    }),
+  };
 }

@@ -85,6 +85,25 @@ describe('mapFlight', () => {
     });
   });
 
+  it("takes a pilot's position from Leon's flags, whatever the operator calls it; keeps the cabin crew's", () => {
+    const leg = mapFlight(
+      flight({
+        crewMemberList: [
+          { position: 'FA', contact: { name: 'Élodie', surname: 'Perrin' } },
+          { position: 'SIC', isFirstOfficer: true, contact: { name: 'Camille', surname: 'Roux' } },
+          { position: 'PIC', isCaptain: true, contact: { name: 'Claire', surname: 'Dubois' } },
+          { position: null, contact: { name: 'Hugo', surname: 'Bernard' } },
+        ],
+      }),
+    );
+    expect(leg.crew.map((member) => [member.surname, member.position])).toEqual([
+      ['Dubois', 'CPT'],
+      ['Roux', 'FO'],
+      ['Perrin', 'FA'],
+      ['Bernard', ''],
+    ]);
+  });
+
   it("keeps Leon's contact id of a crew member when Leon gives it", () => {
     const leg = mapFlight(
       flight({

@@ -218,7 +218,9 @@ function mapCrew(list: Infer<typeof RawCrewMember>[]): CrewMember[] {
     const mapped: CrewMember = {
       name: member.contact?.name?.trim() ?? '',
       surname: member.contact?.surname?.trim() ?? '',
-      position: member.position?.trim() || (member.isCaptain ? 'CPT' : member.isFirstOfficer ? 'FO' : ''),
+      // Leon's flags say who flies the aircraft whatever an operator calls the position ('PIC', 'SIC'…): the
+      // pilots screen counts CPT and FO only (FLIGHT_CREW_POSITIONS, contract/crew-and-fleet.ts).
+      position: member.isCaptain ? 'CPT' : member.isFirstOfficer ? 'FO' : member.position?.trim() || '',
       phoneWork: member.contact?.phoneWork?.trim() || member.contact?.phoneMobile?.trim() || null,
     };
     // Leon's id of the person (the same on every trip): the pilots screen groups by it (decision 034).

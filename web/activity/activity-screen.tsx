@@ -8,7 +8,13 @@ import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { ViewIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
-import { ActivityMissionsDialog, ActivityToolbar, flownColumns, usePeriod } from './activity';
+import {
+  ActivityMissionsDialog,
+  ActivityToolbar,
+  flownColumns,
+  type MissionColumns,
+  usePeriod,
+} from './activity';
 import type { PeriodFilter } from './query';
 
 interface ActivityCounts {
@@ -45,24 +51,26 @@ type ActivityList<Row> = TableList<Row> & {
 };
 
 /** The dialog of one row's missions over the period, 10 a page. */
-function RowMissions<Row>({
+function RowMissions<Row, Mission extends ActivityMissionRow>({
   title,
   row,
   period,
   useMissions,
+  columns,
   onClose,
 }: {
   title: string;
   row: Row;
   period: PeriodFilter;
-  useMissions: (row: Row, period: PeriodFilter) => TableList<ActivityMissionRow>;
+  useMissions: (row: Row, period: PeriodFilter) => TableList<Mission>;
+  columns?: MissionColumns<Mission>;
   onClose: () => void;
 }) {
   const list = useMissions(row, period);
-  return <ActivityMissionsDialog title={title} list={list} onClose={onClose} />;
+  return <ActivityMissionsDialog title={title} list={list} columns={columns} onClose={onClose} />;
 }
 
-export function ActivityScreen<Row extends { id: string }>({
+export function ActivityScreen<Row extends { id: string }, Mission extends ActivityMissionRow>({
   title,
   label,
   searchId,
@@ -72,6 +80,7 @@ export function ActivityScreen<Row extends { id: string }>({
   columns,
   rowName,
   useMissions,
+  missionColumns,
 }: {
   title: string;
   /** The table's accessible name. */
@@ -86,7 +95,9 @@ export function ActivityScreen<Row extends { id: string }>({
   /** What the row's button and its missions' dialog call it. */
   rowName: (row: Row) => string;
   /** One row's missions over the period (a hook). */
-  useMissions: (row: Row, period: PeriodFilter) => TableList<ActivityMissionRow>;
+  useMissions: (row: Row, period: PeriodFilter) => TableList<Mission>;
+  /** The screen's columns of a row's missions, from the shared ones (all of them when not given). */
+  missionColumns?: MissionColumns<Mission>;
 }) {
   const { initial, period, setPeriod } = usePeriod();
   const list = useList(initial);
@@ -117,6 +128,7 @@ export function ActivityScreen<Row extends { id: string }>({
           row={opened}
           period={period}
           useMissions={useMissions}
+          columns={missionColumns}
           onClose={() => setOpened(null)}
         />
       )}

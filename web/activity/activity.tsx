@@ -12,11 +12,11 @@ import {
 } from '../../contract/crew-and-fleet';
 import { href } from '../../contract/routes';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { subLine } from '../ui/data-table.css';
 import { DateRangeFilter, type DayRange } from '../ui/date-range-filter';
 import { CloseActions, ModalDialog } from '../ui/dialog';
 import { hoursMinutes, parisDate } from '../ui/format';
 import { SearchToolbar } from '../ui/search-toolbar';
-import * as ui from './activity.css';
 import type { PeriodFilter } from './query';
 
 /** The period a screen starts with, and the one it shows now (none: the API's default). */
@@ -63,7 +63,7 @@ export function MissionLinkCell({ mission }: { mission: MissionLink | null }) {
   return (
     <>
       <Link href={href('missionDetails', { id: mission.missionId })}>{mission.tripNumber ?? 'N.D'}</Link>
-      <span className={ui.day}>{parisDate(mission.departure)}</span>
+      <span className={subLine}>{parisDate(mission.departure)}</span>
     </>
   );
 }
@@ -91,26 +91,39 @@ const missionColumns: Column<ActivityMissionRow>[] = [
   },
   { id: 'departure', header: 'Départ', cell: (m) => parisDate(m.departure), oneLine: true },
   { id: 'buyerName', header: 'Hôpital', cell: (m) => m.buyerName ?? '-', oneLine: 200 },
-  { id: 'route', header: 'Trajet', cell: (m) => m.route, oneLine: true },
+  // A long route wraps at its arrows rather than push the last columns out of the dialog; never narrower
+  // than two codes a line, where the dialog scrolls sideways anyway (a phone).
+  {
+    id: 'route',
+    header: 'Trajet',
+    cell: (m) => <span style={{ display: 'block', minWidth: 150 }}>{m.route}</span>,
+  },
   ...flownColumns<ActivityMissionRow>(),
   { id: 'registrations', header: 'Avion', cell: (m) => m.registrations.join(', ') || '-', oneLine: true },
 ];
 
+/** A screen's columns of a row's missions, made from the shared ones (an aircraft's add each mission's cost). */
+export type MissionColumns<Mission extends ActivityMissionRow> = (
+  shared: Column<ActivityMissionRow>[],
+) => Column<Mission>[];
+
 /** The missions of one row over the period, 10 a page, each opening its details. */
-export function ActivityMissionsDialog({
+export function ActivityMissionsDialog<Mission extends ActivityMissionRow>({
   title,
   list,
+  columns = (shared) => shared,
   onClose,
 }: {
   title: string;
-  list: TableList<ActivityMissionRow>;
+  list: TableList<Mission>;
+  columns?: MissionColumns<Mission>;
   onClose: () => void;
 }) {
   return (
     <ModalDialog title={title} isOpen onClose={onClose} wide="table">
       <DataTable
         label={title}
-        columns={missionColumns}
+        columns={columns(missionColumns)}
         list={list}
         emptyText={CREW_AND_FLEET_MESSAGES.noMission}
       />

@@ -25,6 +25,12 @@ export function withQuery(path: string, query: Record<string, string | undefined
 export const useActivityList = <Row>(path: string, period: PeriodFilter) =>
   usePagedList<Row>(path, CREW_AND_FLEET_PAGE_SIZE, { ...period });
 
-/** The missions of one row over `period`: `row` names it in the query (`{ pilot }`, `{ registration }`). */
-export const useActivityMissions = (path: string, row: Record<string, string>, period: PeriodFilter) =>
-  usePagedList<ActivityMissionRow>(withQuery(path, { ...row, ...period }), ACTIVITY_MISSIONS_PAGE_SIZE);
+/**
+ * The missions of one row over `period`: `row` names it in the query (`{ pilot }`, `{ registration }`);
+ * `Mission` is what the path answers (an aircraft's missions carry their cost).
+ */
+export const useActivityMissions = <Mission extends ActivityMissionRow = ActivityMissionRow>(
+  path: string,
+  row: Record<string, string>,
+  period: PeriodFilter,
+) => usePagedList<Mission>(withQuery(path, { ...row, ...period }), ACTIVITY_MISSIONS_PAGE_SIZE);

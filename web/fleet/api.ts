@@ -1,10 +1,10 @@
 // The typed calls of the fleet screen (contract/crew-and-fleet.ts): the list, paged, and the missions of
-// one aircraft.
-import { type AircraftRow, FLEET_PATHS } from '../../contract/crew-and-fleet';
+// one aircraft with their costs.
+import { type AircraftMissionRow, type AircraftRow, FLEET_PATHS } from '../../contract/crew-and-fleet';
 import { type PeriodFilter, useActivityList, useActivityMissions } from '../activity';
 
 export const useFleetList = (period: PeriodFilter) => useActivityList<AircraftRow>(FLEET_PATHS.list, period);
 
-/** The missions of one aircraft over `period`. */
+/** The missions of one aircraft over `period`, each with its flight-time cost. */
 export const useAircraftMissions = (registration: string, period: PeriodFilter) =>
-  useActivityMissions(FLEET_PATHS.missions, { registration }, period);
+  useActivityMissions<AircraftMissionRow>(FLEET_PATHS.missions, { registration }, period);

@@ -1,5 +1,6 @@
-// 'Pilotes' (issue 25, decision 034): the crew members seen on synced legs over a period (the last 12
-// months at first), searched by name; a row's button opens the list of their missions.
+// 'Pilotes' (issue 25, decision 034): the pilots (the flight crew; cabin crew left out, issue 54) seen on
+// synced legs over a period (the last 12 months at first), searched by name; a row's button opens the list
+// of their missions.
 import { CREW_AND_FLEET_MESSAGES, CREW_POSITION_LABELS, type PilotRow } from '../../contract/crew-and-fleet';
 import { ActivityScreen, countColumns, MissionLinkCell, type PeriodFilter } from '../activity';
 import type { Column } from '../ui/data-table';

@@ -1,12 +1,18 @@
 // @vitest-environment happy-dom
 // The pilots and fleet screens as a user meets them: the list asked for the last 12 months, its rows
 // (positions in French, block hours, the last mission's link), the empty and error lines, the fleet's
-// cost with the missions it leaves out and the plane icon for an aircraft without a photo; a reversed or too
-// long period said under the field, the list left on the last right period.
+// cost with the missions it leaves out and the plane icon for an aircraft without a photo, an aircraft's
+// missions each with its cost (or why it has none); a reversed or too long period said under the field, the
+// list left on the last right period.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type AircraftRow, defaultPeriod, type PilotRow } from '../../contract/crew-and-fleet';
+import {
+  type AircraftMissionRow,
+  type AircraftRow,
+  defaultPeriod,
+  type PilotRow,
+} from '../../contract/crew-and-fleet';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 
 const MISSION = '00000000-0000-4000-8000-0000000000aa';
@@ -99,6 +105,50 @@ describe('Flotte', () => {
     expect(row[5]?.replace(/\s/g, ' ')).toBe('5 450,50 €2 missions sans coût');
     expect(row[6]).toBe('-');
     expect(within(table).getByRole('img', { name: 'Avion (photo indisponible)' })).toBeTruthy();
+  });
+
+  it("opens an aircraft's missions, each with the flight-time cost its row adds up, or why it has none", async () => {
+    const flown: AircraftMissionRow = {
+      id: MISSION,
+      tripNumber: '24012',
+      status: 'TERMINEE',
+      buyerName: 'CHU de Bordeaux',
+      departure: '2026-03-01T08:05:00Z',
+      route: 'LFBD → LFML → LFBD',
+      legs: 2,
+      blockMinutes: 170,
+      registrations: ['F-XXXX'],
+      flightCost: { ok: true, value: 5450.5 },
+    };
+    const rows: AircraftMissionRow[] = [
+      flown,
+      { ...flown, id: `${MISSION.slice(0, -2)}bb`, tripNumber: '24013', flightCost: null, legs: 0 },
+      {
+        ...flown,
+        id: `${MISSION.slice(0, -2)}cc`,
+        tripNumber: '24014',
+        flightCost: { ok: false, reason: 'OCS non renseigné' },
+      },
+    ];
+    const api = fakeApi({ ...COUNTS, 'GET /fleet': page([aircraft]), 'GET /fleet/missions': page(rows) });
+    renderApp('/aircraft-fleet', signedInAs('OPERATION'));
+    const table = await screen.findByRole('table', { name: 'Flotte' }, { timeout: 5000 });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Voir les missions de F-XXXX' }));
+    const missions = await screen.findByRole('table', { name: 'Missions de F-XXXX' }, { timeout: 5000 });
+    await within(missions).findByText('24012');
+    const headers = within(missions)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.at(-1)).toBe('Coût du temps de vol');
+    expect(cells(missions).map((row) => row.at(-1)?.replace(/\s/g, ' '))).toEqual([
+      '5 450,50 €',
+      '-',
+      'Sans coûtOCS non renseigné',
+    ]);
+    const asked = api.fetch.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.includes('/fleet/missions'));
+    expect(asked).toContain('registration=F-XXXX');
   });
 });
 

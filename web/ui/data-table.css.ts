@@ -41,6 +41,25 @@ export const td = style({
 // The buttons and links of a row (actions, downloads) are compact: a row of one line stays about 40 px
 // high, buttons included.
 globalStyle(`${td} :is(button, a)`, { paddingTop: 4, paddingBottom: 4 });
+/**
+ * A second line under a cell's value, smaller and muted, on one line of its own: what goes with the value
+ * (a day under a mission number, a duration under a start), so that a table needs a column less.
+ */
+export const subLine = style({ display: 'block', color: colors.muted, fontSize: 13, whiteSpace: 'nowrap' });
+/**
+ * A few words under a cell's value that explain it (why a run failed, under its result; why a verdict,
+ * under it): a narrow block of their own lines, which widens its column by no more than 240 px.
+ */
+export const cellNote = style({
+  display: 'block',
+  marginTop: 4,
+  maxWidth: 240,
+  minWidth: 160,
+  whiteSpace: 'normal',
+  fontSize: 13,
+  lineHeight: 1.35,
+  color: colors.muted,
+});
 /** A cell kept on one line (the column's `oneLine`). */
 export const oneLine = style({ whiteSpace: 'nowrap' });
 /** The text of a cell cut at the column's width with an ellipsis; its title holds the whole. */
