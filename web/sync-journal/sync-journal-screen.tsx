@@ -15,6 +15,7 @@ import { syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
+import { cellNote } from '../ui/data-table.css';
 import { parisDateTime } from '../ui/format';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
@@ -68,7 +69,7 @@ export function SyncJournalScreen() {
       cell: (run) => (
         <>
           <Badge label={SYNC_RUN_RESULT_LABELS[run.status]} color={RESULT_COLORS[run.status]} />
-          {run.reason && <span className={ui.reason}>{run.reason}</span>}
+          {run.reason && <span className={cellNote}>{run.reason}</span>}
         </>
       ),
     },

@@ -2,17 +2,6 @@
 import { style } from '@vanilla-extract/css';
 import { colors, definitionList } from '../ui/theme.css';
 
-/** A run's failure reason under its result's badge: a narrow column of its own lines. */
-export const reason = style({
-  display: 'block',
-  marginTop: 4,
-  maxWidth: 240,
-  minWidth: 160,
-  whiteSpace: 'normal',
-  fontSize: 13,
-  lineHeight: 1.35,
-  color: colors.muted,
-});
 /**
  * A header that may wrap although its column's cells stay on one line: from 1440 px, where that makes the
  * table fit its frame. Narrower, the frame scrolls sideways anyway, and wrapping would only make the header
