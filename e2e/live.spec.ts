@@ -4,7 +4,7 @@
 // before its save, which is refused; a HOSPITAL user's stream carries nothing of another hospital; the
 // stream comes back after the API restarts, with what was written while it was away; a first load of
 // Leon's history shows its progress to staff, and its missions come as the banner.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { AUTH_PATHS } from '../contract/auth';
 import { MISSION_MESSAGES, MISSION_PATHS } from '../contract/missions';
 import { href } from '../contract/routes';
@@ -20,6 +20,10 @@ const missions = (page: Page) => page.getByRole('table', { name: 'Missions' });
 
 /** The layout's status while the stream is down (web/live/live-feed.tsx). */
 const LIVE_TEXT_LOST = 'Connexion perdue — reconnexion…';
+
+/** Another tab of the OPERATION account, in a context of its own: a colleague on the same screen. */
+const operationTab = (browser: Browser) =>
+  browser.newContext({ storageState: signedInAs('OPERATION').storageState, baseURL: E2E.baseURL });
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -71,10 +75,7 @@ test('an edit in one tab appears in the other without a reload; new missions com
   await page.goto(href('requestedMissions'));
   await expect(dataRows(missions(page)).first()).toBeVisible();
   // The other tab: the same account in a context of its own, editing through the API as its dialog does.
-  const other = await browser.newContext({
-    storageState: signedInAs('OPERATION').storageState,
-    baseURL: E2E.baseURL,
-  });
+  const other = await operationTab(browser);
   try {
     const api = other.request;
     const rows = await requested(api);
@@ -140,10 +141,7 @@ test('a dialog open on a mission changed elsewhere says so at once; its save is 
   await first.getByRole('button', { name: /^Modifier la mission/ }).click();
   const dialog = page.getByRole('dialog', { name: /Modifier la mission/ });
   await expect(dialog.getByLabel('Nombre de cristals')).toBeVisible();
-  const other = await browser.newContext({
-    storageState: signedInAs('OPERATION').storageState,
-    baseURL: E2E.baseURL,
-  });
+  const other = await operationTab(browser);
   try {
     const target = (await requested(other.request)).find(
       (r) => String(r.tripNumber ?? 'N.D') === shownNumber,
@@ -185,10 +183,7 @@ test.describe('as HOSPITAL', () => {
   }) => {
     await page.goto(href('requestedMissions'));
     await expect(dataRows(missions(page)).first()).toBeVisible();
-    const staff = await browser.newContext({
-      storageState: signedInAs('OPERATION').storageState,
-      baseURL: E2E.baseURL,
-    });
+    const staff = await operationTab(browser);
     try {
       // One mission this user may read, one it may not (its details answer 404 to it).
       let own: Row | undefined;
