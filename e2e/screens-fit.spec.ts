@@ -80,6 +80,50 @@ for (const width of [1280, 1440] as const) {
   });
 }
 
+test('a long list reaches the window’s foot, its page navigator whole under it', async ({
+  page,
+}, testInfo) => {
+  // A frame capped at a share of the window left empty space under a short page's list, and pushed the
+  // navigator out of the window under a tall toolbar (the billing check at 1440 × 900).
+  for (const [screen, label, width, height] of [
+    ['billing', 'Écarts de facturation', 1440, 900],
+    ['billing', 'Écarts de facturation', 1280, 800],
+    ['completedMissions', 'Missions', 1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(href(screen));
+    const table = page.getByRole('table', { name: label });
+    await expect(dataRows(table).first()).toBeVisible();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager).toBeInViewport({ ratio: 1 });
+    const m = await table.evaluate((t) => {
+      const frame = t.parentElement as HTMLElement;
+      const nav = document.querySelector('nav[aria-label="Pagination"]') as HTMLElement;
+      return {
+        scrolls: frame.scrollHeight > frame.clientHeight,
+        spaceUnderPager: window.innerHeight - nav.getBoundingClientRect().bottom,
+        pageScrolls: document.documentElement.scrollHeight > window.innerHeight,
+        sideways: frame.scrollWidth - frame.clientWidth,
+      };
+    });
+    console.info(`${screen} at ${width} × ${height}: ${JSON.stringify(m)}`);
+    // The rows scroll within the frame, which ends just above the navigator; the page itself stays put.
+    expect(m.scrolls).toBe(true);
+    expect(m.spaceUnderPager).toBeGreaterThanOrEqual(0);
+    expect(m.spaceUnderPager).toBeLessThanOrEqual(40);
+    expect(m.pageScrolls).toBe(false);
+    if (screen === 'billing') {
+      // Every column in view, the reason under the verdict: nothing to scroll sideways for.
+      expect(m.sideways).toBeLessThanOrEqual(0);
+      await expect(
+        table.getByText(/^(Sous-facturée|Surfacturée|Facturé au centime|Écart de|Aucun)/).first(),
+      ).toBeInViewport();
+    }
+    await shoot(page, testInfo, `${screen}-${width}x${height}.png`);
+  }
+});
+
 test('the mission list works at 390 px, and the menu drawer opens over it', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openList(page, 'completedMissions');
@@ -97,6 +141,22 @@ test('the mission list works at 390 px, and the menu drawer opens over it', asyn
   ).toBeInViewport();
   await shoot(page, testInfo, 'missions-completed-390-menu.png');
   expect((await measure(page)).pageOverflow).toBeLessThanOrEqual(0);
+  // The account's buttons stay whole at the drawer's foot, on a tall phone and a short one; the menu's
+  // list scrolls above them down to its last entry.
+  const drawer = page.getByRole('navigation', { name: 'Menu principal' });
+  for (const height of [844, 667]) {
+    await page.setViewportSize({ width: 390, height });
+    await expect(drawer.getByRole('button', { name: 'Déconnexion' })).toBeInViewport({ ratio: 1 });
+    const last = drawer.getByRole('link', { name: /^Journal des synchronisations/ });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(drawer.getByRole('button', { name: 'Déconnexion' })).toBeInViewport({ ratio: 1 });
+    const below = await drawer
+      .getByRole('button', { name: 'Déconnexion' })
+      .evaluate((button) => window.innerHeight - button.getBoundingClientRect().bottom);
+    expect(below).toBeGreaterThanOrEqual(8);
+  }
+  await shoot(page, testInfo, 'missions-completed-390x667-menu.png');
 });
 
 test('while the next page loads, the rows are greyed and the pager is disabled', async ({ page }) => {

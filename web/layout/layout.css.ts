@@ -33,7 +33,10 @@ export const sidebar = style({
   gap: 8,
   position: 'sticky',
   top: 0,
-  height: '100vh',
+  // The window's height as it is now (a phone's address bar taken away); the menu's list scrolls within
+  // it and the account's buttons stay whole at its foot. The whole scrolls only where even a short list
+  // does not fit.
+  height: '100dvh',
   overflowY: 'auto',
   '@media': {
     [small]: {
@@ -41,6 +44,7 @@ export const sidebar = style({
       left: 0,
       top: 0,
       bottom: 0,
+      height: 'auto',
       zIndex: 40,
       transform: 'translateX(-100%)',
       // Closed, the drawer is also hidden, so its links leave the Tab order (once it has slid away).
@@ -80,7 +84,19 @@ export const brand = style({
   padding: '4px 8px 16px',
   fontWeight: 700,
 });
-export const menuList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
+export const menuList = style({
+  listStyle: 'none',
+  // Room for the entries' focus ring (3 px, 2 px away: theme.css.ts) inside the list, which clips what
+  // overflows it.
+  margin: -6,
+  padding: 6,
+  display: 'grid',
+  alignContent: 'start',
+  gap: 2,
+  flex: '0 1 auto',
+  minHeight: 120,
+  overflowY: 'auto',
+});
 export const subList = style({
   listStyle: 'none',
   margin: '2px 0 6px',
@@ -108,7 +124,13 @@ export const menuItem = style({
   },
 });
 export const count = style({ fontSize: 13, opacity: 0.9 });
-export const menuFooter = style({ marginTop: 'auto', display: 'grid', gap: 8, paddingTop: 12 });
+export const menuFooter = style({
+  marginTop: 'auto',
+  display: 'grid',
+  gap: 8,
+  paddingTop: 12,
+  flexShrink: 0,
+});
 export const main = style({
   flex: 1,
   minWidth: 0,

@@ -15,7 +15,7 @@ import { syncRunEnded } from '../sync';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable } from '../ui/data-table';
-import { cellNote } from '../ui/data-table.css';
+import { cellNote, subLine } from '../ui/data-table.css';
 import { parisDateTime } from '../ui/format';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
@@ -43,24 +43,31 @@ export function SyncJournalScreen() {
   const session = useSession();
   const [open, setOpen] = useState<SyncRunRow | null>(null);
   const columns: Column<SyncRunRow>[] = [
-    { id: 'startedAt', header: 'Début', cell: (run) => parisDateTime(run.startedAt), oneLine: true },
+    // The duration under the start, who started the run under its kind: the table keeps to seven
+    // columns, all in view at 1280 px.
     {
-      id: 'duration',
-      header: 'Durée',
-      cell: (run) => (run.status === 'running' ? 'en cours' : duration(run)),
+      id: 'startedAt',
+      header: 'Début et durée',
+      cell: (run) => (
+        <>
+          {parisDateTime(run.startedAt)}
+          <span className={subLine}>{run.status === 'running' ? 'en cours' : duration(run)}</span>
+        </>
+      ),
       oneLine: true,
     },
     {
       id: 'kind',
-      header: 'Type',
-      cell: (run) => <span title={SYNC_KIND_LABELS[run.kind]}>{KIND_SHORT[run.kind]}</span>,
+      header: 'Type et auteur',
+      cell: (run) => (
+        <>
+          <span title={SYNC_KIND_LABELS[run.kind]}>{KIND_SHORT[run.kind]}</span>
+          <span className={`${subLine} ${ui.author}`} title={run.actorName ?? undefined}>
+            {run.actorName ?? SYNC_JOURNAL_MESSAGES.automatic}
+          </span>
+        </>
+      ),
       oneLine: true,
-    },
-    {
-      id: 'actor',
-      header: 'Lancée par',
-      cell: (run) => run.actorName ?? SYNC_JOURNAL_MESSAGES.automatic,
-      oneLine: 180,
     },
     {
       id: 'result',

@@ -3,12 +3,12 @@ import { style } from '@vanilla-extract/css';
 import { colors, definitionList } from '../ui/theme.css';
 
 /**
- * A header that may wrap although its column's cells stay on one line: from 1440 px, where that makes the
+ * A header that may wrap although its column's cells stay on one line: from 1280 px, where that makes the
  * table fit its frame. Narrower, the frame scrolls sideways anyway, and wrapping would only make the header
  * row three lines tall.
  */
 export const wrappingHeader = style({
-  '@media': { 'screen and (min-width: 1440px)': { whiteSpace: 'normal' } },
+  '@media': { 'screen and (min-width: 1280px)': { whiteSpace: 'normal' } },
 });
 export const legend = style({ margin: '0 0 12px', color: colors.muted, fontSize: 14 });
 export const facts = style([
@@ -31,3 +31,5 @@ export const trip = style({
 export const tripHead = style({ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' });
 export const sectionTitle = style({ margin: 0, fontSize: 16, color: colors.navy });
 export const note = style({ margin: 0, color: colors.muted, fontSize: 14 });
+/** Who started a run, under its kind: a long name is cut with an ellipsis (its title holds the whole). */
+export const author = style({ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' });

@@ -3,12 +3,16 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { colors } from './theme.css';
 
+/** The least height of a list's frame, however little room the window leaves under the filters. */
+export const FRAME_MIN_HEIGHT = 320;
 export const frame = style({
   // Positioned, so that what is absolutely placed in a cell (visually hidden texts) scrolls with the
   // table instead of widening the page.
   position: 'relative',
   overflow: 'auto',
-  maxHeight: '70vh',
+  // Down to the window's bottom on a list screen (set by DataTable once laid out); 70 % of the window
+  // until then, and inside a dialog.
+  maxHeight: 'var(--frame-max, 70vh)',
   borderRadius: 8,
   border: `1px solid ${colors.border}`,
   background: colors.white,

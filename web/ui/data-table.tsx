@@ -93,6 +93,46 @@ function useStickyOffsets(count: number) {
   return tableRef;
 }
 
+/**
+ * A list screen's frame reaches down to the window's bottom, its page navigator under it, instead of
+ * stopping at a fixed share of the window's height with empty space below: its top (which moves with
+ * the filters and banners above it) is measured once laid out, and again whenever the page's content
+ * or the window changes size, and its greatest height set from it (`--frame-max`, data-table.css.ts).
+ * Inside a dialog the frame keeps the dialog's own bound.
+ */
+function useFrameToWindowBottom() {
+  const frameRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined' || frame.closest('[role="dialog"]')) return;
+    const measure = () => {
+      const top = Math.round(frame.getBoundingClientRect().top + window.scrollY);
+      // What stays under the frame: the page navigator with its margins (when there is more than one
+      // page), and the page area's own padding.
+      const next = frame.nextElementSibling;
+      const pager = next instanceof HTMLElement && next.matches(PAGER) ? next : null;
+      const below = PAGE_PADDING + (pager ? pager.offsetHeight + PAGER_MARGINS : 0);
+      frame.style.setProperty(
+        '--frame-max',
+        `max(${ui.FRAME_MIN_HEIGHT}px, calc(100dvh - ${top + below}px))`,
+      );
+    };
+    // The observer's calls come after the browser has laid the page out (docs/decisions/056).
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame.parentElement ?? frame);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+  return frameRef;
+}
+/** The page navigator, its two margins (page-navigator.css.ts), and the page area's bottom padding (layout). */
+const PAGER = 'nav[aria-label="Pagination"]';
+const PAGER_MARGINS = 16 + 16;
+const PAGE_PADDING = 24;
+
 /** What a cell shows: `cell`'s content, cut to one line of `oneLine` px when asked. */
 function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
   const content = column.cell(row);
@@ -131,6 +171,7 @@ export function DataTable<Row extends { id: string }>({
   while (startCount < Math.min(columns.length, ui.MAX_STICKY_START) && columns[startCount].sticky === 'start')
     startCount++;
   const tableRef = useStickyOffsets(startCount);
+  const frameRef = useFrameToWindowBottom();
   const cellClass = (column: Column<Row>, index: number, base: string) =>
     [
       base,
@@ -152,7 +193,7 @@ export function DataTable<Row extends { id: string }>({
     <>
       {/* Focusable so that keyboard users can scroll it (axe: scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus */}
-      <section className={ui.frame} tabIndex={0} aria-label={`Tableau ${label}`}>
+      <section ref={frameRef} className={ui.frame} tabIndex={0} aria-label={`Tableau ${label}`}>
         <table ref={tableRef} className={ui.table} aria-label={label} aria-busy={list.loading}>
           <thead>
             <tr>
