@@ -33,16 +33,16 @@ export const liveRoutes = new Hono<AppEnv>().get(LIVE_PATHS.events, requireUser(
     /** Events that came while the missed ones were read; sent after them. */
     let waiting: StoredEvent[] | null = given !== undefined ? [] : null;
     let last = given !== undefined ? Number(given) : 0;
+    // The events a stream has not had yet, in one write: each event's frame is made once for every
+    // stream it goes to (changeFrame), and a batch costs a stream one write, not one an event.
     const write = (events: StoredEvent[]) => {
+      const frames: Uint8Array[] = [];
       for (const event of events) {
         if (event.id <= last) continue;
         last = event.id;
-        void stream.writeSSE({
-          id: String(event.id),
-          event: LIVE_EVENTS.change,
-          data: JSON.stringify(toWire(event)),
-        });
+        frames.push(changeFrame(event));
       }
+      if (frames.length) void stream.write(frames.length === 1 ? frames[0] : joined(frames));
     };
     const subscriber: Subscriber = {
       user,
@@ -90,6 +90,34 @@ export const liveRoutes = new Hono<AppEnv>().get(LIVE_PATHS.events, requireUser(
     }
   });
 });
+
+const encoder = new TextEncoder();
+const frames = new WeakMap<StoredEvent, Uint8Array>();
+
+/**
+ * An event as the stream sends it (`event: change`, its data, its id), encoded once: the feed hands the
+ * same event object to every stream that may see it.
+ */
+export function changeFrame(event: StoredEvent): Uint8Array {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = encoder.encode(
+      `event: ${LIVE_EVENTS.change}\ndata: ${JSON.stringify(toWire(event))}\nid: ${event.id}\n\n`,
+    );
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
 
 /** The feed's timings; its caps come from the configuration. */
 const defaults = () => ({ heartbeatMs: 20_000, pollMs: 5_000, historyMinutes: 15 });
