@@ -1,6 +1,7 @@
 # The API as a container (docs/deploy.md). Build: `docker build -t organ-air-api .`
 # Stage 1 builds the plain-JavaScript bundle (npm run build:api); stage 2 holds only that bundle, its
-# migrations and the production packages, and runs it as an unprivileged user.
+# migrations and the API's runtime packages, and runs it as an unprivileged user.
+# `npm run check:container` replays both stages without a container engine (scripts/container-check.mjs).
 FROM node:20-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -19,7 +20,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+# The API's runtime packages only: `dependencies` are what the bundle loads (scripts/runtime-packages.test.ts).
+# --omit=optional too: the optional peers of drizzle-orm that devDependencies also install (PGlite, the
+# Worker's types) and pg's Cloudflare socket would come in otherwise (docs/decisions/066).
+RUN npm ci --omit=dev --omit=optional --ignore-scripts && npm cache clean --force
 COPY --from=build /src/dist/api ./dist/api
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

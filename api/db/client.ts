@@ -74,7 +74,8 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, 'migrations');
 /**
  * PGlite, its two extensions and its drizzle driver, loaded when a PGlite database is first opened: a
  * process on PostgreSQL (production) never loads them, which keeps about 40 MB out of its memory
- * (docs/decisions/043).
+ * (docs/decisions/043). PGlite is a devDependency: the container installs the runtime packages only
+ * (docs/decisions/066), so there it is missing, and the error says to set DATABASE_URL.
  */
 async function loadPglite() {
   const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
@@ -83,7 +84,14 @@ async function loadPglite() {
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
-  ]);
+  ]).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND' || !error.message.includes('@electric-sql/pglite')) throw error;
+    throw new Error(
+      'DATABASE_URL: required here; the embedded PGlite is not installed (a runtime-only install, as in the ' +
+        'container) (obligatoire ici : la base PGlite intégrée n’est pas installée, comme dans le conteneur)',
+      { cause: error },
+    );
+  });
   return {
     PGlite,
     // PostgreSQL's buffer pool inside PGlite's memory: 16 MB instead of 128 MB. The database is PGlite's
