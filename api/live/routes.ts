@@ -120,4 +120,4 @@ function joined(parts: Uint8Array[]): Uint8Array {
 }
 
 /** The feed's timings; its caps come from the configuration. */
-const defaults = () => ({ heartbeatMs: 20_000, pollMs: 5_000, historyMinutes: 15 });
+const defaults = () => ({ heartbeatMs: 20_000, pollMs: 5_000, historyMinutes: 15, gatherMs: 250 });
