@@ -7,8 +7,6 @@ export interface Share {
   /** Its seconds, by the table. */
   total: number;
 }
-/** Seconds each spec file (or piece) took in a whole run, by runtime. */
-export declare const SECONDS_ON: Record<'react' | 'preact', Record<string, number>>;
 export declare function shareOut(files: string[], count: number, seconds?: Record<string, number>): Share[];
 /** The spec files a whole run on React runs; Preact runs every file. */
 export declare const ON_BOTH_RUNTIMES: string[];

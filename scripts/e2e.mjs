@@ -3,7 +3,7 @@
 // With no argument, the spec files are shared out between E2E_PARTS parts (2 by default, one per core):
 // each part is its own Playwright against its own stack, on ports shifted by 20 more than the last, with
 // its data, signed-in states and results apart (e2e/env.ts), so no part sees another's writes. Files go to
-// the part with the least time so far, heaviest first, by the time each took in a whole run on that runtime (SECONDS_ON).
+// the part with the least time so far, heaviest first, by the time each took in a whole run (SECONDS).
 // Arguments (files, --grep…) run in one part, as Playwright takes them.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
@@ -13,57 +13,37 @@ import { ensureChromium } from './chromium.mjs';
 import { runtime } from './runtime.mjs';
 
 /**
- * Seconds each spec file took in a whole run, on each runtime: the list reporter's times in a fresh clone's
- * CI on 2 December 2026 (two parts; Preact with the API on PostgreSQL, React on PGlite). A file given by its
- * pieces (`file#piece`, e2e/env.ts `runsPiece`) is split between parts.
+ * Seconds each spec file took in a whole run on React (the list reporter's times in two parts, 27 November
+ * 2026). A file given by its pieces (`file#piece`, e2e/env.ts `runsPiece`) is split between parts.
  */
-export const SECONDS_ON = {
-  preact: {
-    'flow-player.spec.ts': 319,
-    'a11y.spec.ts#ADMIN at 1440 px': 300,
-    'a11y.spec.ts#ACCOUNTING at 1440 px': 264,
-    'auth.spec.ts': 236,
-    'a11y.spec.ts#OPERATION at 1440 px': 216,
-    'live.spec.ts': 183,
-    'flows.spec.ts': 155,
-    'keyboard.spec.ts': 123,
-    'billing.spec.ts': 101,
-    'missions.spec.ts': 85,
-    'a11y.spec.ts#HOSPITAL at 390 px': 84,
-    'crew-and-fleet.spec.ts': 78,
-    'statistics.spec.ts': 75,
-    'history.spec.ts': 70,
-    'a11y.spec.ts#HOSPITAL at 1440 px': 66,
-    'invoices.spec.ts': 66,
-    'incidents.spec.ts': 55,
-    'users.spec.ts': 53,
-    'prices.spec.ts': 45,
-    'overlays.spec.ts': 44,
-    'sync-journal.spec.ts': 38,
-    'screens-fit.spec.ts': 36,
-    'table-rows.spec.ts': 27,
-    'react-aria-components.spec.ts': 26,
-    'auth-cold.spec.ts': 21,
-    'layout-check.spec.ts': 14,
-    'focus-ring.spec.ts': 13,
-  },
-  react: {
-    'flow-player.spec.ts': 393,
-    'auth.spec.ts': 231,
-    'flows.spec.ts': 178,
-    'keyboard.spec.ts': 133,
-    'missions.spec.ts': 123,
-    'overlays.spec.ts': 89,
-    'live.spec.ts': 84,
-    'users.spec.ts': 54,
-    'statistics.spec.ts': 46,
-    'prices.spec.ts': 44,
-    'auth-cold.spec.ts': 27,
-    'react-aria-components.spec.ts': 17,
-    'focus-ring.spec.ts': 6,
-  },
+const SECONDS = {
+  'a11y.spec.ts#ACCOUNTING at 1440 px': 138,
+  'a11y.spec.ts#ADMIN at 1440 px': 126,
+  'a11y.spec.ts#OPERATION at 1440 px': 96,
+  'a11y.spec.ts#HOSPITAL at 1440 px': 34,
+  'a11y.spec.ts#HOSPITAL at 390 px': 31,
+  'flow-player.spec.ts': 134,
+  'auth.spec.ts': 119,
+  'missions.spec.ts': 52,
+  'flows.spec.ts': 46,
+  'keyboard.spec.ts': 37,
+  'prices.spec.ts': 36,
+  'overlays.spec.ts': 34,
+  'invoices.spec.ts': 31,
+  'crew-and-fleet.spec.ts': 31,
+  'billing.spec.ts': 28,
+  'statistics.spec.ts': 26,
+  'screens-fit.spec.ts': 19,
+  'incidents.spec.ts': 16,
+  'users.spec.ts': 15,
+  'history.spec.ts': 15,
+  'sync-journal.spec.ts': 14,
+  'auth-cold.spec.ts': 14,
+  'table-rows.spec.ts': 10,
+  'react-aria-components.spec.ts': 8,
+  'layout-check.spec.ts': 5,
+  'focus-ring.spec.ts': 4,
 };
-const SECONDS = SECONDS_ON.preact;
 /**
  * The spec files a whole run on React runs (docs/decisions/058): those that exercise what differs between
  * the runtimes (react-aria's widgets, focus and its return, dialogs and popovers, forms, the machines'
@@ -217,10 +197,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
   const plan =
     parts > 1
-      ? shareOut(specs, parts, SECONDS_ON[on]).map((share) => ({
-          ...share,
-          args: share.files.map((f) => `e2e/${f}`),
-        }))
+      ? shareOut(specs, parts).map((share) => ({ ...share, args: share.files.map((f) => `e2e/${f}`) }))
       : [{ args, pieces: [], total: 0 }];
   if (plan.length > 1)
     plan.forEach((part, i) => {

@@ -1,7 +1,7 @@
 // How `npm run test:e2e` shares the browser suite out between its parts (docs/decisions/041).
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ON_BOTH_RUNTIMES, SECONDS_ON, shareOut, specsFor } from './e2e.mjs';
+import { ON_BOTH_RUNTIMES, shareOut, specsFor } from './e2e.mjs';
 
 const SECONDS = { 'a.spec.ts': 50, 'b.spec.ts': 30, 'c.spec.ts': 20, 'd.spec.ts#x': 40, 'd.spec.ts#y': 10 };
 const FILES = ['a.spec.ts', 'b.spec.ts', 'c.spec.ts', 'd.spec.ts'];
@@ -35,16 +35,6 @@ describe('shareOut', () => {
     expect(whole.sort()).toEqual(specs.filter((f) => f !== 'a11y.spec.ts').sort());
     expect(shares.every((s) => s.files.includes('a11y.spec.ts'))).toBe(true);
     const [one, two] = shares.map((s) => s.total);
-    expect(Math.abs(one - two)).toBeLessThan(60);
-  });
-
-  it('times every spec file a whole run takes, on each runtime, and shares React’s out in two balanced parts', () => {
-    const specs = readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'));
-    const timed = (on: 'react' | 'preact') =>
-      new Set(Object.keys(SECONDS_ON[on]).map((key) => key.split('#')[0]));
-    for (const on of ['react', 'preact'] as const)
-      for (const file of specsFor(on, specs)) expect(timed(on).has(file), `${file} on ${on}`).toBe(true);
-    const [one, two] = shareOut(specsFor('react', specs), 2, SECONDS_ON.react).map((s) => s.total);
     expect(Math.abs(one - two)).toBeLessThan(60);
   });
 });
