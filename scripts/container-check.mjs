@@ -29,6 +29,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, posix, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
 import { bundleImports, DEVELOPMENT_ONLY } from './bundle-imports.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -226,16 +227,9 @@ export async function checkContainer({
 
   let api;
   let database;
-  const pg = (await import('pg')).default;
-  const onServer = async (statement) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  // The tests' own helper for statements on the server (api/db/scratch.ts), loaded through tsx.
+  const { onDatabaseServer } = await tsImport('../api/db/scratch.ts', import.meta.url);
+  const onServer = (statement) => onDatabaseServer(serverUrl, statement);
   try {
     const byName = new Map();
     let stage;

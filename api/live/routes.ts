@@ -10,7 +10,7 @@ import { accessExpiresAt, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { query } from '../lib/validate';
-import { type EndReason, feedOf, type Progress, replayAfter, type Subscriber } from './feed';
+import { DEFAULT_LIMITS, type EndReason, feedOf, type Progress, replayAfter, type Subscriber } from './feed';
 import { type StoredEvent, toWire, visibleTo } from './scope';
 
 export const liveRoutes = new Hono<AppEnv>().get(LIVE_PATHS.events, requireUser(), async (c) => {
@@ -19,7 +19,8 @@ export const liveRoutes = new Hono<AppEnv>().get(LIVE_PATHS.events, requireUser(
   const header = c.req.header('last-event-id');
   if (header !== undefined && header !== '' && !isEventId(header)) fail(400, LIVE_MESSAGES.badCursor);
   const given = query(c, LiveQuery).lastEventId ?? (header || undefined);
-  const feed = feedOf(deps, deps.db, { ...defaults(), ...deps.config.live }, deps.now);
+  // The feed's timings are its defaults; its caps come from the configuration.
+  const feed = feedOf(deps, deps.db, { ...DEFAULT_LIMITS, ...deps.config.live }, deps.now);
   if (deps.shutdown?.aborted) fail(503, LIVE_MESSAGES.full, { 'Retry-After': '5' });
   if (feed.full) fail(503, LIVE_MESSAGES.full, { 'Retry-After': '10' });
   const expiresAt = (await accessExpiresAt(c)) ?? deps.now().getTime();
@@ -118,6 +119,3 @@ function joined(parts: Uint8Array[]): Uint8Array {
   }
   return all;
 }
-
-/** The feed's timings; its caps come from the configuration. */
-const defaults = () => ({ heartbeatMs: 20_000, pollMs: 5_000, historyMinutes: 15, gatherMs: 250 });
