@@ -1,6 +1,7 @@
 // The API as one Hono app, its routes at the root (the edge strips `/api`). Dependencies are given, so
 // tests build it on a fresh database and a clock of their own.
 import { Hono } from 'hono';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
@@ -93,6 +94,7 @@ export function createApp(
   // Every feature's routes, each under the paths its contract names.
   const features = [
     authRoutes,
+    accountRoutes,
     meRoutes,
     usersRoutes,
     missionsRoutes,

@@ -12,3 +12,4 @@ export {
 export { pruneAuth } from './prune';
 export { authRoutes, LIMITS } from './routes';
 export { revokeSessions } from './sessions';
+export { clearSessionCookies } from './tokens';

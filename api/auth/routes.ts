@@ -28,6 +28,7 @@ import {
   renewSessions,
   revokeSessions,
   rotate,
+  sessionClient,
   sessionOfRefresh,
   setCookiesOf,
 } from './sessions';
@@ -198,7 +199,7 @@ export const authRoutes = new Hono<AppEnv>()
         .where(and(eq(users.id, me.id), eq(users.forceChangePassword, true)))
         .returning(meColumns);
       if (!user) return null;
-      const session = await renewSessions(tx, me.id, 'password-change', now);
+      const session = await renewSessions(tx, me.id, 'password-change', now, sessionClient(c));
       await audit(
         tx,
         ownAudit(me.id, 'password.change', me.id, now, {
@@ -225,7 +226,7 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(newPassword);
     const session = await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.id));
-      const opened = await renewSessions(tx, me.id, 'password-change', now);
+      const opened = await renewSessions(tx, me.id, 'password-change', now, sessionClient(c));
       await audit(tx, ownAudit(me.id, 'password.change', me.id, now));
       return opened;
     });

@@ -4,7 +4,8 @@ import type { Context } from 'hono';
 import type { Me } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
-import type { Deps } from '../lib/context';
+import { clientIp, shortAddress } from '../lib/client-ip';
+import type { AppEnv, Deps } from '../lib/context';
 import { hashToken, newRefreshToken, REFRESH_TTL_SECONDS, setSessionCookies, signAccess } from './tokens';
 
 export const meColumns = {
@@ -29,6 +30,21 @@ async function issueRefresh(db: Pick<Db, 'insert'>, sessionId: string, now: Date
   return token;
 }
 
+/** What a session keeps of its client, for its user to recognise it in 'Mon compte' (migration 0023). */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
+/** The longest user-agent kept: enough for any real browser's, bounded for a forged one. */
+const USER_AGENT_MAX = 512;
+
+/** The client of the request that opens a session: its user-agent and its address shortened. */
+export function sessionClient(c: Context<AppEnv>): SessionClient {
+  const userAgent = c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) || null;
+  return { userAgent, address: shortAddress(clientIp(c)) };
+}
+
 /** A session opened in the database, whose cookies are still to be set. */
 export interface OpenedSession {
   userId: string;
@@ -36,10 +52,15 @@ export interface OpenedSession {
   refresh: string;
 }
 
-async function insertSession(db: Pick<Db, 'insert'>, userId: string, now: Date): Promise<OpenedSession> {
+async function insertSession(
+  db: Pick<Db, 'insert'>,
+  userId: string,
+  now: Date,
+  client: SessionClient,
+): Promise<OpenedSession> {
   const [session] = await db
     .insert(sessions)
-    .values({ userId, createdAt: now, lastSeenAt: now })
+    .values({ userId, createdAt: now, lastSeenAt: now, ...client })
     .returning({ id: sessions.id });
   return { userId, sessionId: session.id, refresh: await issueRefresh(db, session.id, now) };
 }
@@ -56,9 +77,10 @@ export async function setCookiesOf(c: Context, deps: Deps, opened: OpenedSession
 }
 
 /** Opens a session for `userId` and sets its cookies. */
-export async function openSession(c: Context, deps: Deps, userId: string): Promise<string> {
+export async function openSession(c: Context<AppEnv>, deps: Deps, userId: string): Promise<string> {
   const now = deps.now();
-  const opened = await deps.db.transaction((tx) => insertSession(tx, userId, now));
+  const client = sessionClient(c);
+  const opened = await deps.db.transaction((tx) => insertSession(tx, userId, now, client));
   await setCookiesOf(c, deps, opened, now);
   return opened.sessionId;
 }
@@ -72,9 +94,10 @@ export async function renewSessions(
   userId: string,
   reason: string,
   now: Date,
+  client: SessionClient,
 ): Promise<OpenedSession> {
   await revokeSessions(tx, { userId }, reason, now);
-  return insertSession(tx, userId, now);
+  return insertSession(tx, userId, now, client);
 }
 
 export type RotateResult =

@@ -82,6 +82,9 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The browser's user-agent at sign-in, and the client's address shortened (migration 0023). */
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

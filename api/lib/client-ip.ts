@@ -32,3 +32,21 @@ export function clientIp(c: Context<AppEnv>): string {
   }
   return socketAddress(c);
 }
+
+/**
+ * An address shortened for a user to recognise, never whole (issue 52, 'Mon compte'): an IPv4 address
+ * to its /24 ('203.0.113.x'), an IPv6 one to its /48 ('2001:db8:85a3::/48'); anything else is null.
+ */
+export function shortAddress(ip: string): string | null {
+  const mapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  if (isIP(mapped) === 4) return `${mapped.split('.').slice(0, 3).join('.')}.x`;
+  if (isIP(mapped) !== 6) return null;
+  const [head, tail = ''] = mapped.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = mapped.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  const prefix = groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, ''));
+  return `${prefix.join(':')}::/48`;
+}
