@@ -8,6 +8,9 @@ export const ACCOUNT_PATHS = {
   endOtherSessions: '/account/sessions/end-others',
 } as const;
 
+/** Sessions listed per page (a user rarely has more than a few open). */
+export const SESSIONS_PAGE_SIZE = 20;
+
 export const ACCOUNT_MESSAGES = {
   sessionNotFound: 'Session introuvable ou déjà terminée',
   sessionEnded: 'Session déconnectée',

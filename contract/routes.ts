@@ -32,6 +32,7 @@ export const SCREENS = {
   invoices: { path: '/invoices', roles: ['ADMIN', 'ACCOUNTING'] as readonly Role[] },
   billing: { path: '/billing-check', roles: ['ADMIN', 'ACCOUNTING'] as readonly Role[] },
   syncJournal: { path: '/sync-journal', roles: STAFF },
+  account: { path: '/account', roles: ALL },
 } as const satisfies Record<string, { path: string; roles: readonly Role[] | null }>;
 
 export type ScreenName = keyof typeof SCREENS;

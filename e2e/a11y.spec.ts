@@ -216,6 +216,13 @@ const DIALOGS: Partial<Record<ScreenName, DialogCase[]>> = {
       opener: (page) => page.getByRole('button', { name: /^Ouvrir la synchronisation du/ }).first(),
     },
   ],
+  account: [
+    {
+      // Opened and closed with Escape: the session stays.
+      name: 'end this session',
+      opener: (page) => page.getByRole('button', { name: 'Déconnecter cette session' }),
+    },
+  ],
   invoices: [
     {
       name: 'CSV export',

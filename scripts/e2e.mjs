@@ -43,6 +43,7 @@ const SECONDS = {
   'react-aria-components.spec.ts': 8,
   'layout-check.spec.ts': 5,
   'focus-ring.spec.ts': 4,
+  'account.spec.ts': 32,
 };
 /**
  * The spec files a whole run on React runs (docs/decisions/058): those that exercise what differs between
@@ -51,6 +52,7 @@ const SECONDS = {
  * other. Preact, which ships, runs every file. `E2E_ALL=1` runs every file on React too.
  */
 export const ON_BOTH_RUNTIMES = [
+  'account.spec.ts',
   'auth-cold.spec.ts',
   'auth.spec.ts',
   'flow-player.spec.ts',

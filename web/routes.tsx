@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { parse as parseRoute } from 'regexparam';
 import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { canOpen, HOME, href, SCREENS, type ScreenName } from '../contract/routes';
+import { AccountScreen } from './account';
 import {
   ConfirmForgetPasswordScreen,
   ForcePasswordChangeScreen,
@@ -58,6 +59,7 @@ const PROTECTED: Array<[ScreenName, ComponentType, Preloadable]> = [
   ['invoices', InvoicesScreen, InvoicesScreen],
   ['billing', BillingScreen, BillingScreen],
   ['syncJournal', SyncJournalScreen, SyncJournalScreen],
+  ['account', AccountScreen, AccountScreen],
 ];
 
 /** The entry of the protected screen at `path` ('/' leads to the home screen), if there is one. */

@@ -69,7 +69,8 @@ describe('Side menu', () => {
     await openGroup(menu, user, /^Missions/);
     if (role !== 'HOSPITAL') await openGroup(menu, user, /^Prix/);
     else expect(menu.queryByRole('button', { name: /^Prix/ })).toBeNull();
-    expect(linkNames(menu)).toEqual(expected);
+    // 'Mon compte', every role's, at the foot of the menu.
+    expect(linkNames(menu)).toEqual([...expected, 'Mon compte']);
     expect(menu.getByRole('button', { name: 'Déconnexion' })).toBeTruthy();
   });
 

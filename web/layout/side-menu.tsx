@@ -1,5 +1,5 @@
 // The side menu: the entries the user's role may open, groups open on the current path, counts for
-// staff, 'Changer mon mot de passe' and 'Déconnexion'. On small screens it is a drawer that closes on an outside click or Escape.
+// staff, 'Mon compte', 'Changer mon mot de passe' and 'Déconnexion'. On small screens it is a drawer that closes on an outside click or Escape.
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Role } from '../../contract/roles';
@@ -141,6 +141,14 @@ export function SideMenu({
       </ul>
       <div className={css.menuFooter}>
         {actions}
+        <Link
+          href={href('account')}
+          className={menuButton}
+          aria-current={path === href('account') ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          Mon compte
+        </Link>
         {onChangePassword && (
           <button type="button" className={menuButton} onClick={onChangePassword}>
             Changer mon mot de passe

@@ -1,4 +1,4 @@
-// The outlined buttons of the dark side menu (menu toggle, sync, password, logout).
+// The outlined buttons of the dark side menu (menu toggle, sync, account, password, logout).
 import { style } from '@vanilla-extract/css';
 import { colors } from './theme.css';
 
@@ -11,5 +11,10 @@ export const menuButton = style({
   color: colors.white,
   cursor: 'pointer',
   textAlign: 'left',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+  // 'Mon compte' is a link in this look.
+  textDecoration: 'none',
+  selectors: {
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+    '&[aria-current="page"]': { background: 'rgba(255,255,255,0.14)' },
+  },
 });
