@@ -17,7 +17,7 @@ const SAFARI_IPHONE =
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-type Sessions = { data: SessionRow[] };
+type Sessions = { data: { rows: SessionRow[]; pageCount: number } };
 
 describe('describeClient', () => {
   it('names the browser with its major version and the system with its version', () => {
@@ -50,7 +50,8 @@ describeEachDatabase('my sessions', (database) => {
   const sessionsOf = async (caller: Caller) => {
     const answer = await caller.get<Sessions>('/account/sessions');
     expect(answer.status).toBe(200);
-    return answer.body.data;
+    expect(answer.body.data.pageCount).toBe(1);
+    return answer.body.data.rows;
   };
 
   it('lists the open sessions of the caller only, the current one marked, the address shortened', async () => {
@@ -151,9 +152,22 @@ describeEachDatabase('my sessions', (database) => {
     expect((await sessionsOf(attacker)).map((s) => s.id)).not.toContain(theirs.id);
   });
 
-  it('refuses a malformed id, and every call without a session', async () => {
+  it('pages the sessions, the most recently active first', async () => {
+    const first = await signIn('accounting@demo.test', FIREFOX_LINUX);
+    for (let i = 0; i < 3; i++) {
+      t.advance(60_000);
+      await signIn('accounting@demo.test', CHROME_WINDOWS);
+    }
+    const page = await first.get<Sessions>('/account/sessions?pageSize=2&pageNumber=2');
+    expect(page.body.data.pageCount).toBe(2);
+    expect(page.body.data.rows.map((s) => s.browser)).toEqual(['Chrome 131', 'Firefox 133']);
+    expect(page.body.data.rows[1].current).toBe(true);
+  });
+
+  it('refuses a malformed id or page, and every call without a session', async () => {
     const here = await signIn('operation@demo.test', CHROME_WINDOWS);
     expect(await here.delete('/account/sessions/not-an-id')).toMatchObject(refusal(400, INPUT_MESSAGES.uuid));
+    expect((await here.get('/account/sessions?pageNumber=0')).status).toBe(400);
     const nobody = new Caller(t.app);
     expect(await nobody.get('/account/sessions')).toMatchObject(refusal(401, MESSAGES.unauthenticated));
     expect(await nobody.post('/account/sessions/end-others')).toMatchObject(

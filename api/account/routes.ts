@@ -1,17 +1,21 @@
 // 'Mon compte' (issue 52): the signed-in user's own sessions, whatever their role. Each route reads only
 // the caller's sessions: another user's session id is answered as an unknown one (404).
 import { Hono } from 'hono';
-import { ACCOUNT_MESSAGES } from '../../contract/account';
+import { ACCOUNT_MESSAGES, SESSIONS_PAGE_SIZE } from '../../contract/account';
+import { PageQuery } from '../../contract/validation';
 import { clearSessionCookies, requireUser } from '../auth';
 import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
-import { param } from '../lib/validate';
+import { pageParams, toPage } from '../lib/paging';
+import { param, query } from '../lib/validate';
 import { endOtherSessions, endSession, listSessions } from './service';
 
 export const accountRoutes = new Hono<AppEnv>()
-  .get('/account/sessions', requireUser(), async (c) =>
-    c.json({ data: await listSessions(c.get('deps'), c.get('user')) }),
-  )
+  .get('/account/sessions', requireUser(), async (c) => {
+    const page = pageParams(query(c, PageQuery), SESSIONS_PAGE_SIZE);
+    const { rows, total } = await listSessions(c.get('deps'), c.get('user'), page);
+    return c.json({ data: toPage(rows, total, page.pageSize) });
+  })
   .post('/account/sessions/end-others', requireUser(), async (c) => {
     const ended = await endOtherSessions(c.get('deps'), c.get('user'));
     return c.json({ data: { ended }, message: ACCOUNT_MESSAGES.otherSessionsEnded(ended) });

@@ -1,37 +1,51 @@
 // The signed-in user's own sessions: listed, ended one by one, or all but the current one. A session ends
 // by its revocation (api/auth), which every later call of it meets (its guard reads the session on each
 // call), and its change feed stream closes on the audit event (entity 'session').
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { SessionRow } from '../../contract/account';
 import { revokeSessions } from '../auth';
 import { sessions } from '../db/schema';
 import { auditAll } from '../lib/audit';
 import type { CurrentUser, Deps } from '../lib/context';
+import type { PageParams } from '../lib/paging';
 import { describeClient } from './user-agent';
 
 /** The reason a session ended from 'Mon compte' keeps (sessions.revoked_reason). */
 const ENDED_BY_USER = 'ended-by-user';
 
-/** The user's open sessions, the most recently active first. */
-export async function listSessions(deps: Deps, me: CurrentUser): Promise<SessionRow[]> {
-  const rows = await deps.db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userAgent: sessions.userAgent,
-      address: sessions.address,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, me.id), isNull(sessions.revokedAt)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-  return rows.map(({ userAgent, createdAt, lastSeenAt, ...row }) => ({
-    ...row,
-    ...describeClient(userAgent),
-    createdAt: createdAt.toISOString(),
-    lastSeenAt: lastSeenAt.toISOString(),
-    current: row.id === me.sessionId,
-  }));
+/** A page of the user's open sessions, the most recently active first, and how many there are. */
+export async function listSessions(
+  deps: Deps,
+  me: CurrentUser,
+  page: PageParams,
+): Promise<{ rows: SessionRow[]; total: number }> {
+  const open = and(eq(sessions.userId, me.id), isNull(sessions.revokedAt));
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        userAgent: sessions.userAgent,
+        address: sessions.address,
+      })
+      .from(sessions)
+      .where(open)
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id)
+      .limit(page.pageSize)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(sessions).where(open),
+  ]);
+  return {
+    total,
+    rows: rows.map(({ userAgent, createdAt, lastSeenAt, ...row }) => ({
+      ...row,
+      ...describeClient(userAgent),
+      createdAt: createdAt.toISOString(),
+      lastSeenAt: lastSeenAt.toISOString(),
+      current: row.id === me.sessionId,
+    })),
+  };
 }
 
 /**
