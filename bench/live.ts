@@ -52,15 +52,17 @@ const ORGANS = ['COEUR', 'FOIE', 'REINS', 'POUMONS', 'PANCREAS', 'COEUR,REINS'];
 haproxyOrExit('live');
 
 interface Viewer {
+  id: string;
   email: string;
   role: Role;
   hospitals: string[];
 }
 
-function viewerOf(email: string): Viewer {
+/** A demo account as the feed sees it; `ids` gives each account's user id (for its sessions' events). */
+function viewerOf(email: string, ids: Map<string, string>): Viewer {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email);
   if (!account) throw new Error(`no demo account ${email}`);
-  return { email, role: account.role, hospitals: account.hospitals ?? [] };
+  return { id: ids.get(email) ?? '', email, role: account.role, hospitals: account.hospitals ?? [] };
 }
 
 /** A record written once in the run: its event is told apart by its entity and id. */
@@ -85,6 +87,7 @@ interface EventRow {
   action: string;
   audience: Audience;
   hospitals: string[];
+  owner: string | null;
 }
 
 const written = new Map<string, Written>();
@@ -106,6 +109,7 @@ function due(row: EventRow, viewer: Viewer): boolean {
       action: row.action,
       audience: row.audience,
       hospitals: row.hospitals,
+      owner: row.owner,
     },
     viewer,
   );
@@ -263,6 +267,11 @@ try {
   const edgeBefore = rssBytes(edgePid);
 
   // ——— The streams, opened 50 at a time ———
+  const userIds = new Map(
+    (await db.query<{ email: string; id: string }>('select email, id::text as id from users')).rows.map(
+      (r) => [r.email, r.id] as const,
+    ),
+  );
   const sessions = new Map<string, string>();
   for (const [email] of MIX) sessions.set(email, await signInCookies(`${edge}/api/auth/login`, edge, email));
   const accounts: string[] = [];
@@ -285,7 +294,7 @@ try {
           lastDeliveryAt = at;
         },
       });
-      const entry = { stream, viewer: viewerOf(email), running: stream.run() };
+      const entry = { stream, viewer: viewerOf(email, userIds), running: stream.run() };
       streams.push(entry);
       return stream.ready;
     });
@@ -338,7 +347,7 @@ try {
   const startIds = opened.map((s) => s.stream.startId ?? 0);
   const rows = (
     await db.query<EventRow>(
-      'select id::int as id, entity, entity_id, action, audience, hospitals from live_events where id > $1 order by id',
+      'select id::int as id, entity, entity_id, action, audience, hospitals, owner::text as owner from live_events where id > $1 order by id',
       [Math.min(...startIds, Number.MAX_SAFE_INTEGER)],
     )
   ).rows;

@@ -1,6 +1,6 @@
 // 'Mon compte' (issue 52, ASVS V3.3.4) in Chromium: a user signed in on a phone and on a desk sees both
 // sessions from the desk — browser and system read from the user-agent, the address shortened, this
-// session marked — ends the phone's after the confirmation (the phone is signed out at its next call),
+// session marked, a third sign-in arriving from the change feed — ends the phone's after the confirmation (the phone is signed out at its next call),
 // then every other one, then this one (a sign-out). axe and the layout at 1440, 1280 and 390 px, with the
 // confirmation open too, screenshots kept.
 import type { Browser, Page } from '@playwright/test';
@@ -13,6 +13,7 @@ import { allowConsole, expect, expectAccessible, test } from './support/test';
 
 /** A HOSPITAL account no other spec signs in with a saved state: its sessions are this test's. */
 const EMAIL = 'hopitaux@demo.test';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
@@ -59,6 +60,15 @@ test('a user sees their sessions in Mon compte and ends them, one, the others, t
   await expectAccessible(page);
   await expectLayoutOkAt(page, LAYOUT_SIZES, 'Mon compte', (width) => `mon-compte-${width}`);
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A sign-in elsewhere shows while the list is open, from the change feed, without a reload.
+  const laptop = await signedInPage(browser, {
+    userAgent: FIREFOX,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  await expect(rows.filter({ hasText: 'Firefox 133' })).toHaveCount(1);
+  await laptop.context().close();
 
   // The phone's session, ended after the confirmation (checked open, then cancelled once).
   const endPhone = page.getByRole('button', { name: 'Déconnecter la session Safari 18 sur iOS 18.1' });

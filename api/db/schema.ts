@@ -654,8 +654,12 @@ export const liveEvents = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     action: text('action').notNull(),
-    audience: text('audience').$type<'hospital' | 'staff' | 'billing' | 'admin' | 'internal'>().notNull(),
+    audience: text('audience')
+      .$type<'hospital' | 'staff' | 'billing' | 'admin' | 'owner' | 'internal'>()
+      .notNull(),
     hospitals: text('hospitals').array().notNull().default(sql`'{}'::text[]`),
+    /** The user an 'owner' event is for: a session's own user (migration 0023). */
+    owner: uuid('owner'),
   },
   (t) => [index('live_events_at').on(t.at)],
 );

@@ -69,6 +69,7 @@ const eventColumns = {
   action: liveEvents.action,
   audience: liveEvents.audience,
   hospitals: liveEvents.hospitals,
+  owner: liveEvents.owner,
 };
 
 /** The events after `after`, in order, at most `limit`. */

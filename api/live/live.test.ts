@@ -184,6 +184,26 @@ describeEachDatabase('the change feed', (database) => {
     }
   });
 
+  it("tells a user's streams of their own sessions only: a sign-in elsewhere, a session ended", async () => {
+    const here = await signedIn(t.app, 'hopital@demo.test');
+    const someoneElse = await signedIn(t.app, 'operation@demo.test');
+    const mine = (await stream(t.app, here)).result;
+    const theirs = (await stream(t.app, someoneElse)).result;
+    for (const s of [mine, theirs]) await until(() => s.received[0]?.event).toBe('ready');
+    const phone = await signedIn(t.app, 'hopital@demo.test');
+    const phoneSession = (
+      await phone.get<{ data: { rows: Array<{ id: string; current: boolean }> } }>('/account/sessions')
+    ).body.data.rows.find((s) => s.current)!;
+    expect((await here.delete(`/account/sessions/${phoneSession.id}`)).status).toBe(200);
+    await signedIn(t.app, 'admin@demo.test');
+    await until(() => mine.changes().map((c) => c.action)).toEqual(['login', 'session.end']);
+    expect(mine.changes().every((c) => c.entity === 'session')).toBe(true);
+    expect(mine.changes()[1].id).toBe(phoneSession.id);
+    expect((await phone.get('/user/me')).status).toBe(401);
+    // The other user, and the admin's own sign-in, are not told to anyone else.
+    expect(theirs.changes()).toEqual([]);
+  });
+
   it('replays what a stream missed after the last id it received, then goes on live', async () => {
     const hospital = await signedIn(t.app, 'hopital@demo.test');
     const operation = await signedIn(t.app, 'operation@demo.test');

@@ -1,9 +1,9 @@
 // Who receives which event of the change feed: the same rules as the lists (docs/architecture.md §3).
 // A HOSPITAL user receives an event of a mission, statistics row or incident of one of its hospitals only;
-// never another hospital's, not even its id.
+// never another hospital's, not even its id. A session's events go to its own user only ('Mon compte').
 import type { Role } from '../../contract/roles';
 
-export type Audience = 'hospital' | 'staff' | 'billing' | 'admin' | 'internal';
+export type Audience = 'hospital' | 'staff' | 'billing' | 'admin' | 'owner' | 'internal';
 
 /** An event as the database wrote it (live_events). */
 export interface StoredEvent {
@@ -13,6 +13,8 @@ export interface StoredEvent {
   action: string;
   audience: Audience;
   hospitals: string[];
+  /** The user of an 'owner' event (a session's), else null. */
+  owner: string | null;
 }
 
 /** What a client receives: what changed, its id and the kind of change; nothing else. */
@@ -23,6 +25,7 @@ export interface WireEvent {
 }
 
 export interface Viewer {
+  id: string;
   role: Role;
   hospitals: readonly string[];
 }
@@ -37,6 +40,8 @@ export function visibleTo(event: StoredEvent, viewer: Viewer): boolean {
       return viewer.role === 'ADMIN' || viewer.role === 'ACCOUNTING';
     case 'admin':
       return viewer.role === 'ADMIN';
+    case 'owner':
+      return event.owner === viewer.id;
     default:
       return false;
   }

@@ -1,11 +1,12 @@
 // 'Mon compte' (issue 52): the signed-in user's open sessions (ASVS V3.3.4) on the shared table — browser,
 // system, sign-in, last activity, shortened address, this session marked — each ended with 'Déconnecter',
 // or all but this one with 'Déconnecter les autres sessions', after a confirmation. Ending this session is
-// a sign-out, through the session machine as 'Déconnexion' does.
+// a sign-out, through the session machine as 'Déconnexion' does. A sign-in elsewhere shows at once.
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES, type SessionRow } from '../../contract/account';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
+import { useLiveList } from '../live';
 import { Badge } from '../ui/badge';
 import { buttonColumn } from '../ui/button-column';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -20,11 +21,16 @@ import { accountApi } from './api';
 
 const sessionName = (s: SessionRow) => `${s.browser} sur ${s.system}`;
 
+const SESSIONS_LIVE = { entities: ['session'], always: true } as const;
+
 type Ending = { which: 'one'; session: SessionRow } | { which: 'others' };
 
 export function AccountScreen() {
   const session = useSession();
   const list = usePagedList<SessionRow>(accountApi.sessionsPath, accountApi.pageSize);
+  // A sign-in elsewhere, a session ended from another tab: the user's own session events (the feed
+  // sends a session's events to its user only) read the short list again.
+  useLiveList(list, SESSIONS_LIVE);
   const [ending, setEnding] = useState<Ending | null>(null);
   const close = () => setEnding(null);
   const others = list.rows.some((s) => !s.current) || list.pageCount > 1;
