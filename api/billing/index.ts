@@ -3,5 +3,5 @@
 export { seedDemoBilling } from './demo';
 export { billingRoutes } from './routes';
 // Every row of a period checked, each mission with its costs: the dashboard's costs and gaps.
-export { type CheckedRow, checkPeriod } from './service';
+export { type BillingFilters, type CheckedRow, checkPeriod, readPeriodRows } from './service';
 export { billingVerdicts } from './verdicts';

@@ -19,6 +19,7 @@ import {
   type DashboardData,
   type DashboardInvoices,
   type DashboardMissions,
+  type DashboardPanel,
   type DashboardQueryInput,
   dashboardShows,
   defaultDashboardPeriod,
@@ -34,7 +35,7 @@ import {
   type OrganType,
 } from '../../contract/missions';
 import { STATISTIC_INVOICE_STATUSES, type StatisticInvoiceStatus } from '../../contract/statistics';
-import { type CheckedRow, checkPeriod } from '../billing';
+import { type BillingFilters, type CheckedRow, checkPeriod, readPeriodRows } from '../billing';
 import { fullName, pilotKeys } from '../crew-and-fleet';
 import { type Db, rowsOf } from '../db/client';
 import { invoices, missionLegs, missions, statistics } from '../db/schema';
@@ -77,13 +78,8 @@ const euros = (cents: number) => Math.round(cents) / 100;
 
 // ---- Missions ----------------------------------------------------------------------------------------
 
-async function missionsPanel(
-  db: Db,
-  user: CurrentUser,
-  period: Period,
-  hospitals: string[],
-  months: string[],
-): Promise<DashboardMissions> {
+/** The missions the user's lists show in the period, counted by month and status, and by organ. */
+function readMissions(db: Db, user: CurrentUser, period: Period, hospitals: string[]) {
   // The lists' own condition (role, hospitals, listable statuses, not deleted), then their filters.
   const where = and(
     missionsVisibleTo(user),
@@ -92,7 +88,7 @@ async function missionsPanel(
     untilParisDay(missions.departureDateTime, period.endDate),
   );
   const month = parisMonth(missions.departureDateTime);
-  const [byStatus, byOrgan] = await Promise.all([
+  return Promise.all([
     db
       .select({ month, status: missions.status, count: sql<number>`count(*)::int` })
       .from(missions)
@@ -105,6 +101,13 @@ async function missionsPanel(
       .where(where)
       .groupBy(sql`organ`),
   ]);
+}
+
+function missionsPanel(
+  [byStatus, byOrgan]: Awaited<ReturnType<typeof readMissions>>,
+  user: CurrentUser,
+  months: string[],
+): DashboardMissions {
   const listable = new Set(listableStatuses(user.role));
   const statuses = MISSION_STATUSES.filter((s) => listable.has(s));
   const perMonth = new Map(months.map((m) => [m, zeros<MissionStatus>(statuses)]));
@@ -255,18 +258,13 @@ function billingPanel(rows: readonly CheckedRow[], months: string[]): DashboardB
 
 // ---- Invoices ----------------------------------------------------------------------------------------
 
-async function invoicesPanel(
-  db: Db,
-  user: CurrentUser,
-  period: Period,
-  hospitals: string[],
-  months: string[],
-): Promise<DashboardInvoices> {
+/** The statistics rows' invoice statuses by month; the accounting rows' statuses by month when `exports`. */
+function readInvoices(db: Db, user: CurrentUser, period: Period, hospitals: string[], exports: boolean) {
   // The statistics list's own filters (scope, period, hospitals).
   const where = filtersWhere(user, { ...period, hospitals: hospitals.join(',') });
   const month = parisMonth(statistics.departureDateTime);
   const exportMonth = sql<string>`to_char(${invoices.invoiceDate}, 'YYYY-MM')`;
-  const [statuses, exported] = await Promise.all([
+  return Promise.all([
     db
       .select({
         month,
@@ -277,7 +275,7 @@ async function invoicesPanel(
       .from(statistics)
       .where(where)
       .groupBy(month, statistics.flightStatus, statistics.airportStatus),
-    dashboardShows(user.role, 'invoiceExport')
+    exports
       ? db
           .select({ month: exportMonth, status: invoices.status, count: sql<number>`count(*)::int` })
           .from(invoices)
@@ -291,6 +289,12 @@ async function invoicesPanel(
           .groupBy(exportMonth, invoices.status)
       : null,
   ]);
+}
+
+function invoicesPanel(
+  [statuses, exported]: Awaited<ReturnType<typeof readInvoices>>,
+  months: string[],
+): DashboardInvoices {
   const perMonth = new Map(
     months.map((m) => [
       m,
@@ -329,7 +333,8 @@ const legDeparture = sql`coalesce(${missionLegs.bloffUtc}, ${missionLegs.stdUtc}
 const legMinutes = sql`(case when ${missionLegs.blonUtc} >= ${missionLegs.bloffUtc}
   then round(extract(epoch from (${missionLegs.blonUtc} - ${missionLegs.bloffUtc})) / 60) end)`;
 
-async function activityPanel(db: Db, period: Period, hospitals: string[]): Promise<DashboardActivity> {
+/** The ten aircraft of most flight time, and the flight crew's time by how Leon names them. */
+function readActivity(db: Db, period: Period, hospitals: string[]) {
   // The legs the Pilotes and Flotte screens read: not cancelled, of a live mission, departed in the period.
   const legsWhere = and(
     isNull(missions.deletedAt),
@@ -338,7 +343,7 @@ async function activityPanel(db: Db, period: Period, hospitals: string[]): Promi
     untilParisDay(legDeparture, period.endDate),
     hospitals.length ? inArray(missions.buyerName, hospitals) : undefined,
   ) as SQL;
-  const [aircraft, crew] = await Promise.all([
+  return Promise.all([
     rowsOf<{ registration: string; aircraftType: AircraftType; blockMinutes: number; missions: number }>(
       db,
       sql`select ${missionLegs.registration} as registration,
@@ -375,6 +380,9 @@ async function activityPanel(db: Db, period: Period, hospitals: string[]): Promi
       group by 1, 2, 3`,
     ),
   ]);
+}
+
+function activityPanel([aircraft, crew]: Awaited<ReturnType<typeof readActivity>>): DashboardActivity {
   const members = crew.map((m) => ({
     ...m,
     name: m.name ?? '',
@@ -415,6 +423,35 @@ async function activityPanel(db: Db, period: Period, hospitals: string[]): Promi
 
 // ---- The route's one call ----------------------------------------------------------------------------
 
+type Shows = (panel: DashboardPanel) => boolean;
+
+/** The period's billing filters for `user`: the statistics it sees; the invoices for no mission if billing. */
+const billingFilters = (
+  user: CurrentUser,
+  period: Period,
+  hospitals: string[],
+  shows: Shows,
+): BillingFilters => ({
+  ...period,
+  hospitals,
+  scope: statisticsVisibleTo(user),
+  orphans: shows('billing'),
+});
+
+/**
+ * Every statement GET /dashboard runs, at once, and nothing else: the benchmark's bare side (the route
+ * reads the billing check's period through `checkPeriod`, which runs `readPeriodRows` with the same filters).
+ */
+export function dashboardStatements(db: Db, user: CurrentUser, period: Period, hospitals: string[]) {
+  const shows: Shows = (panel) => dashboardShows(user.role, panel);
+  return Promise.all([
+    readMissions(db, user, period, hospitals),
+    readPeriodRows(db, billingFilters(user, period, hospitals, shows)),
+    shows('invoices') ? readInvoices(db, user, period, hospitals, shows('invoiceExport')) : null,
+    shows('activity') ? readActivity(db, period, hospitals) : null,
+  ]);
+}
+
 /** GET /dashboard: every panel `user` may see, for the period and hospitals of `q`. */
 export async function dashboardOf(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
@@ -426,27 +463,22 @@ export async function dashboardOf(
   const period = dashboardPeriod(q, now);
   const hospitals = hospitalsOf(q);
   const months = monthsOf(period);
-  const shows = (panel: Parameters<typeof dashboardShows>[1]) => dashboardShows(user.role, panel);
-  const [missionsData, checked, invoicesData, activity] = await Promise.all([
-    missionsPanel(db, user, period, hospitals, months),
-    // The statistics rows the user sees, priced; the invoices for no mission only for the billing panel.
-    checkPeriod(
-      db,
-      { ...period, hospitals, scope: statisticsVisibleTo(user), orphans: shows('billing') },
-      now,
-      deps.config.costRules,
-    ),
-    shows('invoices') ? invoicesPanel(db, user, period, hospitals, months) : null,
-    shows('activity') ? activityPanel(db, period, hospitals) : null,
+  const shows: Shows = (panel) => dashboardShows(user.role, panel);
+  const [missionRows, checked, invoiceRows, activityRows] = await Promise.all([
+    readMissions(db, user, period, hospitals),
+    // The statistics rows the user sees, each priced once, and judged as the billing check judges them.
+    checkPeriod(db, billingFilters(user, period, hospitals, shows), now, deps.config.costRules),
+    shows('invoices') ? readInvoices(db, user, period, hospitals, shows('invoiceExport')) : null,
+    shows('activity') ? readActivity(db, period, hospitals) : null,
   ]);
   return {
     period,
     months,
     hospitals,
-    missions: missionsData,
+    missions: missionsPanel(missionRows, user, months),
     costs: costsPanel(checked.rows, months),
-    invoices: invoicesData,
+    invoices: invoiceRows && invoicesPanel(invoiceRows, months),
     billing: shows('billing') ? billingPanel(checked.rows, months) : null,
-    activity,
+    activity: activityRows && activityPanel(activityRows),
   };
 }
