@@ -5,6 +5,7 @@ import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
+import { dashboardRoutes } from './dashboard';
 import { ping } from './db/client';
 import { historyRoutes } from './history';
 import { incidentsRoutes } from './incidents';
@@ -105,6 +106,7 @@ export function createApp(
     statisticsRoutes,
     crewAndFleetRoutes,
     billingRoutes,
+    dashboardRoutes,
     historyRoutes,
     liveRoutes,
   ];
