@@ -2,7 +2,7 @@
 // 'Voir les données' (the same figures through the lists' DataTable), and the chart's download as SVG or PNG.
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { saveBlob } from '../lib/api';
-import { type Column, DataTable, type TableList } from '../ui/data-table';
+import { type Column, DataTable, loadedList } from '../ui/data-table';
 import { DownloadIcon } from '../ui/icons';
 import * as css from '../ui/theme.css';
 import { BarChart, type BarLink, type ChartData, totalsOf } from './bar-chart';
@@ -42,18 +42,6 @@ export function summaryOf(title: string, data: ChartData): string {
     `le plus haut : ${data.categories[highest].label} (${formatValue(totals[highest], data.unit)}).`
   );
 }
-
-const staticList = (rows: TableRow[]): TableList<TableRow> => ({
-  rows,
-  loading: false,
-  empty: rows.length === 0,
-  failed: false,
-  error: null,
-  reload: () => {},
-  pageNumber: 1,
-  pageCount: 1,
-  goTo: () => {},
-});
 
 export function ChartPanel({
   title,
@@ -155,7 +143,7 @@ export function ChartPanel({
               <DataTable
                 label={title}
                 columns={columns}
-                list={staticList(tableOf(data))}
+                list={loadedList(tableOf(data))}
                 emptyText="Aucune donnée"
               />
             )}
