@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
+import { dashboardRoutes } from './dashboard';
 import { ping } from './db/client';
 import { historyRoutes } from './history';
 import { incidentsRoutes } from './incidents';
@@ -103,6 +104,7 @@ export function createApp(
     statisticsRoutes,
     crewAndFleetRoutes,
     billingRoutes,
+    dashboardRoutes,
     historyRoutes,
     liveRoutes,
   ];

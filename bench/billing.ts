@@ -15,7 +15,7 @@ import { DEMO_HOSPITALS } from '../api/db/seed';
 import { BILLING_PAGE_SIZE } from '../contract/billing';
 import { benchApp } from './lib/app';
 import { forEachBenchDatabase } from './lib/databases';
-import { fillMissions } from './lib/missions-data';
+import { fillInvoices, fillMissions } from './lib/missions-data';
 import { timePair } from './lib/timing';
 
 const COUNT = Number(process.env.BENCH_MISSIONS ?? 100_000);
@@ -23,24 +23,8 @@ const INVOICES = Number(process.env.BENCH_INVOICES ?? 150_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
 async function fill(database: Database): Promise<void> {
-  // The statistics bench's missions (bench/lib/missions-data.ts).
-  const hospitals = await fillMissions(database, COUNT);
-  // Invoices for missions in scope (trip numbers k with k % 7 in 4..6), about 3.5 each, a tenth of them
-  // credit notes and a tenth recharge invoices, five days after the departure; one in 1,000 for a trip the
-  // back-office does not know.
-  await database.db.execute(sql`
-    insert into invoices (leon_invoice_nid, status, invoice_type, invoice_date, invoice_number,
-      requester_trip_number, requester, net_cents, debit_cents, credit_cents)
-    select 1000000 + i, 'PENDING',
-      case when i % 10 = 0 then 'CREDIT_NOTE' when i % 10 = 1 then 'RECHARGE_INVOICE' else 'INVOICE' end,
-      ((timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (k % 20000)) at time zone 'Europe/Paris')::date + 5,
-      'FA-' || i,
-      case when i % 1000 = 0 then 'ZZ-' || i else 'TR-' || k end,
-      (${hospitals})[1 + k % ${DEMO_HOSPITALS.length}],
-      1500000 + (i * 7919) % 1000000,
-      case when i % 10 = 0 then 1800000 else 0 end,
-      case when i % 10 = 0 then 0 else 1800000 end
-    from (select i, 7 * ((i % 42857) / 3) + 4 + (i % 42857) % 3 as k from generate_series(1, ${INVOICES}) i) s`);
+  // The statistics bench's missions, and invoices for them (bench/lib/missions-data.ts).
+  await fillInvoices(database, await fillMissions(database, COUNT), INVOICES);
   // As autovacuum leaves a database in service (the test server runs without it): the visibility map set,
   // so that the index-only look-ups of the check (migration 0019) read no table page.
   await database.db.execute(sql`vacuum analyze`);

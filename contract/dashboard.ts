@@ -211,7 +211,7 @@ export interface DashboardBilling {
 /**
  * Flight hours (block-off to block-on of the legs flown in the period, as the Pilotes and Flotte screens
  * count them; only the legs of the hospitals' missions when the query names some): staff only. The ten
- * largest of each, largest first.
+ * largest of each with some flown time, largest first (ties: by registration, by id, in code-point order).
  */
 export interface DashboardActivity {
   aircraft: Array<{

@@ -22,6 +22,7 @@ import {
   type CostRules,
   costLegColumns,
   DEFAULT_COST_RULES,
+  type MissionCosts,
   type PriceBook,
   parisDay,
   priceBookAt,
@@ -56,6 +57,12 @@ export interface BillingFilters {
   endDate: string;
   hospital?: string;
   verdict?: BillingVerdict;
+  /** Several hospitals (the dashboard's filter): the record's, or an invoice's requester, one of them. */
+  hospitals?: readonly string[];
+  /** A further condition on the records (the statistics a user may see), when the caller is not staff. */
+  scope?: SQL;
+  /** false: the invoices for no mission are neither read nor checked (a caller that only prices). */
+  orphans?: boolean;
 }
 
 // ---- Reads -------------------------------------------------------------------------------------------
@@ -67,6 +74,8 @@ function recordsWhere(f: BillingFilters): SQL {
     gte(statistics.departureDateTime, dayStart(f.startDate)),
     lt(statistics.departureDateTime, dayStart(addDays(f.endDate, 1))),
     f.hospital ? eq(statistics.buyerName, f.hospital) : undefined,
+    f.hospitals?.length ? inArray(statistics.buyerName, [...f.hospitals]) : undefined,
+    f.scope,
   )!;
 }
 
@@ -181,22 +190,25 @@ export async function readPeriodRows(db: Db, f: BillingFilters) {
     // Issued in the period for no live mission (no trip number, or one the back-office does not know).
     // Without parallel workers: the planner splits the look-ups of a month's thousands of invoices, and
     // starting the worker costs more than the split saves (withoutParallelWorkers).
-    withoutParallelWorkers(db, (tx) =>
-      tx
-        .select(invoiceColumns)
-        .from(invoices)
-        .where(
-          and(
-            gte(invoices.invoiceDate, f.startDate),
-            sql`${invoices.invoiceDate} <= ${f.endDate}`,
-            f.hospital ? eq(invoices.requester, f.hospital) : undefined,
-            // One look-up of its trip number per invoice (index-only on `missions_live_trip`, migration
-            // 0019), not an anti-join that scans every mission.
-            sql`not exists (select 1 from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null)`,
-          ),
-        )
-        .orderBy(...invoiceOrder),
-    ),
+    f.orphans === false
+      ? Promise.resolve([])
+      : withoutParallelWorkers(db, (tx) =>
+          tx
+            .select(invoiceColumns)
+            .from(invoices)
+            .where(
+              and(
+                gte(invoices.invoiceDate, f.startDate),
+                sql`${invoices.invoiceDate} <= ${f.endDate}`,
+                f.hospital ? eq(invoices.requester, f.hospital) : undefined,
+                f.hospitals?.length ? inArray(invoices.requester, [...f.hospitals]) : undefined,
+                // One look-up of its trip number per invoice (index-only on `missions_live_trip`, migration
+                // 0019), not an anti-join that scans every mission.
+                sql`not exists (select 1 from ${missions} where ${missions.tripNumber} = ${invoices.requesterTripNumber} and ${missions.deletedAt} is null)`,
+              ),
+            )
+            .orderBy(...invoiceOrder),
+        ),
     db
       .select({ prices: priceBookVersionSql, ...settingsColumns })
       .from(billingSettings)
@@ -256,6 +268,10 @@ const toEuros = (cents: number | null) => (cents === null ? null : cents / 100);
  */
 export interface CheckedRow {
   check: BillingJudgement;
+  /** The Paris day of the row: the mission's departure, or the invoice's day. */
+  day: string | null;
+  /** A mission's costs as the cost engine gives them (cents), and its hospital; null for an invoice alone. */
+  priced: { costs: MissionCosts; hospital: string | null } | null;
   /** The trip whose invoices the row lists (a mission with at least one), read by `wireRows`. */
   linkedTrip: string | null;
   row: (linked: readonly InvoiceRead[]) => BillingRow;
@@ -321,6 +337,8 @@ export async function checkPeriod(
     const input = { costs, invoiced, departureDay, today };
     rows.push({
       check: judgeInvoiced(input, rules),
+      day: departureDay,
+      priced: { costs, hospital: r.buyerName },
       linkedTrip: invoiced.count > 0 ? r.tripNumber : null,
       row: recordRow(r, own, input, { book, costRules, rules }),
     });
@@ -340,7 +358,7 @@ export async function checkPeriod(
         },
         check,
       );
-    rows.push({ check, linkedTrip: null, row });
+    rows.push({ check, day: i.invoiceDate, priced: null, linkedTrip: null, row });
   }
   return { rows, settings };
 }

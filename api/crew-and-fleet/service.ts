@@ -124,7 +124,7 @@ export function blockMinutes(leg: Pick<PeriodLeg, 'bloffUtc' | 'blonUtc'>): numb
 export const folded = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-const fullName = (m: CrewMember) => `${m.name ?? ''} ${m.surname ?? ''}`.replace(/\s+/g, ' ').trim();
+export const fullName = (m: CrewMember) => `${m.name ?? ''} ${m.surname ?? ''}`.replace(/\s+/g, ' ').trim();
 
 /** What the legs of one pilot or aircraft add up to. */
 interface Tally {
@@ -174,15 +174,23 @@ const pilotsOf = (leg: PeriodLeg) => leg.crew.filter(isFlightCrew);
  * on other legs, when exactly one; otherwise the name.
  */
 function crewKeys(legs: PeriodLeg[]) {
+  return pilotKeys(legs.flatMap(pilotsOf));
+}
+
+/**
+ * The key of a pilot among `members` (every pilot of the legs read): Leon's id when the member has it;
+ * otherwise the id Leon gives the same name among `members`, when exactly one; otherwise the name. The
+ * Pilotes screen's row ids, which the dashboard's grouping of the same legs reuses.
+ */
+export function pilotKeys(members: Iterable<CrewMember>) {
   const idsByName = new Map<string, Set<number>>();
-  for (const leg of legs)
-    for (const member of pilotsOf(leg))
-      if (typeof member.contactNid === 'number') {
-        const name = folded(fullName(member));
-        const ids = idsByName.get(name) ?? new Set<number>();
-        ids.add(member.contactNid);
-        idsByName.set(name, ids);
-      }
+  for (const member of members)
+    if (typeof member.contactNid === 'number') {
+      const name = folded(fullName(member));
+      const ids = idsByName.get(name) ?? new Set<number>();
+      ids.add(member.contactNid);
+      idsByName.set(name, ids);
+    }
   return (member: CrewMember): string | null => {
     if (typeof member.contactNid === 'number') return `c${member.contactNid}`;
     const name = folded(fullName(member));

@@ -1,4 +1,4 @@
-// The missions the statistics and billing benchmarks read: the demo seed, then `count` missions, every
+// The missions the statistics, billing and dashboard benchmarks read: the demo seed, then `count` missions, every
 // seventh status, one departure an hour back from 1 November 2026 over 20,000 hours, one flown leg each,
 // spread over the demo hospitals; the trigger of migration 0008 makes the statistic records of those in
 // scope. Answers the hospitals as an SQL array, for the rows a benchmark adds after.
@@ -27,4 +27,27 @@ export async function fillMissions(database: Database, count: number): Promise<S
       'LFBD', 'Bordeaux-Mérignac', 'LFPG', 'Paris-Charles-de-Gaulle'
     from missions`);
   return hospitals;
+}
+
+/**
+ * `count` invoices and credit notes for the missions of `fillMissions` (its hospitals' SQL array): those the
+ * billing and dashboard benchmarks read.
+ */
+export async function fillInvoices(database: Database, hospitals: SQL, count: number): Promise<void> {
+  // Invoices for missions in scope (trip numbers k with k % 7 in 4..6), about 3.5 each, a tenth of them
+  // credit notes and a tenth recharge invoices, five days after the departure; one in 1,000 for a trip the
+  // back-office does not know.
+  await database.db.execute(sql`
+    insert into invoices (leon_invoice_nid, status, invoice_type, invoice_date, invoice_number,
+      requester_trip_number, requester, net_cents, debit_cents, credit_cents)
+    select 1000000 + i, 'PENDING',
+      case when i % 10 = 0 then 'CREDIT_NOTE' when i % 10 = 1 then 'RECHARGE_INVOICE' else 'INVOICE' end,
+      ((timestamptz '2026-11-01 00:00:00+00' - interval '1 hour' * (k % 20000)) at time zone 'Europe/Paris')::date + 5,
+      'FA-' || i,
+      case when i % 1000 = 0 then 'ZZ-' || i else 'TR-' || k end,
+      (${hospitals})[1 + k % ${DEMO_HOSPITALS.length}],
+      1500000 + (i * 7919) % 1000000,
+      case when i % 10 = 0 then 1800000 else 0 end,
+      case when i % 10 = 0 then 0 else 1800000 end
+    from (select i, 7 * ((i % 42857) / 3) + 4 + (i % 42857) % 3 as k from generate_series(1, ${count}) i) s`);
 }

@@ -1,0 +1,2 @@
+// Public face of the dashboard: its one read-only route.
+export { dashboardRoutes } from './routes';
