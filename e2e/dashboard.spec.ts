@@ -69,6 +69,7 @@ test.describe('ADMIN', () => {
         .first(),
     ).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('dashboard-ADMIN-whole-page.png'), fullPage: true });
     await layoutAt(page, 'dashboard ADMIN');
   });
 

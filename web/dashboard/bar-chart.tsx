@@ -65,13 +65,15 @@ function stackBars(bars: Bar[]) {
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 8, bottom: 28 };
 const LEGEND_ROW = 18;
+/** The width of a character of the axis's 11 px text, about. */
+const CHAR = 6.2;
 
 /** The legend laid out in rows of `width`: each item's x and row (its text's width estimated). */
 function legendLayout(series: ChartItem[], width: number) {
   let x = 0;
   let row = 0;
   return series.map((item) => {
-    const w = 18 + Math.min(item.label.length, 40) * 6.6 + 14;
+    const w = 18 + Math.min(item.label.length, 40) * 7.2 + 14;
     if (x > 0 && x + w > width) {
       x = 0;
       row++;
@@ -104,6 +106,7 @@ export function BarChart({
   title,
   data,
   link,
+  months = false,
   svgRef,
 }: {
   id: string;
@@ -111,6 +114,8 @@ export function BarChart({
   title: string;
   data: ChartData;
   link?: BarLink;
+  /** The categories are months: their labels are thinned rather than cut. */
+  months?: boolean;
   svgRef?: (svg: SVGSVGElement | null) => void;
 }) {
   const [boxRef, width] = useWidth();
@@ -124,7 +129,7 @@ export function BarChart({
   const ticks = niceTicks(Math.min(0, ...ends.map((e) => e.to)), Math.max(0, ...ends.map((e) => e.to)));
   const bottom = ticks[0];
   const top = ticks[ticks.length - 1];
-  const tickWidth = Math.max(...ticks.map((t) => formatValue(t, data.unit).length)) * 6.2 + 10;
+  const tickWidth = Math.max(...ticks.map((t) => formatValue(t, data.unit).length)) * CHAR + 10;
   const left = Math.ceil(tickWidth);
   const plotRight = width - MARGIN.right;
   const legend = data.series.length > 1 ? legendLayout(data.series, width - left) : [];
@@ -133,9 +138,13 @@ export function BarChart({
   const height = HEIGHT + (legendRows ? legendRows * LEGEND_ROW + 8 : 0);
   const y = (value: number) => plotBottom - ((value - bottom) / (top - bottom)) * (plotBottom - MARGIN.top);
   const band = bands(data.categories.length, left, plotRight);
-  // Category labels thinned so that they never overlap: every `step`-th one.
-  const labelWidth = Math.max(...data.categories.map((c) => c.label.length), 1) * 6.2 + 8;
-  const step = Math.max(1, Math.ceil(labelWidth / Math.max(band.band, 1)));
+  // Months thinned so that they never overlap (every `step`-th one); a name cut to its band, whole in its
+  // bar's tooltip, name and the data table.
+  const labelWidth = Math.max(...data.categories.map((c) => c.label.length), 1) * CHAR + 8;
+  const step = months ? Math.max(1, Math.ceil(labelWidth / Math.max(band.band, 1))) : 1;
+  const fits = Math.max(3, Math.floor((band.band - 4) / CHAR));
+  const axisLabel = (label: string) =>
+    months || label.length <= fits ? label : `${label.slice(0, fits - 1)}…`;
 
   const hrefOf = (bar: Bar) => link?.(data.categories[bar.category], data.series[bar.series]) ?? null;
   const focusBar = (index: number) => {

@@ -49,6 +49,7 @@ export function ChartPanel({
   categoryHeader,
   data,
   link,
+  months,
   children,
 }: {
   title: string;
@@ -56,6 +57,8 @@ export function ChartPanel({
   file: string;
   /** The table's first column ('Mois', 'Hôpital'…). */
   categoryHeader: string;
+  /** Its categories are months. */
+  months?: boolean;
   data: ChartData;
   link?: BarLink;
   /** Under the chart (a note, a link). */
@@ -134,6 +137,7 @@ export function ChartPanel({
             title={title}
             data={data}
             link={link}
+            months={months}
             svgRef={(el) => {
               svg.current = el;
             }}

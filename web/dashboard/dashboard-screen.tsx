@@ -40,6 +40,7 @@ function Charts({ charts }: { charts: ChartSpec[] }) {
           title={chart.title}
           file={chart.id}
           categoryHeader={chart.categoryHeader}
+          months={chart.months}
           data={chart.data}
           link={chart.link}
         />

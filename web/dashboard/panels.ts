@@ -41,6 +41,8 @@ export interface ChartSpec {
   id: string;
   title: string;
   categoryHeader: string;
+  /** Its categories are months (their labels thinned on the axis, not cut). */
+  months?: boolean;
   data: ChartData;
   link?: BarLink;
 }
@@ -89,6 +91,7 @@ export function missionCharts(data: DashboardData, scope: Scope): ChartSpec[] {
     id: 'missions-by-month',
     title: 'Missions par mois et par statut',
     categoryHeader: 'Mois',
+    months: true,
     data: {
       unit: 'count',
       categories: monthItems(missions.byMonth.map((m) => m.month)),
@@ -131,6 +134,7 @@ export function costCharts(data: DashboardData, scope: Scope): ChartSpec[] {
     id: 'costs-by-month',
     title: 'Coûts par mois et par poste',
     categoryHeader: 'Mois',
+    months: true,
     data: {
       unit: 'euros',
       categories: monthItems(costs.byMonth.map((m) => m.month)),
@@ -171,6 +175,7 @@ export function invoiceCharts(data: DashboardData, scope: Scope): ChartSpec[] {
     id: `invoices-${kind}`,
     title,
     categoryHeader: 'Mois',
+    months: true,
     data: {
       unit: 'count',
       categories: monthItems(invoices.byMonth.map((m) => m.month)),
@@ -192,6 +197,7 @@ export function invoiceCharts(data: DashboardData, scope: Scope): ChartSpec[] {
       id: 'invoices-export',
       title: 'Export comptable par mois',
       categoryHeader: 'Mois',
+      months: true,
       data: {
         unit: 'count',
         categories: monthItems(exported.byMonth.map((m) => m.month)),
@@ -211,6 +217,7 @@ export function billingCharts(data: DashboardData, scope: Scope): ChartSpec[] {
       id: 'billing-gaps',
       title: 'Écart facturé − calculé par mois',
       categoryHeader: 'Mois',
+      months: true,
       data: {
         unit: 'euros',
         categories: monthItems(billing.byMonth.map((m) => m.month)),
