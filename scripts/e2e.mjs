@@ -32,6 +32,7 @@ const SECONDS = {
   'invoices.spec.ts': 31,
   'crew-and-fleet.spec.ts': 31,
   'billing.spec.ts': 28,
+  'dashboard.spec.ts': 25,
   'statistics.spec.ts': 26,
   'screens-fit.spec.ts': 19,
   'incidents.spec.ts': 16,

@@ -126,7 +126,12 @@ export function BarChart({
 
   const bars = barsOf(data);
   const ends = stackBars(bars);
-  const ticks = niceTicks(Math.min(0, ...ends.map((e) => e.to)), Math.max(0, ...ends.map((e) => e.to)));
+  // Durations step by whole hours: the ticks are drawn in hours, then read back in minutes.
+  const perTick = data.unit === 'minutes' ? 60 : 1;
+  const ticks = niceTicks(
+    Math.min(0, ...ends.map((e) => e.to)) / perTick,
+    Math.max(0, ...ends.map((e) => e.to)) / perTick,
+  ).map((tick) => tick * perTick);
   const bottom = ticks[0];
   const top = ticks[ticks.length - 1];
   const tickWidth = Math.max(...ticks.map((t) => formatValue(t, data.unit).length)) * CHAR + 10;
@@ -218,7 +223,7 @@ export function BarChart({
                 y={plotBottom + 16}
                 textAnchor="middle"
               >
-                {category.label}
+                {axisLabel(category.label)}
               </text>
             ) : null,
           )}

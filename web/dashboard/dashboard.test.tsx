@@ -93,6 +93,57 @@ describe('Bar chart', () => {
     );
   });
 
+  it('cuts a long name to its bar on the axis (whole in the bar), thins months, and steps hours by whole hours', () => {
+    const names = ['Cœur', 'Foie', 'Poumons', 'Reins', 'Pancréas', 'Organe non renseigné'];
+    const { container, unmount } = render(
+      <BarChart
+        id="n"
+        title="Heures"
+        data={{
+          unit: 'minutes',
+          categories: names.map((label) => ({ key: label, label })),
+          series: [{ key: 'h', label: 'Heures de vol' }],
+          values: [[605, 300, 120, 60, 30, 1000]],
+        }}
+      />,
+    );
+    const texts = [...container.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toContain('Organe non re…');
+    expect(texts).toContain('Pancréas');
+    expect(texts.filter((t) => t?.endsWith(' h 00'))).toEqual([
+      '0 h 00',
+      '5 h 00',
+      '10 h 00',
+      '15 h 00',
+      '20 h 00',
+    ]);
+    expect(screen.getByRole('img', { name: 'Organe non renseigné : 16 h 40' })).toBeTruthy();
+    unmount();
+    const months = Array.from(
+      { length: 36 },
+      (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+    );
+    render(
+      <BarChart
+        id="m"
+        title="Missions"
+        months
+        data={{
+          unit: 'count',
+          categories: months.map((m) => ({ key: m, label: monthLabel(m) })),
+          series: [{ key: 'n', label: 'Missions' }],
+          values: [months.map(() => 1)],
+        }}
+      />,
+    );
+    const shown = [...document.querySelectorAll('svg text')]
+      .map((t) => t.textContent)
+      .filter((t) => /\d{4}$/.test(t ?? ''));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.length).toBeLessThan(36);
+    expect(shown[0]).toBe('janv. 2024');
+  });
+
   it('draws no bar for a zero, and a bar without a list is read but opens nothing', async () => {
     render(<BarChart id="c" title="Coûts" data={CHART} />);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
