@@ -11,6 +11,8 @@ import { bands, niceTicks } from './scale';
 export interface ChartItem {
   key: string;
   label: string;
+  /** A series' colour in the palette (dashboard.css.ts), when it must not depend on its place. */
+  tone?: number;
 }
 
 /** What a chart draws: `values[s][c]` is series `s` in category `c`. */
@@ -151,6 +153,7 @@ export function BarChart({
   const axisLabel = (label: string) =>
     months || label.length <= fits ? label : `${label.slice(0, fits - 1)}…`;
 
+  const toneOf = (s: number) => ui.fill[(data.series[s].tone ?? s) % ui.PALETTE.length];
   const hrefOf = (bar: Bar) => link?.(data.categories[bar.category], data.series[bar.series]) ?? null;
   const focusBar = (index: number) => {
     const next = Math.max(0, Math.min(bars.length - 1, index));
@@ -238,7 +241,7 @@ export function BarChart({
               ref={(el) => {
                 barRefs.current[index] = el;
               }}
-              className={`${ui.bar} ${ui.fill[bar.series % ui.PALETTE.length]}`}
+              className={`${ui.bar} ${toneOf(bar.series)}`}
               x={band.x(bar.category)}
               width={Math.max(band.width, 1)}
               y={y(Math.max(from, to))}
@@ -266,7 +269,7 @@ export function BarChart({
               key={data.series[s].key}
               transform={`translate(${left + item.x} ${HEIGHT + item.row * LEGEND_ROW})`}
             >
-              <rect className={ui.fill[s % ui.PALETTE.length]} width={12} height={12} y={-1} rx={2} />
+              <rect className={toneOf(s)} width={12} height={12} y={-1} rx={2} />
               <text className={ui.legendText} x={18} y={9}>
                 {item.label}
               </text>

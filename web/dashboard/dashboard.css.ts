@@ -1,6 +1,7 @@
 // The dashboard (decision 067): its filters, a grid of panels (one column on a phone), each chart with its
 // tooltip, legend and data table; the series' colours come from the theme's tokens.
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import type { BadgeColor } from '../../contract/badges';
 import { colors, framed, narrowScreen } from '../ui/theme.css';
 
 /** Ten series in the theme's tones, told apart without colour by their order and the legend; 'Autres' grey. */
@@ -17,6 +18,21 @@ export const PALETTE = [
   '#5d6b98',
   colors.muted,
 ] as const;
+/**
+ * The palette's tone of each badge colour: a status has the colour of its badge on the lists, whatever
+ * the other series of a chart (ANNULEE_45_MOINS stays slate when a hospital sees no 'Annulée +45’').
+ */
+export const BADGE_TONES: Record<BadgeColor, number> = {
+  blue: 0,
+  green: 1,
+  orange: 2,
+  purple: 3,
+  lightblue: 4,
+  red: 5,
+  brown: 7,
+  neutral: 9,
+  grey: 10,
+};
 export const fill = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { fill: c }])));
 export const swatch = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { background: c }])));
 

@@ -357,6 +357,23 @@ describe('Links of the bars', () => {
     expect(listOfStatus('ANNULEE_45_MOINS', 'HOSPITAL')).toBe('closedMissions');
   });
 
+  it('gives each status its badge colour, whatever the other series, and two grey badges two tones', () => {
+    const tones = (role: Role) =>
+      Object.fromEntries(
+        missionCharts(dataFor(role), scope(role))[0].data.series.map((s) => [s.key, s.tone]),
+      );
+    const admin = { ...dataFor('ADMIN') };
+    admin.missions = {
+      ...admin.missions,
+      statuses: ['EN_ATTENTE', 'ANNULEE_45_PLUS', 'ANNULEE_45_MOINS', 'TERMINEE'],
+    };
+    const all = Object.fromEntries(
+      missionCharts(admin, scope('ADMIN'))[0].data.series.map((s) => [s.key, s.tone]),
+    );
+    expect(all.TERMINEE).toBe(tones('HOSPITAL').TERMINEE);
+    expect(all.ANNULEE_45_PLUS).not.toBe(all.ANNULEE_45_MOINS);
+  });
+
   it('opens the billing check on a period it accepts, else on its own, and only for the roles it has', () => {
     expect(
       billingOf(scope('ADMIN', ['CHU de Lyon']), { startDate: '2026-01-01', endDate: '2026-01-20' }, {}),

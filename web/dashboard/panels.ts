@@ -1,5 +1,6 @@
 // The dashboard's charts from its answer (contract/dashboard.ts): what each draws, and the list each bar
 // opens, filtered on the lists' URL filters (web/lib/url-filters.ts) by its month, hospital and status.
+import type { BadgeColor } from '../../contract/badges';
 import {
   BILLING_VERDICT_BADGES,
   BILLING_VERDICTS,
@@ -28,6 +29,7 @@ import {
 } from '../../contract/statistics';
 import { listHref } from '../lib/url-filters';
 import type { BarLink, ChartData, ChartItem } from './bar-chart';
+import { BADGE_TONES, PALETTE } from './dashboard.css';
 import { monthDays, monthLabel } from './format';
 
 /** The filters in force: the period read and the hospitals chosen. */
@@ -55,6 +57,24 @@ export function daysOf(month: string, period: Period): Period {
     startDate: [days.startDate, period.startDate].sort()[1],
     endDate: [days.endDate, period.endDate].sort()[0],
   };
+}
+
+/** A status as a series: its badge's label and colour. */
+const badgeItem = (key: string, badge: { label: string; color: BadgeColor }): ChartItem => ({
+  key,
+  label: badge.label,
+  tone: BADGE_TONES[badge.color],
+});
+
+/** Series whose badges share a colour ('Annulée +45’' and '-45’', both grey): the later ones get a free tone. */
+function distinct(items: ChartItem[]): ChartItem[] {
+  const used = new Set<number>();
+  return items.map((item) => {
+    let tone = item.tone ?? 0;
+    if (used.has(tone)) tone = PALETTE.findIndex((_, i) => !used.has(i) && !items.some((o) => o.tone === i));
+    used.add(tone);
+    return { ...item, tone };
+  });
 }
 
 const monthItems = (months: string[]): ChartItem[] => months.map((m) => ({ key: m, label: monthLabel(m) }));
@@ -95,7 +115,7 @@ export function missionCharts(data: DashboardData, scope: Scope): ChartSpec[] {
     data: {
       unit: 'count',
       categories: monthItems(missions.byMonth.map((m) => m.month)),
-      series: missions.statuses.map((s) => ({ key: s, label: MISSION_STATUS_BADGES[s].label })),
+      series: distinct(missions.statuses.map((s) => badgeItem(s, MISSION_STATUS_BADGES[s]))),
       values: missions.statuses.map((s) => missions.byMonth.map((m) => m.counts[s] ?? 0)),
     },
     link: (month, status) => {
@@ -167,10 +187,9 @@ export function costCharts(data: DashboardData, scope: Scope): ChartSpec[] {
 export function invoiceCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   const { invoices } = data;
   if (!invoices) return [];
-  const statuses = STATISTIC_INVOICE_STATUSES.map((s) => ({
-    key: s,
-    label: STATISTIC_INVOICE_STATUS_BADGES[s].label,
-  }));
+  const statuses = distinct(
+    STATISTIC_INVOICE_STATUSES.map((s) => badgeItem(s, STATISTIC_INVOICE_STATUS_BADGES[s])),
+  );
   const side = (kind: 'flight' | 'airport', title: string): ChartSpec => ({
     id: `invoices-${kind}`,
     title,
@@ -201,7 +220,7 @@ export function invoiceCharts(data: DashboardData, scope: Scope): ChartSpec[] {
       data: {
         unit: 'count',
         categories: monthItems(exported.byMonth.map((m) => m.month)),
-        series: INVOICE_STATUSES.map((s) => ({ key: s, label: INVOICE_STATUS_BADGES[s].label })),
+        series: INVOICE_STATUSES.map((s) => badgeItem(s, INVOICE_STATUS_BADGES[s])),
         values: INVOICE_STATUSES.map((s) => exported.byMonth.map((m) => m.counts[s])),
       },
     });
