@@ -69,6 +69,7 @@ const MARGIN = { top: 12, right: 8, bottom: 28 };
 const LEGEND_ROW = 18;
 /** The width of a character of the axis's 11 px text, about. */
 const CHAR = 6.2;
+const MAX_BAR = 72;
 
 /** The legend laid out in rows of `width`: each item's x and row (its text's width estimated). */
 function legendLayout(series: ChartItem[], width: number) {
@@ -144,7 +145,13 @@ export function BarChart({
   const plotBottom = HEIGHT - MARGIN.bottom;
   const height = HEIGHT + (legendRows ? legendRows * LEGEND_ROW + 8 : 0);
   const y = (value: number) => plotBottom - ((value - bottom) / (top - bottom)) * (plotBottom - MARGIN.top);
-  const band = bands(data.categories.length, left, plotRight);
+  const spread = bands(data.categories.length, left, plotRight);
+  // A few categories in a wide chart: bars no wider than MAX_BAR, in the middle of their band.
+  const band = {
+    ...spread,
+    width: Math.min(spread.width, MAX_BAR),
+    x: (index: number) => spread.x(index) + (spread.width - Math.min(spread.width, MAX_BAR)) / 2,
+  };
   // Months thinned so that they never overlap (every `step`-th one); a name cut to its band, whole in its
   // bar's tooltip, name and the data table.
   const labelWidth = Math.max(...data.categories.map((c) => c.label.length), 1) * CHAR + 8;
