@@ -4,10 +4,11 @@
 // chart's bars, the panels each role receives, and a list opened from a bar asking for its filters.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '../../contract/dashboard';
 import type { Role } from '../../contract/roles';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
+import { savedFiles } from '../testing/fake-api';
 import { BarChart, type ChartData } from './bar-chart';
 import { ChartPanel } from './chart-panel';
 import { formatValue, monthLabel } from './format';
@@ -192,6 +193,25 @@ describe('Chart panel', () => {
     expect(screen.getByRole('button', { name: 'Masquer les données' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
+  });
+
+  it('downloads the chart as a standalone SVG, its colours written in', async () => {
+    const saved = savedFiles();
+    let blob: Blob | null = null;
+    const created = vi.mocked(URL.createObjectURL);
+    created.mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:file';
+    });
+    render(<ChartPanel title="Coûts par mois" file="costs-by-month" categoryHeader="Mois" data={CHART} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Télécharger « Coûts par mois » en SVG' }));
+    expect(saved).toEqual(['costs-by-month.svg']);
+    const text = await (blob as unknown as Blob).text();
+    expect(text.startsWith('<svg')).toBe(true);
+    expect(text).toContain('xmlns="http://www.w3.org/2000/svg"');
+    expect(text).toContain('<title');
+    expect(text).not.toContain('tabindex');
+    expect(text).not.toContain('class=');
   });
 
   it('says when there is nothing to draw', () => {

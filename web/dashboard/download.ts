@@ -6,8 +6,8 @@ const STYLED = ['fill', 'stroke', 'stroke-width', 'font-size', 'font-family'] as
 /** The chart's SVG as a standalone file. */
 export function svgFile(svg: SVGSVGElement): Blob {
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  const from = svg.querySelectorAll<SVGElement>('*');
-  const to = copy.querySelectorAll<SVGElement>('*');
+  const from = [svg, ...svg.querySelectorAll<SVGElement>('*')];
+  const to = [copy, ...copy.querySelectorAll<SVGElement>('*')];
   from.forEach((element, index) => {
     const style = getComputedStyle(element);
     for (const property of STYLED) {
