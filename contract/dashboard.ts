@@ -73,9 +73,9 @@ export const dashboardShows = (role: Role, panel: DashboardPanel): boolean =>
 
 /**
  * GET /dashboard. `startDate`, `endDate`: Paris days, both included, each a real day of 2000–2099; a period
- * given whole must be in order and at most 36 months ('La période ne peut dépasser 36 mois.'); an end left
- * out is taken from the default (`defaultDashboardPeriod`) and the period is checked the same way by the
- * API. `hospitals`: comma-joined names, as on the lists; it narrows within what the role may see, never
+ * given whole must be in order and at most 36 months ('La période ne peut dépasser 36 mois.'). Neither
+ * given: `defaultDashboardPeriod`. An end alone: the 12 calendar months that end with it; a start alone:
+ * up to today (or the start, if later); the API checks the period so made the same way. `hospitals`: comma-joined names, as on the lists; it narrows within what the role may see, never
  * beyond (empty or absent: every hospital the caller may see).
  */
 export const DashboardQuery = refine(

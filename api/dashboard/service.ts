@@ -357,26 +357,21 @@ function readActivity(db: Db, period: Period, hospitals: string[]) {
       order by 3 desc, ${missionLegs.registration} collate "C" asc
       limit ${DASHBOARD_TOP}`,
     ),
-    // Each flight-crew member of each leg once (the same person twice on a leg counts once), grouped by how
-    // Leon names them; the keys of the Pilotes screen then join the groups of one person (pilotKeys).
+    // Each flight-crew member of each leg, grouped by how Leon names them (hashed, no sort); the keys of the
+    // Pilotes screen then join the groups of one person (pilotKeys). Leon lists a person once on a leg.
     rowsOf<CrewMember & { blockMinutes: number; legs: number; latest: number }>(
       db,
       sql`select member->>'name' as name, member->>'surname' as surname,
         (member->>'contactNid')::float8 as "contactNid",
-        coalesce(sum(minutes), 0)::int as "blockMinutes",
-        (count(*) filter (where minutes is not null))::int as legs,
-        max(departure_ms) as latest
-      from (
-        select distinct on (${missionLegs.id}, member->'contactNid', member->>'name', member->>'surname')
-          member, ${legMinutes} as minutes,
-          (extract(epoch from ${legDeparture}) * 1000)::float8 as departure_ms
-        from ${missionLegs} join ${missions} on ${missions.id} = ${missionLegs.missionId}
-        cross join lateral jsonb_array_elements(${missionLegs.crew}) as member
-        where ${legsWhere} and member->>'position' in (${sql.join(
-          FLIGHT_CREW_POSITIONS.map((p) => sql`${p}`),
-          sql`, `,
-        )})
-      ) as flown
+        coalesce(sum(${legMinutes}), 0)::int as "blockMinutes",
+        (count(*) filter (where ${legMinutes} is not null))::int as legs,
+        (extract(epoch from max(${legDeparture})) * 1000)::float8 as latest
+      from ${missionLegs} join ${missions} on ${missions.id} = ${missionLegs.missionId}
+      cross join lateral jsonb_array_elements(${missionLegs.crew}) as member
+      where ${legsWhere} and member->>'position' in (${sql.join(
+        FLIGHT_CREW_POSITIONS.map((p) => sql`${p}`),
+        sql`, `,
+      )})
       group by 1, 2, 3`,
     ),
   ]);

@@ -260,7 +260,11 @@ export const missionLegs = pgTable(
     passengerCount: integer('passenger_count'),
     crew: jsonb('crew').$type<CrewMember[]>().notNull().default(sql`'[]'::jsonb`),
   },
-  (t) => [index('mission_legs_mission').on(t.missionId, t.position)],
+  (t) => [
+    index('mission_legs_mission').on(t.missionId, t.position),
+    // A leg's departure (block-off, else scheduled): the period of the pilots', fleet's and dashboard's reads.
+    index('mission_legs_departure').on(sql`coalesce(${t.bloffUtc}, ${t.stdUtc})`),
+  ],
 );
 
 // One row per sync run, ok or failed (migration 0004 added status, reason and skipped).
