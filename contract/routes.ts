@@ -11,6 +11,8 @@ export const SCREENS = {
   forgetPassword: { path: '/forget-password', roles: null },
   confirmForgetPassword: { path: '/confirm-forget-password', roles: null },
   forcePasswordChange: { path: '/force-password-change', roles: ALL },
+  /** 'Tableau de bord' (decision 067); `dashboard` above is '/', which leads to HOME. */
+  overview: { path: '/overview', roles: ALL },
   requestedMissions: { path: '/requested-missions', roles: ALL },
   inProgressMissions: { path: '/in-progress-missions', roles: ALL },
   completedMissions: { path: '/completed-missions', roles: ALL },

@@ -12,6 +12,7 @@ import {
   LoginScreen,
 } from './auth';
 import { BillingScreen } from './billing';
+import { DashboardScreen } from './dashboard';
 import { FleetScreen } from './fleet';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { InvoicesScreen } from './invoices';
@@ -34,6 +35,7 @@ type Preloadable = { preload(): Promise<unknown> } | null;
  * features replace their placeholder as they land.
  */
 const PROTECTED: Array<[ScreenName, ComponentType, Preloadable]> = [
+  ['overview', DashboardScreen, DashboardScreen],
   ['requestedMissions', () => <MissionListScreen key="requested" category="requested" />, MissionListScreen],
   [
     'inProgressMissions',

@@ -20,6 +20,7 @@ import {
 import { formatEuros } from '../../contract/invoices';
 import { download } from '../lib/api';
 import { useSession } from '../lib/session';
+import { urlFilters, urlPeriod } from '../lib/url-filters';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
 import { useRefreshed } from '../lib/use-refreshed';
@@ -37,6 +38,7 @@ import { euros, frenchDay, percent } from './format';
 import { billingSettingsChanged, delayText, fetchBillingSettings, toleranceText } from './settings';
 import { BillingSettingsDialog } from './settings-dialog';
 
+const URL_FILTERS = ['startDate', 'endDate', 'hospital', 'verdict'] as const;
 const VERDICT_OPTIONS = BILLING_VERDICTS.map((v) => [v, BILLING_VERDICT_BADGES[v].label] as [string, string]);
 
 function columns(open: (row: BillingRow) => void): Column<BillingRow>[] {
@@ -187,14 +189,19 @@ const periodInvalid = ({ range, problem }: PeriodState) => problem ?? (range ? n
 
 export function BillingScreen() {
   const admin = useSession().user?.role === 'ADMIN';
-  const [initialPeriod] = useState(() => lastBillingPeriod(new Date()));
+  // A list opened filtered (a dashboard bar: a month, a hospital, a verdict) starts from its URL's filters.
+  const [initial] = useState(() => urlFilters(URL_FILTERS));
+  const [initialPeriod] = useState(() => urlPeriod(initial) ?? lastBillingPeriod(new Date()));
   const [period, setPeriod] = useState<PeriodState>({ range: initialPeriod });
-  const [hospital, setHospital] = useState('');
-  const [verdict, setVerdict] = useState('');
+  const [hospital, setHospital] = useState(initial.hospital ?? '');
+  const [verdict, setVerdict] = useState(initial.verdict ?? '');
   const [totals, setTotals] = useState<BillingTotals | null>(null);
   const [opened, setOpened] = useState<BillingRow | null>(null);
-  const list = usePagedList<BillingRow>(BILLING_PATHS.list, BILLING_PAGE_SIZE, initialPeriod, (page) =>
-    setTotals((page as BillingPage).totals),
+  const list = usePagedList<BillingRow>(
+    BILLING_PATHS.list,
+    BILLING_PAGE_SIZE,
+    { ...initialPeriod, hospital: initial.hospital, verdict: initial.verdict },
+    (page) => setTotals((page as BillingPage).totals),
   );
   const { reload } = list;
   // New settings, new verdicts.

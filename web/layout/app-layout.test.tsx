@@ -35,7 +35,7 @@ const PRICES = [
 ];
 
 /** What every staff role sees first. */
-const STAFF_FIRST = [...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte'];
+const STAFF_FIRST = ['Tableau de bord', ...MISSIONS, 'Statistiques', 'Pilotes', 'Flotte'];
 
 describe('Side menu', () => {
   it.each<[Role, string[]]>([
@@ -63,7 +63,10 @@ describe('Side menu', () => {
         'Journal des synchronisations',
       ],
     ],
-    ['HOSPITAL', ['Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents']],
+    [
+      'HOSPITAL',
+      ['Tableau de bord', 'Demandée', 'En cours', 'Réalisée', 'Clôturée', 'Statistiques', 'Incidents'],
+    ],
   ])('shows %s the entries the role may open', async (role, expected) => {
     const { menu, user } = await openAs(role);
     await openGroup(menu, user, /^Missions/);

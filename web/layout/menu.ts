@@ -20,6 +20,7 @@ export interface MenuGroup {
 }
 
 export const MENU: Array<MenuEntry | MenuGroup> = [
+  { label: 'Tableau de bord', screen: 'overview' },
   {
     label: 'Missions',
     count: 'total',

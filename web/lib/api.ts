@@ -144,7 +144,11 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
 
 /** Downloads a file from an authenticated call and saves it under `fileName`. */
 export async function download(path: string, fileName: string, options: CallOptions = {}): Promise<void> {
-  const blob = await apiCall<Blob>(path, { ...options, responseType: 'blob' });
+  saveBlob(await apiCall<Blob>(path, { ...options, responseType: 'blob' }), fileName);
+}
+
+/** Saves a file made in the browser (or downloaded) under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,6 +3,7 @@
 // quick status filter. It keeps what the user chose and hands the list's filters to `onFilters`.
 import { memo, useState } from 'react';
 import { type MissionCategory, REQUESTED_QUICK_FILTERS } from '../../contract/missions';
+import { urlPeriod } from '../lib/url-filters';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { DateRangeFilter } from '../ui/date-range-filter';
 import { SearchToolbar } from '../ui/search-toolbar';
@@ -17,7 +18,11 @@ export interface MissionFilterBarProps {
   search: string;
   onSearch: (value: string) => void;
   onFilters: (filters: Record<string, unknown>) => void;
+  /** The filters the list started from (its URL's): the fields show them. */
+  initial?: { startDate?: string; endDate?: string; hospitals?: string; statusNeeded?: string };
 }
+
+const NONE = {};
 
 /** Rendered again only when its props change (the list's callbacks stay the same): not at each answer. */
 export const MissionFilterBar = memo(function MissionFilterBar({
@@ -26,9 +31,11 @@ export const MissionFilterBar = memo(function MissionFilterBar({
   search,
   onSearch,
   onFilters,
+  initial = NONE,
 }: MissionFilterBarProps) {
-  const [quick, setQuick] = useState<string | null>(null);
-  const [hospitals, setHospitals] = useState<string[]>([]);
+  const [quick, setQuick] = useState<string | null>(initial.statusNeeded ?? null);
+  const [hospitals, setHospitals] = useState<string[]>(() => initial.hospitals?.split(',') ?? []);
+  const [defaultRange] = useState(() => urlPeriod(initial));
   const options = useHospitalNames();
   const chooseHospitals = (values: string[]) => {
     setHospitals(values);
@@ -44,6 +51,7 @@ export const MissionFilterBar = memo(function MissionFilterBar({
         basis={220}
       >
         <DateRangeFilter
+          defaultRange={defaultRange}
           onChange={(range) => onFilters({ startDate: range?.startDate, endDate: range?.endDate })}
         />
         {/* A HOSPITAL user gets it when it has several hospitals: the API lists only its own. */}

@@ -10,6 +10,7 @@ import {
   type MissionRow,
 } from '../../contract/missions';
 import { useSession } from '../lib/session';
+import { urlFilters } from '../lib/url-filters';
 import { usePagedList } from '../lib/use-paged-list';
 import { NewRowsBanner, useLiveList } from '../live';
 import { missionsChanged } from '../sync';
@@ -20,13 +21,19 @@ import { MissionFilterBar } from './mission-filter-bar';
 import { MissionTable } from './mission-table';
 
 const MISSION_ENTITIES = ['mission'] as const;
+const URL_FILTERS = ['startDate', 'endDate', 'hospitals', 'statusNeeded'] as const;
 /** A mission Leon just sent: it may belong to this list, on its first page. */
 const isNewMission = (change: LiveChange) => change.action === 'mission.leon-create';
 
 export function MissionListScreen({ category }: { category: MissionCategory }) {
   const session = useSession();
   const staff = session.user?.role !== 'HOSPITAL';
-  const list = usePagedList<MissionRow>(MISSION_PATHS.list, MISSIONS_PAGE_SIZE, { status: category });
+  // A list opened filtered (a dashboard bar: a month, hospitals, a status) starts from its URL's filters.
+  const [initial] = useState(() => urlFilters(URL_FILTERS));
+  const list = usePagedList<MissionRow>(MISSION_PATHS.list, MISSIONS_PAGE_SIZE, {
+    ...initial,
+    status: category,
+  });
   const [editing, setEditing] = useState<MissionRow | null>(null);
   const [deleting, setDeleting] = useState<MissionRow | null>(null);
   const { reload } = list;
@@ -46,6 +53,7 @@ export function MissionListScreen({ category }: { category: MissionCategory }) {
         search={list.search}
         onSearch={list.setSearch}
         onFilters={list.setFilters}
+        initial={initial}
       />
       <NewRowsBanner
         count={live.arrived}

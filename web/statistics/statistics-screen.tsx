@@ -13,6 +13,7 @@ import {
 } from '../../contract/statistics';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
+import { urlFilters, urlPeriod } from '../lib/url-filters';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { usePagedList } from '../lib/use-paged-list';
 import { useLiveList } from '../live';
@@ -34,6 +35,14 @@ import { STATUS_OPTIONS, StatusDialog } from './status-dialog';
 const ORGAN_OPTIONS = ORGAN_TYPES.map((o) => [o, ORGAN_LABELS[o]] as [string, string]);
 
 type Filters = Record<string, string | undefined>;
+const URL_FILTERS = [
+  'startDate',
+  'endDate',
+  'hospitals',
+  'organName',
+  'flightStatus',
+  'airportStatus',
+] as const;
 
 /** One select of the Filtres panel: 'Tous' (no filter) or one value of `options` for the filter `name`. */
 function FilterSelect(p: {
@@ -78,12 +87,14 @@ const STATISTICS_LIVE = { entities: ['statistic'] } as const;
 export function StatisticsScreen() {
   const session = useSession();
   const staff = session.user?.role !== 'HOSPITAL';
-  const list = usePagedList<StatisticRow>(STATISTIC_PATHS.list, STATISTICS_PAGE_SIZE);
+  // A list opened filtered (a dashboard bar: a month, hospitals, an organ, a status) starts from its URL's.
+  const [initial] = useState<Filters>(() => urlFilters(URL_FILTERS));
+  const list = usePagedList<StatisticRow>(STATISTIC_PATHS.list, STATISTICS_PAGE_SIZE, initial);
   // Staff filter by hospital; a HOSPITAL user too when it holds several, on its own only (decision 024).
   const severalHospitals = (session.user?.hospitals.length ?? 0) > 1;
   const hospitalNames = useHospitalNames(staff || severalHospitals);
-  const [filters, setFiltersState] = useState<Record<string, string | undefined>>({});
-  const [hospitals, setHospitals] = useState<string[]>([]);
+  const [filters, setFiltersState] = useState<Record<string, string | undefined>>(initial);
+  const [hospitals, setHospitals] = useState<string[]>(() => initial.hospitals?.split(',') ?? []);
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [statusOpen, setStatusOpen] = useState(false);
@@ -167,6 +178,7 @@ export function StatisticsScreen() {
       </SearchToolbar>
       <section id="statistics-filters" aria-label="Filtres" className={ui.filters} data-open={open}>
         <DateRangeFilter
+          defaultRange={urlPeriod(initial)}
           onChange={(range: DayRange | null) =>
             filter({ startDate: range?.startDate, endDate: range?.endDate })
           }

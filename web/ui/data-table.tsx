@@ -52,6 +52,20 @@ export interface TableList<Row> {
   goTo: (pageNumber: number) => void;
 }
 
+/** A list already loaded, all on one page (figures the screen has, a test's rows): the rows given, no error. */
+export const loadedList = <Row,>(rows: Row[], more: Partial<TableList<Row>> = {}): TableList<Row> => ({
+  rows,
+  loading: false,
+  empty: rows.length === 0,
+  failed: false,
+  error: null,
+  reload: () => {},
+  pageNumber: 1,
+  pageCount: 1,
+  goTo: () => {},
+  ...more,
+});
+
 /** Rows are keyed by their `id`. */
 export interface DataTableProps<Row extends { id: string }> {
   /** Accessible name of the table (e.g. 'Missions'); the scroll frame is named after it. */
