@@ -4,9 +4,9 @@
 import { setMaxListeners } from 'node:events';
 import { createApp, hasDevRoutes } from './app';
 import { pruneAuth } from './auth';
-import { seedDemoBilling } from './billing';
 import { checkSessionConnection, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { fillDemoFields } from './demo';
 import { seedDemoHistory } from './history';
 import { incidentFilesSweepJob } from './incidents';
 import { budgetPerMinute, createLeonClient, createSharedRequestBudget } from './leon';
@@ -16,8 +16,7 @@ import { listen } from './lib/listen';
 import { logger } from './lib/log';
 import { createMailer, type MailRelay, pruneSentMail, startMailRelay } from './lib/mail';
 import { fileStoreFromConfig } from './lib/storage';
-import { seedDemoMissions } from './missions';
-import { seedDemoStatistics, statisticsSweepJob } from './statistics';
+import { statisticsSweepJob } from './statistics';
 import { pollJob, syncDemoMissions } from './sync';
 
 async function main(): Promise<void> {
@@ -104,13 +103,12 @@ async function main(): Promise<void> {
       logger.info(
         `Demo missions synchronised from Leon: ${result.created} created, ${result.failed} failed.`,
       );
-      const demo = await seedDemoMissions(database.db, new Date());
+      const demo = await fillDemoFields(deps, new Date());
       logger.info(
-        `Demo mission fields filled in: ${demo.filled} missions, ${demo.closed} closed, ${demo.unbooked} without a trip number.`,
+        `Demo mission fields filled in: ${demo.missions.filled} missions, ${demo.missions.closed} closed, ${demo.missions.unbooked} without a trip number.`,
       );
-      logger.info(`Demo statistics filled in: ${await seedDemoStatistics(deps)} records.`);
-      const billing = await seedDemoBilling(database.db, new Date(), config.costRules);
-      logger.info(`Demo invoices priced for the billing check: ${JSON.stringify(billing)}.`);
+      logger.info(`Demo statistics filled in: ${demo.statistics} records.`);
+      logger.info(`Demo invoices priced for the billing check: ${JSON.stringify(demo.billing)}.`);
       logger.info(`Demo history written: ${await seedDemoHistory(database.db, new Date())} audit rows.`);
     }
   }

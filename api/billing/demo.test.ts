@@ -3,12 +3,9 @@
 // Believable (issue 54): most missions invoiced as the price tables say, a few gaps each of a named cause.
 import { beforeAll, expect, it } from 'vitest';
 import { BILLING_VERDICTS, type BillingPage } from '../../contract/billing';
-import { seedDemoMissions } from '../missions';
-import { seedDemoStatistics } from '../statistics';
-import { runSync } from '../sync';
+import { syncAndFillDemo } from '../demo';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
-import { seedDemoBilling } from './demo';
 
 /** An 'Écart' whose reason names its cause, one of the changes `explainGap` tries (api/billing/verdicts.ts). */
 const EXPLAINED_GAP =
@@ -22,15 +19,7 @@ describeEachDatabase('Billing demo data', (database) => {
 
   beforeAll(async () => {
     t.clock.now = new Date(now);
-    const db = database().db;
-    await runSync(
-      { db, source: leon, now: () => new Date(now), files: t.files, accounting: t.config.accounting },
-      'synchronize',
-      null,
-    );
-    await seedDemoMissions(db, new Date(now));
-    await seedDemoStatistics({ db, files: t.files });
-    const done = await seedDemoBilling(db, new Date(now));
+    const { billing: done } = await syncAndFillDemo({ ...t, db: database().db }, leon, new Date(now));
     expect(done).toMatchObject({
       deIcing: 1,
       aircraftType: 1,
