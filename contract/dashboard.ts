@@ -13,6 +13,11 @@ import { periodDays, safeText } from './validation';
 export const DASHBOARD_PATHS = {
   /** GET: every panel the caller may see, for the period and hospitals of the query. */
   data: '/dashboard',
+  /**
+   * GET, the same query: the same figures as an XLSX workbook, one sheet per panel the caller receives
+   * (DASHBOARD_SHEETS), named by `dashboardXlsxFile`.
+   */
+  exportXlsx: '/dashboard/export',
 } as const;
 
 /** The longest period the dashboard reads (docs/decisions/062): the pilots' and fleet's. */
@@ -70,6 +75,43 @@ export const DASHBOARD_PANELS_BY_ROLE: Record<Role, readonly DashboardPanel[]> =
 
 export const dashboardShows = (role: Role, panel: DashboardPanel): boolean =>
   DASHBOARD_PANELS_BY_ROLE[role].includes(panel);
+
+/** The charts' titles, on the screen and as the tables' titles in the workbook. */
+export const DASHBOARD_CHART_TITLES = {
+  missionsByMonth: 'Missions par mois et par statut',
+  missionsByOrgan: 'Missions par type d’organe',
+  costsByMonth: 'Coûts par mois et par poste',
+  costsByHospital: 'Coûts par hôpital',
+  invoicesFlight: 'Statut des factures vol par mois',
+  invoicesAirport: 'Statut des factures aéroport par mois',
+  invoicesExport: 'Export comptable par mois',
+  billingGaps: 'Écart facturé − calculé par mois',
+  billingVerdicts: 'Missions par verdict',
+  activityAircraft: 'Heures de vol par appareil',
+  activityPilots: 'Heures de vol par pilote',
+} as const;
+
+/** The workbook's sheet of each panel (GET /dashboard/export): a role gets the sheets of its panels only. */
+export const DASHBOARD_SHEETS: Record<DashboardPanel, string> = {
+  missions: 'Missions',
+  costs: 'Coûts',
+  invoices: 'Factures',
+  invoiceExport: 'Export comptable',
+  billing: 'Écarts de facturation',
+  activity: 'Activité',
+};
+
+/** The workbook's name: its period's first and last months, 'tableau-de-bord-2025-04-2026-03.xlsx'. */
+export const dashboardXlsxFile = ({ startDate, endDate }: Period): string =>
+  `tableau-de-bord-${startDate.slice(0, 7)}-${endDate.slice(0, 7)}.xlsx`;
+
+const MONTH_LABEL = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A month as the screen and the workbook write it: '2026-01' → 'janv. 2026'. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return MONTH_LABEL.format(new Date(Date.UTC(year, m - 1, 1)));
+}
 
 /**
  * GET /dashboard. `startDate`, `endDate`: Paris days, both included, each a real day of 2000–2099; a period

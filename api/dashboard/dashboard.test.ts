@@ -2,25 +2,43 @@
 // simulator, the missions', statistics' and billing's demo fields): each role gets the panels its screens
 // show, scoped as its lists are, and every figure equals what the lists themselves answer the same user,
 // read as a client reads them (missions, statistics, billing check, invoices, pilots, fleet), to the cent.
-// Bad periods are refused with 400 and a French message.
+// Bad periods are refused with 400 and a French message. The XLSX export (GET /dashboard/export) holds the
+// sheets of the panels GET /dashboard gives the same user, and the same figures.
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_VERDICTS, type BillingPage, type BillingVerdict } from '../../contract/billing';
+import {
+  BILLING_VERDICT_BADGES,
+  BILLING_VERDICTS,
+  type BillingPage,
+  type BillingVerdict,
+} from '../../contract/billing';
 import type { AircraftRow, PilotRow } from '../../contract/crew-and-fleet';
 import { CREW_AND_FLEET_MESSAGES } from '../../contract/crew-and-fleet';
 import {
+  DASHBOARD_COST_LINES,
   DASHBOARD_PANELS,
   DASHBOARD_PANELS_BY_ROLE,
+  DASHBOARD_SHEETS,
   DASHBOARD_TOP,
   type DashboardCostLine,
   type DashboardData,
   type DashboardPanel,
+  dashboardXlsxFile,
   defaultDashboardPeriod,
+  monthLabel,
 } from '../../contract/dashboard';
-import { INVOICE_STATUSES, type InvoiceRow, type InvoiceStatus } from '../../contract/invoices';
+import {
+  INVOICE_STATUS_BADGES,
+  INVOICE_STATUSES,
+  type InvoiceRow,
+  type InvoiceStatus,
+} from '../../contract/invoices';
 import {
   CATEGORY_STATUSES,
   canList,
   MISSION_CATEGORIES,
+  MISSION_STATUS_BADGES,
   MISSION_STATUSES,
   type MissionRow,
   type MissionStatus,
@@ -28,17 +46,17 @@ import {
 } from '../../contract/missions';
 import type { Role } from '../../contract/roles';
 import {
+  STATISTIC_INVOICE_STATUS_BADGES,
   STATISTIC_INVOICE_STATUSES,
   type StatisticInvoiceStatus,
   type StatisticRow,
   type WireFigure,
 } from '../../contract/statistics';
 import { INPUT_MESSAGES } from '../../contract/validation';
-import { seedDemoBilling } from '../billing';
+import { auditLog } from '../db/schema';
 import { DEMO_HOSPITALS } from '../db/seed';
-import { seedDemoMissions } from '../missions';
-import { seedDemoStatistics } from '../statistics';
-import { runSync } from '../sync';
+import { syncAndFillDemo } from '../demo';
+import { EURO_FORMAT } from '../lib/spreadsheet';
 import { describeEachDatabase } from '../test/databases';
 import { type Caller, seededTestApp, signedIn, testLeon } from '../test/harness';
 
@@ -77,15 +95,7 @@ describeEachDatabase('Dashboard', (database) => {
 
   beforeAll(async () => {
     t.clock.now = new Date(now);
-    const db = database().db;
-    await runSync(
-      { db, source: leon, now: () => new Date(now), files: t.files, accounting: t.config.accounting },
-      'synchronize',
-      null,
-    );
-    await seedDemoMissions(db, new Date(now));
-    await seedDemoStatistics({ db, files: t.files });
-    await seedDemoBilling(db, new Date(now));
+    await syncAndFillDemo({ ...t, db: database().db }, leon, new Date(now));
     for (const [email] of ACCOUNTS) callers.set(email, await signedIn(t.app, email));
   }, 120_000);
 
@@ -429,10 +439,195 @@ describeEachDatabase('Dashboard', (database) => {
     }
   });
 
-  it('refuses a caller who is not signed in', async () => {
+  it.each(['/dashboard', '/dashboard/export'])('%s refuses a caller who is not signed in', async (path) => {
     const anonymous = await signedIn(t.app, 'nobody@demo.test', { password: 'wrong-password-1' });
-    const answer = await anonymous.get('/dashboard');
+    const answer = await anonymous.get(path);
     expect(answer.status).toBe(401);
     expect(answer.body.message).toMatch(/[éèàç]|connect/i);
+  });
+
+  // ---- XLSX export -----------------------------------------------------------------------------------
+
+  /** The workbook GET /dashboard/export answers `email`, read with exceljs, and its file name. */
+  async function exported(email: string, q: Record<string, string | undefined> = PERIOD) {
+    const response = await as(email).file(`/dashboard/export?${query(q)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const disposition = response.headers.get('content-disposition');
+    return { workbook, fileName: disposition?.match(/filename="(.+)"/)?.[1] };
+  }
+
+  /** The table titled `title` on `sheet`: its header and its rows by their first cell (a month, a name…). */
+  function tableOf(sheet: ExcelJS.Worksheet | undefined, title: string) {
+    expect(sheet, title).toBeDefined();
+    const values = (n: number) => ((sheet as ExcelJS.Worksheet).getRow(n).values as unknown[]).slice(1);
+    let n = 1;
+    while (values(n)[0] !== title) {
+      expect(n, title).toBeLessThan((sheet as ExcelJS.Worksheet).rowCount);
+      n++;
+    }
+    const headers = values(n + 1) as string[];
+    const rows = new Map<string, ExcelJS.Row>();
+    for (let r = n + 2; r <= (sheet as ExcelJS.Worksheet).rowCount && values(r)[0]; r++)
+      rows.set(String(values(r)[0]), (sheet as ExcelJS.Worksheet).getRow(r));
+    /** The cell of row `row` under the header `header`. */
+    const cell = (row: string, header: string) => {
+      expect(rows.has(row), `${title}: ${row}`).toBe(true);
+      expect(headers, title).toContain(header);
+      return (rows.get(row) as ExcelJS.Row).getCell(headers.indexOf(header) + 1);
+    };
+    return { headers, rows, cell };
+  }
+
+  it.each(ACCOUNTS)(
+    '%s exports one sheet per panel it receives, named after the period',
+    async (email, role) => {
+      const d = await dashboard(email);
+      const { workbook, fileName } = await exported(email);
+      expect(fileName).toBe(dashboardXlsxFile(d.period));
+      expect(fileName).toBe('tableau-de-bord-2024-04-2026-03.xlsx');
+      const received: Record<DashboardPanel, boolean> = {
+        missions: d.missions !== null,
+        costs: d.costs !== null,
+        invoices: d.invoices !== null,
+        invoiceExport: d.invoices?.export != null,
+        billing: d.billing !== null,
+        activity: d.activity !== null,
+      };
+      const sheets = workbook.worksheets.map((sheet) => sheet.name);
+      expect(sheets).toEqual(DASHBOARD_PANELS.filter((p) => received[p]).map((p) => DASHBOARD_SHEETS[p]));
+      expect(sheets).toEqual(DASHBOARD_PANELS_BY_ROLE[role].map((p) => DASHBOARD_SHEETS[p]));
+      for (const panel of DASHBOARD_PANELS.filter((p) => !DASHBOARD_PANELS_BY_ROLE[role].includes(p)))
+        expect(workbook.getWorksheet(DASHBOARD_SHEETS[panel]), panel).toBeUndefined();
+      const heading = workbook.worksheets[0];
+      expect((heading.getRow(1).values as unknown[]).slice(1)).toEqual([
+        'Période',
+        'du 01/04/2024 au 31/03/2026',
+      ]);
+      expect((heading.getRow(2).values as unknown[]).slice(1)).toEqual(['Hôpitaux', 'Tous']);
+    },
+  );
+
+  it.each([
+    ['admin@demo.test', undefined],
+    ['accounting@demo.test', DEMO_HOSPITALS[0]],
+    ['operation@demo.test', undefined],
+    ['hopitaux@demo.test', undefined],
+  ])('%s (%s): the sheets hold the figures of GET /dashboard, money to the cent', async (email, hospital) => {
+    const q = { ...PERIOD, hospitals: hospital };
+    const d = await dashboard(email, q);
+    const { workbook } = await exported(email, q);
+    if (hospital)
+      expect((workbook.worksheets[0].getRow(2).values as unknown[]).slice(1)).toEqual(['Hôpitaux', hospital]);
+
+    // Missions: every month's count of every status, and the period's total.
+    const missions = tableOf(workbook.getWorksheet('Missions'), 'Missions par mois et par statut');
+    expect(missions.rows.size).toBe(d.months.length + 1);
+    for (const m of d.missions.byMonth) {
+      expect(missions.cell(monthLabel(m.month), 'Total').value).toBe(m.total);
+      for (const s of d.missions.statuses)
+        expect(missions.cell(monthLabel(m.month), MISSION_STATUS_BADGES[s].label).value).toBe(
+          m.counts[s] ?? 0,
+        );
+    }
+    expect(missions.cell('Total de la période', 'Total').value).toBe(d.missions.total);
+    const organs = tableOf(workbook.getWorksheet('Missions'), 'Missions par type d’organe');
+    expect(organs.rows.size).toBe(d.missions.byOrgan.length);
+
+    // Costs: each line of each month, and the period's, in euros to the cent, as numbers in euros.
+    const costs = tableOf(workbook.getWorksheet('Coûts'), 'Coûts par mois et par poste');
+    const euroCell = (cell: ExcelJS.Cell) => {
+      expect(typeof cell.value).toBe('number');
+      expect(cell.numFmt).toBe(EURO_FORMAT);
+      return cents(cell.value as number);
+    };
+    expect(d.costs.total).toBeGreaterThan(0);
+    expect(euroCell(costs.cell('Total de la période', 'Total (€)'))).toBe(cents(d.costs.total));
+    expect(costs.cell('Total de la période', 'Coût incomplet').value).toBe(d.costs.incomplete);
+    for (const m of d.costs.byMonth) {
+      for (const line of DASHBOARD_COST_LINES)
+        expect(cents(costs.cell(monthLabel(m.month), `${line.label} (€)`).value as number)).toBe(
+          cents(m.lines[line.key]),
+        );
+      expect(costs.cell(monthLabel(m.month), 'Missions').value).toBe(m.missions);
+    }
+    const byHospital = tableOf(workbook.getWorksheet('Coûts'), 'Coûts par hôpital');
+    const [largest] = d.costs.byHospital;
+    expect(euroCell(byHospital.cell(largest.hospital ?? 'Autres', 'Total (€)'))).toBe(cents(largest.total));
+
+    if (d.invoices) {
+      const flight = tableOf(workbook.getWorksheet('Factures'), 'Statut des factures vol par mois');
+      for (const m of d.invoices.byMonth)
+        for (const s of STATISTIC_INVOICE_STATUSES)
+          expect(flight.cell(monthLabel(m.month), STATISTIC_INVOICE_STATUS_BADGES[s].label).value).toBe(
+            m.flight[s],
+          );
+    }
+    if (d.invoices?.export) {
+      const exportRows = tableOf(workbook.getWorksheet('Export comptable'), 'Export comptable par mois');
+      for (const s of INVOICE_STATUSES)
+        expect(exportRows.cell('Total de la période', INVOICE_STATUS_BADGES[s].label).value).toBe(
+          d.invoices.export.counts[s],
+        );
+    }
+    if (d.billing) {
+      const gaps = tableOf(
+        workbook.getWorksheet('Écarts de facturation'),
+        'Écart facturé − calculé par mois',
+      );
+      expect(euroCell(gaps.cell('Total de la période', 'Facturé HT (€)'))).toBe(
+        cents(d.billing.totals.invoiced),
+      );
+      expect(euroCell(gaps.cell('Total de la période', 'Écart (€)'))).toBe(
+        cents(d.billing.totals.difference),
+      );
+      expect(euroCell(gaps.cell('Facturé hors comparaison', 'Facturé HT (€)'))).toBe(
+        cents(d.billing.totals.uncompared),
+      );
+      for (const m of d.billing.byMonth)
+        expect(cents(gaps.cell(monthLabel(m.month), 'Coût calculé (€)').value as number)).toBe(
+          cents(m.computed),
+        );
+      const verdicts = tableOf(workbook.getWorksheet('Écarts de facturation'), 'Missions par verdict');
+      for (const v of BILLING_VERDICTS)
+        expect(verdicts.cell(BILLING_VERDICT_BADGES[v].label, 'Missions').value).toBe(d.billing.counts[v]);
+    }
+    if (d.activity) {
+      const aircraft = tableOf(workbook.getWorksheet('Activité'), 'Heures de vol par appareil');
+      for (const a of d.activity.aircraft) {
+        const hours = aircraft.cell(a.registration, 'Heures de vol');
+        expect(hours.numFmt).toBe('[h]:mm');
+        // A duration cell: a fraction of a day, which exceljs reads back as a date from 1899-12-30.
+        const days = hours.value instanceof Date ? hours.value.getTime() / 86_400_000 + 25_569 : hours.value;
+        expect(Math.round((days as number) * 1440)).toBe(a.blockMinutes);
+        expect(aircraft.cell(a.registration, 'Missions').value).toBe(a.missions);
+      }
+      const pilots = tableOf(workbook.getWorksheet('Activité'), 'Heures de vol par pilote');
+      expect(pilots.rows.size).toBe(d.activity.pilots.length);
+    }
+  });
+
+  it('writes nothing when exporting, not even an audit row (as the other exports)', async () => {
+    const count = async () =>
+      (await database().db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0].n;
+    const before = await count();
+    await exported('admin@demo.test');
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['startDate=0001-01-01&endDate=9999-12-31', INPUT_MESSAGES.dayOutOfYears],
+    ['startDate=2023-01-01&endDate=2026-01-01', CREW_AND_FLEET_MESSAGES.periodTooLong],
+    ['startDate=2000-01-01', CREW_AND_FLEET_MESSAGES.periodTooLong],
+    ['startDate=2025-06-01&endDate=2025-01-01', CREW_AND_FLEET_MESSAGES.dateOrder],
+  ])('the export refuses %s with 400 and a French message', async (q, message) => {
+    for (const email of ['accounting@demo.test', 'hopital@demo.test']) {
+      const answer = await as(email).get(`/dashboard/export?${q}`);
+      expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 400, message });
+    }
   });
 });

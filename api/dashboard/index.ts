@@ -1,2 +1,2 @@
-// Public face of the dashboard: its one read-only route.
+// Public face of the dashboard: its read-only routes (the figures and their XLSX).
 export { dashboardRoutes } from './routes';

@@ -8,11 +8,14 @@ import { formulaRisk } from './formula-guard';
 import { logger } from './log';
 
 /**
- * Adds a row (values by column key); its strings become text cells. A value that could be read as a
- * formula (`formulaRisk`, the guard every export shares) must come out a string cell, and a formula
- * object is never written: both throw rather than export something a spreadsheet would evaluate.
+ * Adds a row (values by column key, or in column order); its strings become text cells. A value that could
+ * be read as a formula (`formulaRisk`, the guard every export shares) must come out a string cell, and a
+ * formula object is never written: both throw rather than export something a spreadsheet would evaluate.
  */
-export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unknown>): ExcelJS.Row {
+export function addTextRow(
+  sheet: ExcelJS.Worksheet,
+  values: Record<string, unknown> | readonly unknown[],
+): ExcelJS.Row {
   for (const value of Object.values(values))
     if (value !== null && typeof value === 'object' && !(value instanceof Date))
       throw new TypeError('exports write text, numbers and dates only');
@@ -30,6 +33,10 @@ export function addTextRow(sheet: ExcelJS.Worksheet, values: Record<string, unkn
 export const EURO_FORMAT = '#,##0.00 "€"';
 /** Days: date cells shown as dd/mm/yyyy. */
 export const DAY_FORMAT = 'dd/mm/yyyy';
+/** Durations: a number of days (minutes / 1440) shown as hours and minutes, past 24 h ('125:05'). */
+export const DURATION_FORMAT = '[h]:mm';
+/** Counts: whole numbers. */
+export const COUNT_FORMAT = '0';
 /** A day of the contract ('2026-02-03') as a date cell's value: that day at 00:00 UTC, as Excel reads it. */
 export const dayCell = (day: string | null): Date | '' => (day ? new Date(`${day}T00:00:00Z`) : '');
 

@@ -28,6 +28,7 @@ import { Badge } from '../ui/badge';
 import { type Column, DataTable } from '../ui/data-table';
 import { cellNote, subLine } from '../ui/data-table.css';
 import { DateRangeFilter, type DayRange, type PeriodCheck } from '../ui/date-range-filter';
+import { filtersButton } from '../ui/filters.css';
 import { Page } from '../ui/page';
 import { SelectField } from '../ui/select-field';
 import * as css from '../ui/theme.css';
@@ -261,7 +262,7 @@ export function BillingScreen() {
         ))}
         <button
           type="button"
-          className={`${css.button.secondary} ${ui.exportButton}`}
+          className={`${css.button.secondary} ${filtersButton}`}
           disabled={exporting.busy || !shown}
           onClick={exportXlsx}
         >

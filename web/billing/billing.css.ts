@@ -21,8 +21,6 @@ export const filterField = style({
   maxWidth: 340,
   '@media': { [narrow]: { flex: 'none', maxWidth: 'none' } },
 });
-// The export stays one line, its label whole, where the filters leave it little room (1,280 px).
-export const exportButton = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 // Why a period is refused: below the field's own 'Date non valide.', which hangs under the field.
 export const periodError = style({ paddingTop: 12 });
 // A long hospital name must not widen the select beyond its field (nor the page on a phone).

@@ -1,23 +1,28 @@
-// The dashboard's one call (contract/dashboard.ts), read again whenever the period or the hospitals change;
-// an answer to an older query (the filters changed meanwhile) is dropped.
+// The dashboard's calls (contract/dashboard.ts): its figures, read again whenever the period or the hospitals
+// change (an answer to an older query, the filters changed meanwhile, is dropped), and their XLSX.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Period } from '../../contract/crew-and-fleet';
-import { DASHBOARD_PATHS, type DashboardData } from '../../contract/dashboard';
+import { DASHBOARD_PATHS, type DashboardData, dashboardXlsxFile } from '../../contract/dashboard';
 import type { DataResponse } from '../../contract/http';
-import { apiCall, errorMessage } from '../lib/api';
+import { apiCall, download, errorMessage } from '../lib/api';
 
 export interface DashboardQuery {
   period: Period;
   hospitals: string[];
 }
 
-export const fetchDashboard = async ({ period, hospitals }: DashboardQuery, signal?: AbortSignal) =>
-  (
-    await apiCall<DataResponse<DashboardData>>(DASHBOARD_PATHS.data, {
-      query: { ...period, hospitals: hospitals.length ? hospitals.join(',') : undefined },
-      signal,
-    })
-  ).data;
+/** The query of both calls: the period's days and the hospitals comma-joined (none: every one). */
+const queryOf = ({ period, hospitals }: DashboardQuery) => ({
+  ...period,
+  hospitals: hospitals.length ? hospitals.join(',') : undefined,
+});
+
+export const fetchDashboard = async (query: DashboardQuery, signal?: AbortSignal) =>
+  (await apiCall<DataResponse<DashboardData>>(DASHBOARD_PATHS.data, { query: queryOf(query), signal })).data;
+
+/** The same figures as tableau-de-bord-AAAA-MM-AAAA-MM.xlsx, saved by the browser. */
+export const exportDashboardXlsx = (query: DashboardQuery) =>
+  download(DASHBOARD_PATHS.exportXlsx, dashboardXlsxFile(query.period), { query: queryOf(query) });
 
 export interface DashboardState {
   data: DashboardData | null;

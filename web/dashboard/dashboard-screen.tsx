@@ -1,6 +1,7 @@
 // 'Tableau de bord' (every role): the period (the last 12 months by default, at most 36) and the hospitals
-// as on the lists, then the panels the role receives (contract/dashboard.ts): missions, costs, invoices,
-// billing gaps, activity. Each chart is drawn by web/dashboard/bar-chart.tsx (decision 068).
+// as on the lists, and 'Exporter XLSX' (the same figures, one sheet per panel), then the panels the role
+// receives (contract/dashboard.ts): missions, costs, invoices, billing gaps, activity. Each chart is drawn by
+// web/dashboard/bar-chart.tsx (decision 068).
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Period } from '../../contract/crew-and-fleet';
@@ -11,10 +12,12 @@ import type { Role } from '../../contract/roles';
 import { useSession } from '../lib/session';
 import { useHospitalNames } from '../lib/use-hospital-names';
 import { DateRangeFilter, type DayRange, type PeriodCheck } from '../ui/date-range-filter';
+import { filters, filtersButton } from '../ui/filters.css';
 import { MultiSelect } from '../ui/multi-select';
 import { Page } from '../ui/page';
 import * as css from '../ui/theme.css';
-import { useDashboard } from './api';
+import { useToastedCall } from '../ui/use-toasted-call';
+import { exportDashboardXlsx, useDashboard } from './api';
 import { ChartPanel } from './chart-panel';
 import * as ui from './dashboard.css';
 import { formatValue } from './format';
@@ -126,14 +129,18 @@ export function DashboardScreen() {
   const [initialPeriod] = useState(() => defaultDashboardPeriod(new Date()));
   const [period, setPeriod] = useState<Period | null>(initialPeriod);
   const [hospitals, setHospitals] = useState<string[]>([]);
-  const dashboard = useDashboard(period ? { period, hospitals } : null);
+  const query = period ? { period, hospitals } : null;
+  const dashboard = useDashboard(query);
+  const exporting = useToastedCall();
+  // The figures of the filters in force; a period the field refuses exports nothing.
+  const exportXlsx = () => query && exporting.run(() => exportDashboardXlsx(query));
   const scope: Scope | null = dashboard.data
     ? { role, period: dashboard.data.period, hospitals: dashboard.data.hospitals }
     : null;
 
   return (
     <Page title="Tableau de bord">
-      <section aria-label="Filtres" className={ui.filters}>
+      <section aria-label="Filtres" className={filters}>
         <DateRangeFilter
           defaultRange={initialPeriod}
           check={periodCheck}
@@ -147,6 +154,14 @@ export function DashboardScreen() {
             onChange={setHospitals}
           />
         )}
+        <button
+          type="button"
+          className={`${css.button.secondary} ${filtersButton}`}
+          disabled={exporting.busy || query === null}
+          onClick={exportXlsx}
+        >
+          Exporter XLSX
+        </button>
       </section>
       {period === null ? null : dashboard.error ? (
         <div className={ui.status} role="alert">

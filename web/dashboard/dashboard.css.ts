@@ -1,8 +1,8 @@
-// The dashboard (decision 068): its filters, a grid of panels (one column on a phone), each chart with its
+// The dashboard (decision 068): its filters' fields (their row is web/ui/filters.css.ts), a grid of panels (one column on a phone), each chart with its
 // tooltip, legend and data table; the series' colours come from the theme's tokens.
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import type { BadgeColor } from '../../contract/badges';
-import { colors, framed, narrowScreen } from '../ui/theme.css';
+import { colors, framed } from '../ui/theme.css';
 
 /** Ten series in the theme's tones, told apart without colour by their order and the legend; 'Autres' grey. */
 export const PALETTE = [
@@ -36,14 +36,6 @@ export const BADGE_TONES: Record<BadgeColor, number> = {
 export const fill = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { fill: c }])));
 export const swatch = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { background: c }])));
 
-export const filters = style({
-  display: 'flex',
-  gap: 12,
-  alignItems: 'flex-end',
-  flexWrap: 'wrap',
-  margin: '0 0 16px',
-  '@media': { [narrowScreen]: { flexDirection: 'column', alignItems: 'stretch' } },
-});
 export const filterField = style({ flex: '0 1 220px', minWidth: 180 });
 globalStyle(`${filterField} select`, { width: '100%' });
 

@@ -5,13 +5,13 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardData } from '../../contract/dashboard';
+import { type DashboardData, monthLabel } from '../../contract/dashboard';
 import type { Role } from '../../contract/roles';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 import { savedFiles } from '../testing/fake-api';
 import { BarChart, type ChartData } from './bar-chart';
 import { ChartPanel } from './chart-panel';
-import { formatValue, monthLabel } from './format';
+import { formatValue } from './format';
 import { billingOf, daysOf, listOfStatus, missionCharts, type Scope } from './panels';
 import { niceTicks } from './scale';
 

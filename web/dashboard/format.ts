@@ -1,24 +1,17 @@
-// How the dashboard writes its figures: as the tables do (web/ui/format.ts): '1 234,50 €', '10 h 05', and
-// months as 'janv. 2026'.
+// How the dashboard writes its figures: as the tables do (web/ui/format.ts): '1 234,50 €', '10 h 05'; months
+// ('janv. 2026') are written by contract/dashboard.ts's `monthLabel`, which the XLSX export shares.
 import { euros, hoursMinutes } from '../ui/format';
 
 /** What a chart's values are: a count, an amount in euros, or minutes of flight. */
 export type Unit = 'count' | 'euros' | 'minutes';
 
 const COUNT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A value as the tables write it. */
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'euros') return euros(value);
   if (unit === 'minutes') return hoursMinutes(Math.round(value));
   return COUNT.format(value);
-}
-
-/** '2026-01' → 'janv. 2026'. */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return MONTH.format(new Date(Date.UTC(year, m - 1, 1)));
 }
 
 /** The first and last days of a month 'yyyy-MM' (the lists' period filter). */

@@ -8,7 +8,13 @@ import {
   periodProblem,
 } from '../../contract/billing';
 import type { Period } from '../../contract/crew-and-fleet';
-import { DASHBOARD_COST_LINES, DASHBOARD_MESSAGES, type DashboardData } from '../../contract/dashboard';
+import {
+  DASHBOARD_CHART_TITLES,
+  DASHBOARD_COST_LINES,
+  DASHBOARD_MESSAGES,
+  type DashboardData,
+  monthLabel,
+} from '../../contract/dashboard';
 import { INVOICE_STATUS_BADGES, INVOICE_STATUSES } from '../../contract/invoices';
 import {
   AIRCRAFT_TYPE_LABELS,
@@ -30,7 +36,7 @@ import {
 import { listHref } from '../lib/url-filters';
 import type { BarLink, ChartData, ChartItem } from './bar-chart';
 import { BADGE_TONES, PALETTE } from './dashboard.css';
-import { monthDays, monthLabel } from './format';
+import { monthDays } from './format';
 
 /** The filters in force: the period read and the hospitals chosen. */
 export interface Scope {
@@ -109,7 +115,7 @@ export function missionCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   const { missions } = data;
   const byMonth: ChartSpec = {
     id: 'missions-by-month',
-    title: 'Missions par mois et par statut',
+    title: DASHBOARD_CHART_TITLES.missionsByMonth,
     categoryHeader: 'Mois',
     months: true,
     data: {
@@ -131,7 +137,7 @@ export function missionCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   };
   const byOrgan: ChartSpec = {
     id: 'missions-by-organ',
-    title: 'Missions par type d’organe',
+    title: DASHBOARD_CHART_TITLES.missionsByOrgan,
     categoryHeader: 'Organe',
     data: {
       unit: 'count',
@@ -152,7 +158,7 @@ export function costCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   const { costs } = data;
   const byMonth: ChartSpec = {
     id: 'costs-by-month',
-    title: 'Coûts par mois et par poste',
+    title: DASHBOARD_CHART_TITLES.costsByMonth,
     categoryHeader: 'Mois',
     months: true,
     data: {
@@ -165,7 +171,7 @@ export function costCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   };
   const byHospital: ChartSpec = {
     id: 'costs-by-hospital',
-    title: 'Coûts par hôpital',
+    title: DASHBOARD_CHART_TITLES.costsByHospital,
     categoryHeader: 'Hôpital',
     data: {
       unit: 'euros',
@@ -207,14 +213,14 @@ export function invoiceCharts(data: DashboardData, scope: Scope): ChartSpec[] {
       statisticsOf(scope, month.key, { [kind === 'flight' ? 'flightStatus' : 'airportStatus']: status.key }),
   });
   const charts = [
-    side('flight', 'Statut des factures vol par mois'),
-    side('airport', 'Statut des factures aéroport par mois'),
+    side('flight', DASHBOARD_CHART_TITLES.invoicesFlight),
+    side('airport', DASHBOARD_CHART_TITLES.invoicesAirport),
   ];
   if (invoices.export) {
     const exported = invoices.export;
     charts.push({
       id: 'invoices-export',
-      title: 'Export comptable par mois',
+      title: DASHBOARD_CHART_TITLES.invoicesExport,
       categoryHeader: 'Mois',
       months: true,
       data: {
@@ -234,7 +240,7 @@ export function billingCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   return [
     {
       id: 'billing-gaps',
-      title: 'Écart facturé − calculé par mois',
+      title: DASHBOARD_CHART_TITLES.billingGaps,
       categoryHeader: 'Mois',
       months: true,
       data: {
@@ -247,7 +253,7 @@ export function billingCharts(data: DashboardData, scope: Scope): ChartSpec[] {
     },
     {
       id: 'billing-verdicts',
-      title: 'Missions par verdict',
+      title: DASHBOARD_CHART_TITLES.billingVerdicts,
       categoryHeader: 'Verdict',
       data: {
         unit: 'count',
@@ -266,7 +272,7 @@ export function activityCharts(data: DashboardData): ChartSpec[] {
   return [
     {
       id: 'activity-aircraft',
-      title: 'Heures de vol par appareil',
+      title: DASHBOARD_CHART_TITLES.activityAircraft,
       categoryHeader: 'Appareil',
       data: {
         unit: 'minutes',
@@ -280,7 +286,7 @@ export function activityCharts(data: DashboardData): ChartSpec[] {
     },
     {
       id: 'activity-pilots',
-      title: 'Heures de vol par pilote',
+      title: DASHBOARD_CHART_TITLES.activityPilots,
       categoryHeader: 'Pilote',
       data: {
         unit: 'minutes',

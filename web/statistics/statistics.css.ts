@@ -1,30 +1,28 @@
 // The statistics screen: the filter panel (collapsible on small screens), amounts, the missing-price
 // tip, the row actions and the PDF dialog's parts.
 import { createContainer, style } from '@vanilla-extract/css';
+import { filters as filtersRow } from '../ui/filters.css';
 import { colors } from '../ui/theme.css';
 
 const narrow = 'screen and (max-width: 899px)';
 
 export const filtersToggle = style({ display: 'none', '@media': { [narrow]: { display: 'inline-flex' } } });
-export const filters = style({
-  display: 'flex',
-  gap: 12,
-  alignItems: 'flex-end',
-  flexWrap: 'wrap',
-  margin: '0 0 16px',
-  '@media': {
-    [narrow]: {
-      display: 'none',
-      flexDirection: 'column',
-      alignItems: 'stretch',
-      padding: 12,
-      border: `1px solid ${colors.border}`,
-      borderRadius: 8,
-      background: colors.white,
+// The filters' row (web/ui), made on a narrow screen a framed panel that 'Filtres' opens: hidden unless
+// open (a selector of its own, so that it wins over the row's `display` whatever the order of the sheets).
+export const filters = style([
+  filtersRow,
+  {
+    '@media': {
+      [narrow]: {
+        padding: 12,
+        border: `1px solid ${colors.border}`,
+        borderRadius: 8,
+        background: colors.white,
+      },
     },
+    selectors: { '&:not([data-open="true"])': { '@media': { [narrow]: { display: 'none' } } } },
   },
-  selectors: { '&[data-open="true"]': { '@media': { [narrow]: { display: 'flex' } } } },
-});
+]);
 export const filterField = style({ minWidth: 170 });
 
 export const amount = style({ whiteSpace: 'nowrap' });
