@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 // The dashboard: figures written as the tables write them, the value axis, a bar's value on keyboard focus
 // and its list opened by Enter (filtered on the lists' URL filters), 'Voir les données' equal to the
-// chart's bars, the panels each role receives, and a list opened from a bar asking for its filters.
+// chart's bars, the panels each role receives, 'Exporter XLSX' asking for the screen's filters, and a list
+// opened from a bar asking for its filters.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DashboardData, monthLabel } from '../../contract/dashboard';
+import {
+  type DashboardData,
+  dashboardXlsxFile,
+  defaultDashboardPeriod,
+  monthLabel,
+} from '../../contract/dashboard';
 import type { Role } from '../../contract/roles';
 import { COUNTS, fakeApi, renderApp, signedInAs } from '../testing/app';
 import { savedFiles } from '../testing/fake-api';
@@ -357,6 +363,69 @@ describe('Dashboard screen', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Missions' })).toBeTruthy();
+  });
+});
+
+describe("The dashboard's XLSX", () => {
+  const HOSPITALS = ['CHU de Lyon', 'CHU de Nantes'];
+  const exportCalls = (api: ReturnType<typeof fakeApi>) =>
+    api.fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/dashboard/export');
+
+  it('asks the export for the period and hospitals of the screen, and saves it under their months', async () => {
+    const saved = savedFiles();
+    let answer: () => void = () => {};
+    const api = fakeApi({
+      ...COUNTS,
+      'GET /dashboard': () => ({ body: { data: dataFor('ADMIN') } }),
+      'GET /missions/hospitals': () => ({ body: { data: HOSPITALS.map((name) => ({ name })) } }),
+    });
+    renderApp('/overview', signedInAs('ADMIN'));
+    await screen.findByRole('heading', { level: 2, name: 'Missions' }, { timeout: 5000 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hôpitaux : Tous' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hôpitaux' });
+    await userEvent.click(within(dialog).getAllByRole('checkbox')[1]);
+    await userEvent.keyboard('{Escape}');
+    // The download holds the button until it ends.
+    const pending = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const others = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (input, init) => {
+      if (!String(input).includes('/dashboard/export')) return (others as typeof fetch)(input, init);
+      await pending;
+      return new Response(new Blob(['xlsx']), { status: 200 });
+    });
+    const button = screen.getByRole('button', { name: 'Exporter XLSX' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveProperty('disabled', true));
+    answer();
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    const [asked] = exportCalls(api);
+    const period = defaultDashboardPeriod(new Date());
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ ...period, hospitals: HOSPITALS[1] });
+    expect(saved).toEqual([dashboardXlsxFile(period)]);
+    expect(saved[0]).toMatch(/^tableau-de-bord-\d{4}-\d{2}-\d{4}-\d{2}\.xlsx$/);
+  });
+
+  it('says in French why the export failed, and saves nothing', async () => {
+    const saved = savedFiles();
+    fakeApi({
+      ...COUNTS,
+      'GET /dashboard': () => ({ body: { data: dataFor('HOSPITAL') } }),
+      'GET /dashboard/export': () => ({
+        status: 400,
+        body: { message: 'La période ne peut dépasser 36 mois.' },
+      }),
+    });
+    renderApp('/overview', signedInAs('HOSPITAL'));
+    await screen.findByRole('heading', { level: 2, name: 'Missions' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter XLSX' }));
+    expect(
+      await screen.findByText('La période ne peut dépasser 36 mois.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });
 
