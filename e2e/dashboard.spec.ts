@@ -1,9 +1,17 @@
 // 'Tableau de bord' in the browser (decisions 067 and 068): ADMIN opens it from the menu on the last 12 months and
 // sees every panel; the keyboard reaches every value of a chart, each shown in its tooltip; 'Voir les
 // données' gives the chart's figures bar for bar; a bar opens the mission list it counts, filtered by its
-// month and status, with as many rows; HOSPITAL sees its missions and costs only. Accessible, and laid out
-// at 1440, 1280 and 390 px (screenshots in test-results).
+// month and status, with as many rows; 'Exporter XLSX' downloads the figures, a sheet per panel; HOSPITAL
+// sees its missions and costs only. Accessible, and laid out at 1440, 1280 and 390 px (screenshots in
+// test-results).
 import type { Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import {
+  DASHBOARD_PANELS_BY_ROLE,
+  DASHBOARD_SHEETS,
+  dashboardXlsxFile,
+  defaultDashboardPeriod,
+} from '../contract/dashboard';
 import { href } from '../contract/routes';
 import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
 import { tableNamed } from './support/lists';
@@ -117,6 +125,22 @@ test.describe('ADMIN', () => {
       headers.slice(1, -1).forEach((status, i) => {
         if (!drawn.has(`${status}, ${plain(row[0])}`)) expect(row[i + 1]).toBe('0');
       });
+  });
+
+  test("'Exporter XLSX' downloads the figures of the period, one sheet per panel", async ({ page }) => {
+    await openDashboard(page);
+    const button = page.getByRole('button', { name: 'Exporter XLSX' });
+    const download = page.waitForEvent('download');
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tableau-de-bord-\d{4}-\d{2}-\d{4}-\d{2}\.xlsx$/);
+    expect(file.suggestedFilename()).toBe(dashboardXlsxFile(defaultDashboardPeriod(new Date())));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(
+      DASHBOARD_PANELS_BY_ROLE.ADMIN.map((p) => DASHBOARD_SHEETS[p]),
+    );
+    await expect(button).toBeEnabled();
   });
 
   test('a bar opens the mission list it counts, filtered by its month and status', async ({ page }) => {
