@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // Each file's time at the end (e2e/support/file-times.ts): what scripts/e2e.mjs shares the parts by.
+  reporter: [['list'], ['./e2e/support/file-times.ts']],
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     { name: 'chromium', testIgnore: /auth\.setup\.ts$/, dependencies: ['setup'] },

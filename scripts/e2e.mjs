@@ -14,7 +14,8 @@ import { runtime } from './runtime.mjs';
 
 /**
  * Seconds each spec file took in a whole run on React (the list reporter's times in two parts, 27 November
- * 2026). A file given by its pieces (`file#piece`, e2e/env.ts `runsPiece`) is split between parts.
+ * 2026). A file given by its pieces (`file#piece`, e2e/env.ts `runsPiece`) is split between parts. Each run
+ * prints these times at its end (e2e/support/file-times.ts), per part: what to write here when they drift.
  */
 const SECONDS = {
   'a11y.spec.ts#ACCOUNTING at 1440 px': 138,
