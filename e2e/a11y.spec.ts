@@ -5,10 +5,14 @@
 // the layout check of e2e/layout.ts (issue 23) at the run's width, then, in the 1440 px runs, at 1280 and
 // 390 px on the same open page (the window resized, not the screen reopened), with a screenshot of each
 // attached to the report. Layout faults fail the test softly: the run goes on and lists them all.
+// The staff roles at 1440 px run one after the other in one piece (ADMIN, OPERATION, ACCOUNTING): a
+// state another of them already checked with the same content (its main region and open dialog, as their
+// accessibility trees read) is not checked again; the first screen of each role always is (its menu and
+// header are its own).
 import type { Locator, Page } from '@playwright/test';
-import type { Role } from '../contract/roles';
+import { type Role, STAFF_ROLES } from '../contract/roles';
 import { canOpen, href, SCREENS, type ScreenName } from '../contract/routes';
-import { E2E, runsPiece, type StoredRole } from './env';
+import { E2E, runsPiece } from './env';
 import { expectLayoutOkAt } from './layout';
 import { dataRows } from './support/lists';
 import { at, menu } from './support/navigation';
@@ -25,8 +29,8 @@ test.use({ actionTimeout: 15_000 });
  * HOSPITAL run and the layout tests, and each narrow run costs minutes.
  */
 const WIDTHS = [
-  { label: '1440 px', width: 1440, height: 900, roles: ['ADMIN', 'OPERATION', 'HOSPITAL', 'ACCOUNTING'] },
-  { label: '390 px', width: 390, height: 844, roles: ['HOSPITAL'] },
+  { label: '1440 px', width: 1440, height: 900, staff: true },
+  { label: '390 px', width: 390, height: 844, staff: false },
 ] as const;
 
 /** The other widths the layout of each state of a 1440 px run is checked at (its own first). */
@@ -49,6 +53,56 @@ async function checkState(page: Page, label: string, narrow: boolean): Promise<v
     (width) => `${label} ${width}`,
   );
   if (!narrow) await page.setViewportSize(own);
+}
+
+/**
+ * The states the staff roles at 1440 px have checked, each as its label and content (`contentOf`): the
+ * next staff role skips a state of the same label and content. The roles' tests run in one worker, one
+ * after the other; a failed test restarts the worker, and the next role then checks everything.
+ */
+const checkedByStaff = new Set<string>();
+
+/**
+ * What a state shows besides the menu and header: the main region's accessibility tree (roles, names,
+ * states, texts) and the open dialog's, if any. Two roles' states of equal content are the same
+ * components with the same data: axe and the layout check find the same in both.
+ */
+async function contentOf(page: Page, dialog?: Locator): Promise<string> {
+  const main = await page.locator('#contenu').ariaSnapshot();
+  return dialog ? `${main}\n---\n${await dialog.ariaSnapshot()}` : main;
+}
+
+/** How a role's run shares its checks with the other staff roles' (null: it checks every state). */
+interface Sharing {
+  /** The states this run took from another role's checks. */
+  shared: string[];
+}
+
+/**
+ * Checks the state (checkState) unless `sharing` is given, the run has already checked a state of its own
+ * (its menu and header), and another staff role checked this state with the same content.
+ */
+async function checkOrShare(
+  page: Page,
+  label: string,
+  narrow: boolean,
+  checked: string[],
+  sharing: Sharing | null,
+  dialog?: Locator,
+): Promise<void> {
+  if (!sharing) {
+    await checkState(page, label, narrow);
+    checked.push(label);
+    return;
+  }
+  const key = `${label}\n${await contentOf(page, dialog)}`;
+  if (checked.length > 0 && checkedByStaff.has(key)) {
+    sharing.shared.push(label);
+    return;
+  }
+  await checkState(page, label, narrow);
+  checked.push(label);
+  checkedByStaff.add(key);
 }
 
 /** `A11Y_SCREENS=pilots,aircraftFleet`: a targeted run checks only these screens; all of them by default. */
@@ -272,10 +326,10 @@ async function checkScreen(
   narrow: boolean,
   checked: string[],
   dialogsSeen: Set<string>,
+  sharing: Sharing | null,
 ) {
   await open(page, path);
-  await checkState(page, screen, narrow);
-  checked.push(screen);
+  await checkOrShare(page, screen, narrow, checked, sharing);
   if (narrow) {
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await toggle.click();
@@ -293,42 +347,40 @@ async function checkScreen(
     await opener.click();
     if (item.panel) {
       await expect(item.panel.shown(page)).toBeVisible();
-      await checkState(page, `${screen}: ${item.name}`, narrow);
-      checked.push(`${screen}: ${item.name}`);
+      await checkOrShare(page, `${screen}: ${item.name}`, narrow, checked, sharing);
       dialogsSeen.add(item.name);
       await item.panel.close(page);
       continue;
     }
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
     await expect(dialog).toBeVisible();
-    await checkState(page, `${screen}: ${item.name}`, narrow);
-    checked.push(`${screen}: ${item.name}`);
+    await checkOrShare(page, `${screen}: ${item.name}`, narrow, checked, sharing, dialog);
     dialogsSeen.add(item.name);
     if (item.showErrors) {
       await expect(await item.showErrors(dialog)).toBeVisible();
-      await checkState(page, `${screen}: ${item.name} (errors shown)`, narrow);
-      checked.push(`${screen}: ${item.name} (errors shown)`);
+      await checkOrShare(page, `${screen}: ${item.name} (errors shown)`, narrow, checked, sharing, dialog);
     }
     await closeDialog(page, dialog);
   }
 }
 
 /** The user's own password change, from the side menu, with its errors shown. */
-async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[]) {
+async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[], sharing: Sharing | null) {
   if (narrow) await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await menu(page).getByRole('button', { name: 'Changer mon mot de passe' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await checkState(page, 'password change', narrow);
+  await checkOrShare(page, 'password change', narrow, checked, sharing, dialog);
   const shown = await submit('Modifier')(dialog);
   await expect(shown).toBeVisible();
-  await checkState(page, 'password change (errors shown)', narrow);
+  await checkOrShare(page, 'password change (errors shown)', narrow, checked, sharing, dialog);
   await closeDialog(page, dialog);
-  checked.push('password change (errors shown)');
 }
 
-async function checkRole(page: Page, role: Role, narrow: boolean) {
+/** Checks every state of every screen `role` may open; `share`: with the other staff roles (checkOrShare). */
+async function checkRole(page: Page, role: Role, narrow: boolean, share = false) {
   const checked: string[] = [];
+  const sharing: Sharing | null = share ? { shared: [] } : null;
   const dialogsSeen = new Set<string>();
   // The app opened first: it renews a saved session older than its access token (a long run), which the
   // API calls of detailIds, made beside the app, could not do.
@@ -339,15 +391,21 @@ async function checkRole(page: Page, role: Role, narrow: boolean) {
     if (screen === 'incidentDetails' && !ids.incidentId) continue;
     const path = href(screen, { id: screen === 'missionDetails' ? ids.missionId : (ids.incidentId ?? '') });
     await test.step(`${screen} (${path})`, () =>
-      checkScreen(page, screen, path, narrow, checked, dialogsSeen));
+      checkScreen(page, screen, path, narrow, checked, dialogsSeen, sharing));
   }
   await open(page, href('requestedMissions'));
-  await checkPasswordDialog(page, narrow, checked);
+  await checkPasswordDialog(page, narrow, checked, sharing);
+  const shared = sharing?.shared ?? [];
   test.info().annotations.push({ type: 'checked', description: checked.join(' · ') });
+  if (shared.length) test.info().annotations.push({ type: 'shared', description: shared.join(' · ') });
   console.log(
     `  ${role}, ${narrow ? '390' : '1440'} px: ${checked.length} states checked (axe, layout${narrow ? '' : ' at 1440, 1280 and 390 px'}): ${checked.join(' · ')}`,
   );
-  expect(checked).toContain('password change (errors shown)');
+  if (shared.length)
+    console.log(
+      `  ${role}, 1440 px: ${shared.length} states as another staff role checked them (same content): ${shared.join(' · ')}`,
+    );
+  expect([...checked, ...shared]).toContain('password change (errors shown)');
 }
 
 /**
@@ -369,33 +427,29 @@ test.describe('setup', () => {
   });
 });
 
-for (const { label, width, height, roles } of WIDTHS) {
-  const narrow = width < 768;
-  const stored = (['ADMIN', 'OPERATION', 'HOSPITAL'] as const satisfies readonly StoredRole[]).filter(
-    (role) => (roles as readonly string[]).includes(role),
-  );
-  // Each role's run is a piece that scripts/e2e.mjs may give to another part of the suite than the rest.
-  for (const role of stored) {
-    if (!runsPiece('a11y.spec.ts', `${role} at ${label}`)) continue;
-    test.describe(`${role} at ${label}`, () => {
-      test.use({ ...signedInAs(role), viewport: { width, height } });
-      test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
-        test.setTimeout(1_200_000);
-        await checkRole(page, role, narrow);
-      });
-    });
-  }
-
-  if (!(roles as readonly string[]).includes('ACCOUNTING')) continue;
-  if (!runsPiece('a11y.spec.ts', `ACCOUNTING at ${label}`)) continue;
-  test.describe(`ACCOUNTING at ${label}`, () => {
-    test.use({ viewport: { width, height } });
+/** `role`'s run at one width, as a describe of its own; ACCOUNTING, who has no saved sign-in, signs in first. */
+function roleRun(role: Role, label: string, viewport: { width: number; height: number }, share: boolean) {
+  const narrow = viewport.width < 768;
+  test.describe(`${role} at ${label}`, () => {
+    test.use(role === 'ACCOUNTING' ? { viewport } : { ...signedInAs(role), viewport });
     test('every screen it may open passes axe, dialogs open and errors shown', async ({ page }) => {
       test.setTimeout(1_200_000);
-      await signInAsAccounting(page);
-      await expect(page).toHaveURL(at('requestedMissions'));
-      await expect(dataRows(page.getByRole('table', { name: 'Missions' })).first()).toBeVisible();
-      await checkRole(page, 'ACCOUNTING', narrow);
+      if (role === 'ACCOUNTING') {
+        await signInAsAccounting(page);
+        await expect(page).toHaveURL(at('requestedMissions'));
+        await expect(dataRows(page.getByRole('table', { name: 'Missions' })).first()).toBeVisible();
+      }
+      await checkRole(page, role, narrow, share);
     });
   });
+}
+
+// Each piece (the staff roles together, the HOSPITAL user at each width) is one that scripts/e2e.mjs may
+// give to another part of the suite than the rest.
+for (const { label, width, height, staff } of WIDTHS) {
+  if (staff && runsPiece('a11y.spec.ts', `staff at ${label}`))
+    test.describe(`staff at ${label}`, () => {
+      for (const role of STAFF_ROLES) roleRun(role, label, { width, height }, true);
+    });
+  if (runsPiece('a11y.spec.ts', `HOSPITAL at ${label}`)) roleRun('HOSPITAL', label, { width, height }, false);
 }

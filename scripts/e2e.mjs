@@ -18,9 +18,7 @@ import { runtime } from './runtime.mjs';
  * prints these times at its end (e2e/support/file-times.ts), per part: what to write here when they drift.
  */
 const SECONDS = {
-  'a11y.spec.ts#ACCOUNTING at 1440 px': 138,
-  'a11y.spec.ts#ADMIN at 1440 px': 126,
-  'a11y.spec.ts#OPERATION at 1440 px': 96,
+  'a11y.spec.ts#staff at 1440 px': 250,
   'a11y.spec.ts#HOSPITAL at 1440 px': 34,
   'a11y.spec.ts#HOSPITAL at 390 px': 31,
   'flow-player.spec.ts': 134,
