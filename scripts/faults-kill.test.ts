@@ -92,6 +92,10 @@ const counts = async () => {
   return row;
 };
 
+// Every wait of the test is for a state the database shows; its 300 s are only the ceiling of the whole. The test
+// starts the API twice (about 9 s each under load) and the second start syncs the 10,000 trips (5 s on a quiet
+// machine, decision 050; 33 s at a load average of 11): the whole took 58–91 s on the 2-core machine at a
+// load average of 10–11, which the former 120 s ceiling left too little room above.
 it('keeps only whole trips of a first sync killed mid-write, records it as interrupted, and the next sync stores every trip', async () => {
   let origin = await startApi();
   const cookie = await signIn(origin);
@@ -116,7 +120,7 @@ it('keeps only whole trips of a first sync killed mid-write, records it as inter
 
   // PostgreSQL rolls the open transaction back once the connection is gone; the windows committed
   // before it stay.
-  await expect.poll(writers, { timeout: 10_000 }).toBe(0);
+  await expect.poll(writers, { timeout: 60_000, interval: 50 }).toBe(0);
   const kept = await counts();
   expect(kept).toMatchObject({ orphans: 0, runs: 1 });
   expect(kept.missions).toBeLessThan(TRIPS);
@@ -136,4 +140,4 @@ it('keeps only whole trips of a first sync killed mid-write, records it as inter
   expect(after).toMatchObject({ missions: sim.sim.stats().trips, orphans: 0, runs: 2 });
   const runs = await home.rows<{ status: string }>(sql`select status from sync_runs order by started_at`);
   expect(runs.map((r) => r.status)).toEqual(['failed', 'ok']);
-}, 120_000);
+}, 300_000);
