@@ -1,6 +1,6 @@
-// The dashboard (decision 068): its filters' fields (their row is web/ui/filters.css.ts), a grid of panels (one column on a phone), each chart with its
+// The dashboard (decision 068): a grid of panels (one column on a phone), each chart with its
 // tooltip, legend and data table; the series' colours come from the theme's tokens.
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import type { BadgeColor } from '../../contract/badges';
 import { colors, framed } from '../ui/theme.css';
 
@@ -35,9 +35,6 @@ export const BADGE_TONES: Record<BadgeColor, number> = {
 };
 export const fill = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { fill: c }])));
 export const swatch = styleVariants(Object.fromEntries(PALETTE.map((c, i) => [i, { background: c }])));
-
-export const filterField = style({ flex: '0 1 220px', minWidth: 180 });
-globalStyle(`${filterField} select`, { width: '100%' });
 
 export const section = style({ margin: '0 0 24px' });
 export const sectionTitle = style({ fontSize: 18, color: colors.navy, margin: '0 0 12px' });
