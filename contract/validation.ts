@@ -116,6 +116,9 @@ export const uuid = define<string>(
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A calendar day `yyyy-MM-dd` as the screens and the exports write it: `dd/MM/yyyy`. */
+export const frenchDay = (day: string): string => day.split('-').reverse().join('/');
+
 /**
  * Whether `text` is a real calendar day `yyyy-MM-dd` between 0001-01-01 and 9999-12-31. Paris midnight
  * exists on every day (the clocks change at 02:00 and 03:00), so a real day is also a real Paris day.

@@ -5,11 +5,12 @@
 // sort; the lists of airports and invoices stay one text each.
 import type { Context } from 'hono';
 import { BILLING_VERDICT_BADGES, BILLING_XLSX_FILE, type BillingRow } from '../../contract/billing';
+import { frenchDay } from '../../contract/validation';
 import { DAY_FORMAT, dayCell, EURO_FORMAT, textWorkbook, xlsxResponse } from '../lib/spreadsheet';
 
 const FRENCH_EUROS = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (euros: number) => `${FRENCH_EUROS.format(euros)} €`;
-const day = (value: string | null) => (value ? value.split('-').reverse().join('/') : '');
+const day = (value: string | null) => (value ? frenchDay(value) : '');
 const TYPES: Record<string, string> = {
   INVOICE: 'Facture',
   RECHARGE_INVOICE: 'Refacturation',

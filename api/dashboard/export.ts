@@ -24,6 +24,7 @@ import {
   STATISTIC_INVOICE_STATUSES,
   type StatisticInvoiceStatus,
 } from '../../contract/statistics';
+import { frenchDay } from '../../contract/validation';
 import { addTextRow, COUNT_FORMAT, DURATION_FORMAT, EURO_FORMAT, xlsxResponse } from '../lib/spreadsheet';
 
 /** What a column holds: its cells' number format (texts stay text). */
@@ -52,7 +53,6 @@ const money = (header: string): Column => ({ header: `${header} (€)`, kind: 'e
 /** Minutes as a spreadsheet duration (a fraction of a day). */
 const duration = (minutes: number) => minutes / 1440;
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
-const day = (value: string) => value.split('-').reverse().join('/');
 
 function missionTables({ missions }: DashboardData): Table[] {
   const labels = missions.statuses.map((s) => MISSION_STATUS_BADGES[s].label);
@@ -234,7 +234,10 @@ const TABLES: Record<DashboardPanel, (data: DashboardData) => Table[]> = {
 /** A sheet: the period and the hospitals, then each table under its title, a blank row between. */
 function addSheet(workbook: ExcelJS.Workbook, name: string, data: DashboardData, tables: Table[]) {
   const sheet = workbook.addWorksheet(name);
-  addTextRow(sheet, ['Période', `du ${day(data.period.startDate)} au ${day(data.period.endDate)}`]);
+  addTextRow(sheet, [
+    'Période',
+    `du ${frenchDay(data.period.startDate)} au ${frenchDay(data.period.endDate)}`,
+  ]);
   addTextRow(sheet, ['Hôpitaux', data.hospitals.length ? data.hospitals.join(', ') : 'Tous']);
   const widths: number[] = [];
   const measure = (values: readonly unknown[]) =>

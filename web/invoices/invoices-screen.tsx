@@ -12,6 +12,7 @@ import {
   invoiceBadge,
   retrySummary,
 } from '../../contract/invoices';
+import { frenchDay } from '../../contract/validation';
 import { usePagedList } from '../lib/use-paged-list';
 import { useLiveList } from '../live';
 import { Badge } from '../ui/badge';
@@ -26,7 +27,7 @@ import { retryInvoicesInError } from './api';
 import { ExportDialog } from './export-dialog';
 import * as ui from './invoices.css';
 
-const day = (value: string | null) => (value ? value.split('-').reverse().join('/') : '-');
+const day = (value: string | null) => (value ? frenchDay(value) : '-');
 const text = (value: string | null) => value ?? '-';
 
 // Every row holds one line: long texts cut with an ellipsis (whole on hover and in the cell for screen
