@@ -72,22 +72,18 @@ async function contentOf(page: Page, dialog?: Locator): Promise<string> {
   return dialog ? `${main}\n---\n${await dialog.ariaSnapshot()}` : main;
 }
 
-/** How a role's run shares its checks with the other staff roles' (null: it checks every state). */
-interface Sharing {
-  /** The states this run took from another role's checks. */
-  shared: string[];
-}
-
 /**
  * Checks the state (checkState) unless `sharing` is given, the run has already checked a state of its own
- * (its menu and header), and another staff role checked this state with the same content.
+ * (its menu and header), and another staff role checked this state with the same content; the state is then
+ * added to `sharing`, the states this run took from another staff role's checks (null: a run that checks
+ * every state).
  */
 async function checkOrShare(
   page: Page,
   label: string,
   narrow: boolean,
   checked: string[],
-  sharing: Sharing | null,
+  sharing: string[] | null,
   dialog?: Locator,
 ): Promise<void> {
   if (!sharing) {
@@ -97,7 +93,7 @@ async function checkOrShare(
   }
   const key = `${label}\n${await contentOf(page, dialog)}`;
   if (checked.length > 0 && checkedByStaff.has(key)) {
-    sharing.shared.push(label);
+    sharing.push(label);
     return;
   }
   await checkState(page, label, narrow);
@@ -326,7 +322,7 @@ async function checkScreen(
   narrow: boolean,
   checked: string[],
   dialogsSeen: Set<string>,
-  sharing: Sharing | null,
+  sharing: string[] | null,
 ) {
   await open(page, path);
   await checkOrShare(page, screen, narrow, checked, sharing);
@@ -365,7 +361,7 @@ async function checkScreen(
 }
 
 /** The user's own password change, from the side menu, with its errors shown. */
-async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[], sharing: Sharing | null) {
+async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[], sharing: string[] | null) {
   if (narrow) await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await menu(page).getByRole('button', { name: 'Changer mon mot de passe' }).click();
   const dialog = page.getByRole('dialog');
@@ -380,7 +376,7 @@ async function checkPasswordDialog(page: Page, narrow: boolean, checked: string[
 /** Checks every state of every screen `role` may open; `share`: with the other staff roles (checkOrShare). */
 async function checkRole(page: Page, role: Role, narrow: boolean, share = false) {
   const checked: string[] = [];
-  const sharing: Sharing | null = share ? { shared: [] } : null;
+  const sharing: string[] | null = share ? [] : null;
   const dialogsSeen = new Set<string>();
   // The app opened first: it renews a saved session older than its access token (a long run), which the
   // API calls of detailIds, made beside the app, could not do.
@@ -395,7 +391,7 @@ async function checkRole(page: Page, role: Role, narrow: boolean, share = false)
   }
   await open(page, href('requestedMissions'));
   await checkPasswordDialog(page, narrow, checked, sharing);
-  const shared = sharing?.shared ?? [];
+  const shared = sharing ?? [];
   test.info().annotations.push({ type: 'checked', description: checked.join(' · ') });
   if (shared.length) test.info().annotations.push({ type: 'shared', description: shared.join(' · ') });
   console.log(
