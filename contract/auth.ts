@@ -157,4 +157,12 @@ export interface Me {
   /** One or more for a HOSPITAL user, none for staff (decision 024). */
   hospitals: string[];
   forceChangePassword: boolean;
+  /**
+   * What this session still needs before it opens anything (contract/factors.ts): a code ('verify'), or a
+   * first factor that the user's role requires ('enrol'); null once complete.
+   */
+  secondFactor: SecondFactorStep | null;
 }
+
+/** What a session still needs: a code ('verify'), or a first factor that the role requires ('enrol'). */
+export type SecondFactorStep = 'verify' | 'enrol';
