@@ -7,6 +7,7 @@ import { billingRoutes } from './billing';
 import { crewAndFleetRoutes } from './crew-and-fleet';
 import { dashboardRoutes } from './dashboard';
 import { ping } from './db/client';
+import { factorRoutes } from './factors';
 import { historyRoutes } from './history';
 import { incidentsRoutes } from './incidents';
 import { invoicesRoutes } from './invoices';
@@ -96,6 +97,7 @@ export function createApp(
   const features = [
     authRoutes,
     accountRoutes,
+    factorRoutes,
     meRoutes,
     usersRoutes,
     missionsRoutes,

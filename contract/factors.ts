@@ -6,6 +6,7 @@ import { coerce, define, object, string } from 'superstruct';
 import { OTP_LENGTH } from './auth';
 
 export type { SecondFactorStep } from './auth';
+
 import { requiredText } from './validation';
 
 export const FACTOR_PATHS = {
@@ -68,7 +69,10 @@ export const isRecoveryCode = (code: string) => RECOVERY_RE.test(code);
 
 /** An authenticator's 6 digits (spaces typed between groups are dropped). */
 export const totpCode = coerce(
-  define<string>('totpCode', (v) => (typeof v === 'string' && TOTP_RE.test(v)) || FACTOR_MESSAGES.codeInvalid),
+  define<string>(
+    'totpCode',
+    (v) => (typeof v === 'string' && TOTP_RE.test(v)) || FACTOR_MESSAGES.codeInvalid,
+  ),
   string(),
   (s) => s.replace(/\s/g, ''),
 );

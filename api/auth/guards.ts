@@ -4,18 +4,19 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { MESSAGES } from '../../contract/auth';
+import { MESSAGES, type SecondFactorStep } from '../../contract/auth';
+import { FACTOR_MESSAGES } from '../../contract/factors';
 import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppEnv, CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { meColumns } from './sessions';
+import { sessionMeColumns } from './sessions';
 import { readAccess, verifyAccess } from './tokens';
 
 function sessionUserQuery(db: Db) {
   return db
-    .select({ ...meColumns, sessionId: sessions.id })
+    .select({ ...sessionMeColumns, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -51,12 +52,19 @@ export async function currentUser(deps: Deps, token: string | undefined): Promis
 export interface RequireUserOptions {
   /** Let a user who must still change their password through (the forced-change call itself, /user/me). */
   allowPendingPasswordChange?: boolean;
+  /**
+   * The second-factor steps a session may still be at (decision 070): the step's own calls and /user/me.
+   * Any other call of a session that still needs a step is refused.
+   */
+  allowSecondFactor?: readonly SecondFactorStep[];
 }
 
 export const requireUser = (options: RequireUserOptions = {}) =>
   createMiddleware<AppEnv>(async function requireUserHandler(c, next) {
     const user = await currentUser(c.get('deps'), readAccess(c));
     if (!user) fail(401, MESSAGES.unauthenticated);
+    if (user.secondFactor && !options.allowSecondFactor?.includes(user.secondFactor))
+      fail(403, FACTOR_MESSAGES.stepRequired);
     if (user.forceChangePassword && !options.allowPendingPasswordChange) fail(403, MESSAGES.forbidden);
     c.set('user', user);
     await next();

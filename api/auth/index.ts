@@ -11,5 +11,5 @@ export {
 } from './guards';
 export { pruneAuth } from './prune';
 export { authRoutes, LIMITS } from './routes';
-export { revokeSessions } from './sessions';
+export { completeSession, type OpenedSession, revokeSessions, setCookiesOf } from './sessions';
 export { clearSessionCookies } from './tokens';

@@ -31,6 +31,7 @@ import {
   sessionClient,
   sessionOfRefresh,
   setCookiesOf,
+  stepAfterPassword,
 } from './sessions';
 import { clearSessionCookies, readAccess, readRefresh, verifyAccess } from './tokens';
 
@@ -154,9 +155,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user || !ok) fail(401, MESSAGES.badCredentials);
     await clear(deps.db, perAccount.key);
     await giveBack(deps.db, perIp, now);
-    const sessionId = await openSession(c, deps, user.id);
-    await audit(deps.db, ownAudit(user.id, 'login', sessionId, now));
-    return c.json({ data: withoutHash(user) });
+    // With a factor, the password opens a session that can only take the second step (decision 070).
+    const secondFactor = await stepAfterPassword(deps, user);
+    const sessionId = await openSession(c, deps, user.id, secondFactor);
+    await audit(
+      deps.db,
+      ownAudit(user.id, 'login', sessionId, now, secondFactor ? { after: { secondFactor } } : {}),
+    );
+    return c.json({ data: { ...withoutHash(user), secondFactor } });
   })
   .post('/auth/refresh', async (c) => {
     const deps = c.get('deps');
@@ -183,37 +189,49 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookies(c, deps.config);
     return c.json({ data: null });
   })
-  .post('/auth/force-change-password', requireUser({ allowPendingPasswordChange: true }), async (c) => {
-    const deps = c.get('deps');
-    const me = c.get('user');
-    // Only the change asked of this account (first sign-in): not a way round the current password.
-    if (!me.forceChangePassword) fail(403, MESSAGES.noPasswordChangePending);
-    const { newPassword } = await body(c, ForceChangePasswordBody);
-    if (await verifyPassword(newPassword, await storedHash(deps, me.id))) fail(400, MESSAGES.samePassword);
-    const now = deps.now();
-    const passwordHash = await hashPassword(newPassword);
-    const changed = await deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, forceChangePassword: false, updatedAt: now })
-        .where(and(eq(users.id, me.id), eq(users.forceChangePassword, true)))
-        .returning(meColumns);
-      if (!user) return null;
-      const session = await renewSessions(tx, me.id, 'password-change', now, sessionClient(c));
-      await audit(
-        tx,
-        ownAudit(me.id, 'password.change', me.id, now, {
-          before: { forceChangePassword: true },
-          after: { forceChangePassword: false },
-        }),
-      );
-      return { user, session };
-    });
-    // A concurrent call changed it first.
-    if (!changed) fail(403, MESSAGES.noPasswordChangePending);
-    await setCookiesOf(c, deps, changed.session, now);
-    return c.json({ data: changed.user });
-  })
+  .post(
+    '/auth/force-change-password',
+    // After the code, before the enrolment that the role requires (decision 070).
+    requireUser({ allowPendingPasswordChange: true, allowSecondFactor: ['enrol'] }),
+    async (c) => {
+      const deps = c.get('deps');
+      const me = c.get('user');
+      // Only the change asked of this account (first sign-in): not a way round the current password.
+      if (!me.forceChangePassword) fail(403, MESSAGES.noPasswordChangePending);
+      const { newPassword } = await body(c, ForceChangePasswordBody);
+      if (await verifyPassword(newPassword, await storedHash(deps, me.id))) fail(400, MESSAGES.samePassword);
+      const now = deps.now();
+      const passwordHash = await hashPassword(newPassword);
+      const changed = await deps.db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, forceChangePassword: false, updatedAt: now })
+          .where(and(eq(users.id, me.id), eq(users.forceChangePassword, true)))
+          .returning(meColumns);
+        if (!user) return null;
+        const session = await renewSessions(
+          tx,
+          me.id,
+          'password-change',
+          now,
+          sessionClient(c),
+          me.secondFactor,
+        );
+        await audit(
+          tx,
+          ownAudit(me.id, 'password.change', me.id, now, {
+            before: { forceChangePassword: true },
+            after: { forceChangePassword: false },
+          }),
+        );
+        return { user, session };
+      });
+      // A concurrent call changed it first.
+      if (!changed) fail(403, MESSAGES.noPasswordChangePending);
+      await setCookiesOf(c, deps, changed.session, now);
+      return c.json({ data: { ...changed.user, secondFactor: me.secondFactor } });
+    },
+  )
   .put('/auth/change-password', requireUser(), async (c) => {
     const deps = c.get('deps');
     const me = c.get('user');

@@ -1,9 +1,10 @@
 // Sessions on the server: opening one at sign-in, rotating its refresh token, revoking it.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Me } from '../../contract/auth';
+import type { Me, SecondFactorStep } from '../../contract/auth';
+import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
-import { refreshTokens, sessions, users } from '../db/schema';
+import { refreshTokens, sessions, userFactors, users } from '../db/schema';
 import { clientIp, shortAddress } from '../lib/client-ip';
 import type { AppEnv, Deps } from '../lib/context';
 import { hashToken, newRefreshToken, REFRESH_TTL_SECONDS, setSessionCookies, signAccess } from './tokens';
@@ -18,6 +19,26 @@ export const meColumns = {
   hospitals: users.hospitals,
   forceChangePassword: users.forceChangePassword,
 };
+
+/** The user columns of `Me` and what the session still needs (migration 0025). */
+export const sessionMeColumns = { ...meColumns, secondFactor: sessions.secondFactor };
+
+/**
+ * What a session opened by the password alone still needs (decision 070): a code when the user has a
+ * confirmed factor, a first factor when the role requires one, else nothing.
+ */
+export async function stepAfterPassword(
+  deps: Deps,
+  user: { id: string; role: Role },
+): Promise<SecondFactorStep | null> {
+  const [factor] = await deps.db
+    .select({ id: userFactors.id })
+    .from(userFactors)
+    .where(and(eq(userFactors.userId, user.id), isNotNull(userFactors.confirmedAt)))
+    .limit(1);
+  if (factor) return 'verify';
+  return deps.config.mfaRequiredRoles.includes(user.role) ? 'enrol' : null;
+}
 
 async function issueRefresh(db: Pick<Db, 'insert'>, sessionId: string, now: Date): Promise<string> {
   const token = newRefreshToken();
@@ -57,10 +78,11 @@ async function insertSession(
   userId: string,
   now: Date,
   client: SessionClient,
+  secondFactor: SecondFactorStep | null,
 ): Promise<OpenedSession> {
   const [session] = await db
     .insert(sessions)
-    .values({ userId, createdAt: now, lastSeenAt: now, ...client })
+    .values({ userId, createdAt: now, lastSeenAt: now, ...client, secondFactor })
     .returning({ id: sessions.id });
   return { userId, sessionId: session.id, refresh: await issueRefresh(db, session.id, now) };
 }
@@ -76,18 +98,24 @@ export async function setCookiesOf(c: Context, deps: Deps, opened: OpenedSession
   );
 }
 
-/** Opens a session for `userId` and sets its cookies. */
-export async function openSession(c: Context<AppEnv>, deps: Deps, userId: string): Promise<string> {
+/** Opens a session for `userId`, still needing `secondFactor` (null: complete), and sets its cookies. */
+export async function openSession(
+  c: Context<AppEnv>,
+  deps: Deps,
+  userId: string,
+  secondFactor: SecondFactorStep | null,
+): Promise<string> {
   const now = deps.now();
   const client = sessionClient(c);
-  const opened = await deps.db.transaction((tx) => insertSession(tx, userId, now, client));
+  const opened = await deps.db.transaction((tx) => insertSession(tx, userId, now, client, secondFactor));
   await setCookiesOf(c, deps, opened, now);
   return opened.sessionId;
 }
 
 /**
  * After a password change, in its transaction: ends every session of the user, the caller's included
- * (whose tokens may have leaked with the old password), and opens a new one for the caller.
+ * (whose tokens may have leaked with the old password), and opens a new one for the caller, still needing
+ * what the caller's needed (`secondFactor`).
  */
 export async function renewSessions(
   tx: Pick<Db, 'insert' | 'update'>,
@@ -95,9 +123,26 @@ export async function renewSessions(
   reason: string,
   now: Date,
   client: SessionClient,
+  secondFactor: SecondFactorStep | null = null,
 ): Promise<OpenedSession> {
   await revokeSessions(tx, { userId }, reason, now);
-  return insertSession(tx, userId, now, client);
+  return insertSession(tx, userId, now, client, secondFactor);
+}
+
+/**
+ * The second step done, in its transaction: the session that needed it ends and a complete one replaces
+ * it (new tokens: the privilege gained is not carried by tokens issued before it, ASVS V3.2.1). Its
+ * cookies are set by `setCookiesOf` after the commit.
+ */
+export async function completeSession(
+  tx: Pick<Db, 'insert' | 'update'>,
+  c: Context<AppEnv>,
+  me: { id: string; sessionId: string },
+  reason: string,
+  now: Date,
+): Promise<OpenedSession> {
+  await revokeSessions(tx, { sessionId: me.sessionId }, reason, now);
+  return insertSession(tx, me.id, now, sessionClient(c), null);
 }
 
 export type RotateResult =
@@ -115,7 +160,7 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
       rotatedAt: refreshTokens.rotatedAt,
       revokedAt: sessions.revokedAt,
       deletedAt: users.deletedAt,
-      ...meColumns,
+      ...sessionMeColumns,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -150,8 +195,11 @@ export async function rotate(c: Context, deps: Deps, token: string): Promise<Rot
     refresh,
     now,
   );
-  const { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword } = row;
-  return { ok: true, user: { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword } };
+  const { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword, secondFactor } = row;
+  return {
+    ok: true,
+    user: { id, firstName, lastName, email, phone, role, hospitals, forceChangePassword, secondFactor },
+  };
 }
 
 /** Revokes one session, or every open session of a user; an already revoked one keeps its reason. */

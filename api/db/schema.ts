@@ -85,8 +85,44 @@ export const sessions = pgTable(
     /** The browser's user-agent at sign-in, and the client's address shortened (migration 0023). */
     userAgent: text('user_agent'),
     address: text('address'),
+    /** What a session opened by the password alone still needs (migration 0025); null when complete. */
+    secondFactor: text('second_factor', { enum: ['verify', 'enrol'] }),
   },
   (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** A user's authenticators (migration 0025, decision 070): the secret encrypted, the last step accepted. */
+export const userFactors = pgTable(
+  'user_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['totp'] }).notNull(),
+    name: text('name').notNull(),
+    secret: text('secret').notNull(),
+    lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_factors_user').on(t.userId)],
+);
+
+/** Single-use recovery codes, hashed (migration 0025). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash').on(t.userId, t.codeHash)],
 );
 
 export const refreshTokens = pgTable(

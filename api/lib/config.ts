@@ -14,6 +14,7 @@ import {
   string,
   validate,
 } from 'superstruct';
+import { ROLES, type Role } from '../../contract/roles';
 import {
   DEFAULT_LATE_CANCELLATION_BILLING,
   LATE_CANCELLATION_BILLINGS,
@@ -113,6 +114,23 @@ const code = (max: number) =>
       ),
   );
 
+/** The roles that must have a second factor in production when MFA_REQUIRED_ROLES is unset (decision 070). */
+export const DEFAULT_MFA_REQUIRED_ROLES: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
+/** MFA_REQUIRED_ROLES: roles separated by commas, or `none`. */
+const mfaRoles = refine(
+  string(),
+  'roles',
+  (s) =>
+    s.trim().toLowerCase() === 'none' ||
+    s.split(',').every((role) => isOneOf(ROLES, role.trim())) ||
+    both(
+      `must be roles separated by commas (${ROLES.join(', ')}) or none`,
+      `doit être une liste de rôles séparés par des virgules (${ROLES.join(', ')}) ou none`,
+    ),
+);
+const rolesOf = (s: string): Role[] =>
+  s.trim().toLowerCase() === 'none' ? [] : [...new Set(s.split(',').map((role) => role.trim() as Role))];
+
 const DEV_SECRET = 'development-only-session-secret-change-me-0123456789';
 /** The Node edge's address under `npm start`, when PUBLIC_ORIGIN is not set (never in production). */
 const DEV_PUBLIC_ORIGIN = 'http://localhost:8787';
@@ -139,6 +157,7 @@ const Env = object({
   LEON_POLL_MINUTES: defaulted(coerce(min(number(), 0), string(), toInt), 10),
   LEON_REQUESTS_PER_MINUTE: defaulted(coerce(min(number(), 0), string(), toInt), 100),
   LEON_MANUAL_SYNCS: defaulted(coerce(min(number(), 0), string(), toInt), 5),
+  MFA_REQUIRED_ROLES: optional(mfaRoles),
   LIVE_STREAMS_PER_USER: defaulted(coerce(min(number(), 1), string(), toInt), 4),
   LIVE_MAX_STREAMS: defaulted(coerce(min(number(), 1), string(), toInt), 2000),
   EDGE_SECRET: optional(secret),
@@ -229,6 +248,12 @@ export interface Config {
   leonManualSyncs: number;
   /** The change feed's caps (docs/decisions/059): streams per user on an instance, streams per instance. */
   live: { perUser: number; perInstance: number };
+  /**
+   * Roles whose users must have a second factor (decision 070): led through enrolment after the password.
+   * MFA_REQUIRED_ROLES, else ADMIN and ACCOUNTING in production and none elsewhere (the demo's accounts sign
+   * in with the password alone).
+   */
+  mfaRequiredRoles: readonly Role[];
   /** The S3-compatible bucket for files; absent → the local folder `${dataDir}/files`. */
   s3?: Omit<S3Options, 'now'>;
   /** Cookies get `Secure` unless the public origin is plain http on localhost. */
@@ -380,6 +405,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leonRequestsPerMinute: value.LEON_REQUESTS_PER_MINUTE,
     leonManualSyncs: value.LEON_MANUAL_SYNCS,
     live: { perUser: value.LIVE_STREAMS_PER_USER, perInstance: value.LIVE_MAX_STREAMS },
+    mfaRequiredRoles:
+      value.MFA_REQUIRED_ROLES !== undefined
+        ? rolesOf(value.MFA_REQUIRED_ROLES)
+        : production
+          ? DEFAULT_MFA_REQUIRED_ROLES
+          : [],
     s3:
       value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
         ? {

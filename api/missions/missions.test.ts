@@ -210,6 +210,7 @@ describeEachDatabase('missions', (database) => {
         role: 'OPERATION',
         hospitals: [],
         forceChangePassword: false,
+        secondFactor: null,
         sessionId: 'test',
       };
       expect(await recordsCount(database().db, staff, 7)).toEqual(STAFF_MENU_COUNTS);
