@@ -11,5 +11,12 @@ export {
 } from './guards';
 export { pruneAuth } from './prune';
 export { authRoutes, LIMITS } from './routes';
-export { completeSession, type OpenedSession, revokeSessions, setCookiesOf } from './sessions';
-export { clearSessionCookies } from './tokens';
+export {
+  completeSession,
+  meColumns,
+  type OpenedSession,
+  openSession,
+  revokeSessions,
+  setCookiesOf,
+} from './sessions';
+export { clearSessionCookies, readAccess } from './tokens';

@@ -99,15 +99,34 @@ export const userFactors = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['totp'] }).notNull(),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
     name: text('name').notNull(),
-    secret: text('secret').notNull(),
+    /** TOTP: the secret, sealed (api/factors/codes.ts). */
+    secret: text('secret'),
     lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+    /** Passkey: the credential's id and public key (base64url), its signature counter and transports. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: text('transports').array(),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('user_factors_user').on(t.userId)],
+  (t) => [index('user_factors_user').on(t.userId), uniqueIndex('user_factors_credential').on(t.credentialId)],
+);
+
+/** The challenge of a passkey ceremony (migration 0025): used once, within 5 minutes. */
+export const factorChallenges = pgTable(
+  'factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('factor_challenges_created').on(t.createdAt)],
 );
 
 /** Single-use recovery codes, hashed (migration 0025). */

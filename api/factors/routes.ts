@@ -1,11 +1,14 @@
-// The second step of sign-in (decision 070): the user's own factors from 'Mon compte', the step after the
-// password, and an ADMIN's reset of another user's factors. A session that must still enrol may only
+// The second step of sign-in (decision 070): the user's own factors from 'Mon compte' (authenticators,
+// passkeys, recovery codes), the step after the password, the sign-in with a passkey, and an ADMIN's reset
+// of another user's factors. A session that must still enrol may only
 // enrol; one that must still give a code may only give it.
 import { type Context, Hono } from 'hono';
 import { MESSAGES } from '../../contract/auth';
 import {
+  AddPasskeyBody,
   FACTOR_MESSAGES,
   FACTOR_PATHS,
+  PasskeySignInBody,
   SecondFactorBody,
   StartTotpBody,
   TotpCodeBody,
@@ -16,6 +19,7 @@ import type { AppEnv } from '../lib/context';
 import { fail } from '../lib/errors';
 import { clear, giveBack, type Limit, take } from '../lib/rate-limit';
 import { body, param } from '../lib/validate';
+import { addPasskey, passkeyRegistrationOptions, passkeySignIn, passkeySignInOptions } from './passkeys';
 import {
   confirmTotp,
   listFactors,
@@ -35,7 +39,16 @@ export const FACTOR_LIMITS = {
     windowMs: FIFTEEN_MINUTES,
   }),
   codesPerIp: (ip: string): Limit => ({ key: `second-factor-ip:${ip}`, max: 30, windowMs: FIFTEEN_MINUTES }),
+  /** Passkey ceremonies begun from one address (each keeps a challenge for 5 minutes). */
+  passkeysPerIp: (ip: string): Limit => ({ key: `passkey-ip:${ip}`, max: 60, windowMs: FIFTEEN_MINUTES }),
 };
+
+/** Counts a passkey ceremony from the caller's address, or 429. */
+async function countPasskey(c: Context<AppEnv>): Promise<void> {
+  const deps = c.get('deps');
+  if (!(await take(deps.db, FACTOR_LIMITS.passkeysPerIp(clientIp(c)), deps.now())))
+    fail(429, MESSAGES.tooManyAttempts);
+}
 
 /** Counted before the code is looked at (decision 031); a right code gives them back. */
 async function countCodeTry(c: Context<AppEnv>, userId: string): Promise<() => Promise<void>> {
@@ -69,6 +82,29 @@ export const factorRoutes = new Hono<AppEnv>()
     await succeeded();
     if (session) await setCookiesOf(c, deps, session, deps.now());
     return c.json({ data: confirmed, message: FACTOR_MESSAGES.factorAdded });
+  })
+  .post(FACTOR_PATHS.passkeyOptions, requireUser(enrolling), async (c) => {
+    await countPasskey(c);
+    return c.json({ data: await passkeyRegistrationOptions(c.get('deps'), c.get('user')) });
+  })
+  .post(FACTOR_PATHS.addPasskey, requireUser(enrolling), async (c) => {
+    const input = await body(c, AddPasskeyBody);
+    const deps = c.get('deps');
+    const { added, session } = await addPasskey(deps, c, c.get('user'), input);
+    if (session) await setCookiesOf(c, deps, session, deps.now());
+    return c.json({ data: added, message: FACTOR_MESSAGES.passkeyAdded });
+  })
+  .post(FACTOR_PATHS.passkeySignInOptions, async (c) => {
+    await countPasskey(c);
+    return c.json({ data: await passkeySignInOptions(c.get('deps')) });
+  })
+  .post(FACTOR_PATHS.passkeySignIn, async (c) => {
+    const input = await body(c, PasskeySignInBody);
+    const deps = c.get('deps');
+    await countPasskey(c);
+    const { me, session } = await passkeySignIn(deps, c, input);
+    if (session) await setCookiesOf(c, deps, session, deps.now());
+    return c.json({ data: me });
   })
   .delete('/account/factors/:id', requireUser(), async (c) => {
     await removeFactor(c.get('deps'), c.get('user'), param(c, 'id'));

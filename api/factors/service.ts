@@ -7,10 +7,11 @@ import type { Me } from '../../contract/auth';
 import {
   ENROLMENT_TTL_MINUTES,
   FACTOR_MESSAGES,
+  type FactorAdded,
+  type FactorKind,
   type FactorRow,
   type FactorsView,
   isRecoveryCode,
-  type TotpConfirmed,
   type TotpEnrolment,
 } from '../../contract/factors';
 import { completeSession, type OpenedSession, revokeSessions } from '../auth';
@@ -22,20 +23,28 @@ import { fail } from '../lib/errors';
 import { type FactorChange, factorChangeMail } from '../lib/mail-texts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './codes';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const confirmed = (userId: string) => and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt));
+export const confirmed = (userId: string) =>
+  and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt));
 
-const rowOf = (f: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): FactorRow => ({
+const rowOf = (f: {
+  id: string;
+  kind: FactorKind;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}): FactorRow => ({
   id: f.id,
-  kind: 'totp',
+  kind: f.kind,
   name: f.name,
   createdAt: f.createdAt.toISOString(),
   lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
 });
 
-const factorColumns = {
+export const factorColumns = {
   id: userFactors.id,
+  kind: userFactors.kind,
   name: userFactors.name,
   createdAt: userFactors.createdAt,
   lastUsedAt: userFactors.lastUsedAt,
@@ -50,7 +59,7 @@ async function recoveryLeft(db: Pick<Db, 'select'>, userId: string): Promise<num
 }
 
 /** The audit row of a change of `userId`'s factors, by `actorId`. */
-const factorAudit = (actorId: string, action: string, userId: string, at: Date, after?: unknown) => ({
+export const factorAudit = (actorId: string, action: string, userId: string, at: Date, after?: unknown) => ({
   actorId,
   action,
   entity: 'user',
@@ -59,7 +68,12 @@ const factorAudit = (actorId: string, action: string, userId: string, at: Date, 
   after,
 });
 
-async function tell(deps: Deps, tx: Tx, user: { email: string; firstName: string }, change: FactorChange) {
+export async function tell(
+  deps: Deps,
+  tx: Tx,
+  user: { email: string; firstName: string },
+  change: FactorChange,
+) {
   await deps.mailer.send(factorChangeMail(user, change), tx);
 }
 
@@ -108,14 +122,22 @@ export async function confirmTotp(
   me: CurrentUser,
   id: string,
   code: string,
-): Promise<{ confirmed: TotpConfirmed; session: OpenedSession | null }> {
+): Promise<{ confirmed: FactorAdded; session: OpenedSession | null }> {
   const now = deps.now();
   const since = new Date(now.getTime() - ENROLMENT_TTL_MINUTES * 60_000);
   const [pending] = await deps.db
     .select({ ...factorColumns, secret: userFactors.secret, confirmedAt: userFactors.confirmedAt })
     .from(userFactors)
-    .where(and(eq(userFactors.id, id), eq(userFactors.userId, me.id), isNull(userFactors.confirmedAt)));
-  if (!pending || pending.createdAt.getTime() < since.getTime()) fail(404, FACTOR_MESSAGES.enrolmentNotFound);
+    .where(
+      and(
+        eq(userFactors.id, id),
+        eq(userFactors.userId, me.id),
+        eq(userFactors.kind, 'totp'),
+        isNull(userFactors.confirmedAt),
+      ),
+    );
+  if (!pending?.secret || pending.createdAt.getTime() < since.getTime())
+    fail(404, FACTOR_MESSAGES.enrolmentNotFound);
   const step = await matchingStep(openSecret(deps.config.sessionSecret, pending.secret), code, now, null);
   if (step === null) fail(400, FACTOR_MESSAGES.codeWrong);
   const result = await deps.db.transaction(async (tx) => {
@@ -126,19 +148,41 @@ export async function confirmTotp(
       .returning(factorColumns);
     // A concurrent confirmation did it first.
     if (!factor) return null;
-    const [{ others }] = await tx
-      .select({ others: count() })
-      .from(userFactors)
-      .where(and(confirmed(me.id), ne(userFactors.id, id)));
-    const codes = others === 0 ? await replaceRecoveryCodes(deps, tx, me.id, now) : null;
-    await audit(tx, factorAudit(me.id, 'factor.add', me.id, now, { factorId: id, name: factor.name }));
-    await tell(deps, tx, me, { kind: 'added', name: factor.name });
-    const session =
-      me.secondFactor === 'enrol' ? await completeSession(tx, c, me, 'second-factor-enrolled', now) : null;
-    return { confirmed: { factor: rowOf(factor), recoveryCodes: codes }, session };
+    return factorAdded(deps, tx, c, me, factor, now);
   });
   if (!result) fail(404, FACTOR_MESSAGES.enrolmentNotFound);
   return result;
+}
+
+/**
+ * After a factor is added, in its transaction: the first one comes with ten recovery codes; audited and
+ * mailed; a session that had to enrol is completed (`session`: its cookies to set after the commit).
+ */
+export async function factorAdded(
+  deps: Deps,
+  tx: Tx,
+  c: Context<AppEnv>,
+  me: CurrentUser,
+  factor: Parameters<typeof rowOf>[0],
+  now: Date,
+): Promise<{ confirmed: FactorAdded; session: OpenedSession | null }> {
+  const [{ others }] = await tx
+    .select({ others: count() })
+    .from(userFactors)
+    .where(and(confirmed(me.id), ne(userFactors.id, factor.id)));
+  const codes = others === 0 ? await replaceRecoveryCodes(deps, tx, me.id, now) : null;
+  await audit(
+    tx,
+    factorAudit(me.id, 'factor.add', me.id, now, {
+      factorId: factor.id,
+      kind: factor.kind,
+      name: factor.name,
+    }),
+  );
+  await tell(deps, tx, me, { kind: 'added', name: factor.name, factor: factor.kind });
+  const session =
+    me.secondFactor === 'enrol' ? await completeSession(tx, c, me, 'second-factor-enrolled', now) : null;
+  return { confirmed: { factor: rowOf(factor), recoveryCodes: codes }, session };
 }
 
 async function replaceRecoveryCodes(deps: Deps, tx: Tx, userId: string, now: Date): Promise<string[]> {
@@ -164,8 +208,11 @@ export async function removeFactor(deps: Deps, me: CurrentUser, id: string): Pro
     if (rows.length === 1 && deps.config.mfaRequiredRoles.includes(me.role)) return 'required' as const;
     await tx.delete(userFactors).where(eq(userFactors.id, id));
     if (rows.length === 1) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
-    await audit(tx, factorAudit(me.id, 'factor.remove', me.id, now, { factorId: id, name: factor.name }));
-    await tell(deps, tx, me, { kind: 'removed', name: factor.name });
+    await audit(
+      tx,
+      factorAudit(me.id, 'factor.remove', me.id, now, { factorId: id, kind: factor.kind, name: factor.name }),
+    );
+    await tell(deps, tx, me, { kind: 'removed', name: factor.name, factor: factor.kind });
     return 'removed' as const;
   });
   if (outcome === 'not-found') fail(404, FACTOR_MESSAGES.factorNotFound);
@@ -239,8 +286,9 @@ export async function verifySecondFactor(
   const factors = await deps.db
     .select({ id: userFactors.id, secret: userFactors.secret, lastTimeStep: userFactors.lastTimeStep })
     .from(userFactors)
-    .where(confirmed(me.id));
+    .where(and(confirmed(me.id), eq(userFactors.kind, 'totp')));
   for (const factor of factors) {
+    if (!factor.secret) continue;
     const secret = openSecret(deps.config.sessionSecret, factor.secret);
     const step = await matchingStep(secret, code, now, factor.lastTimeStep);
     if (step === null) continue;

@@ -39,23 +39,26 @@ export const resetCodeMail = (user: Recipient, code: string): Mail => ({
 
 /** What changed in the second step of a user's sign-in (decision 070): each change is told to its user. */
 export type FactorChange =
-  | { kind: 'added'; name: string }
-  | { kind: 'removed'; name: string }
+  | { kind: 'added'; name: string; factor: 'totp' | 'passkey' }
+  | { kind: 'removed'; name: string; factor: 'totp' | 'passkey' }
   | { kind: 'recovery-used'; left: number }
   | { kind: 'recovery-regenerated' }
   | { kind: 'reset' };
+
+const factorLabel = (factor: 'totp' | 'passkey') =>
+  factor === 'passkey' ? 'La clé d’accès' : 'L’application d’authentification';
 
 function factorChangeText(change: FactorChange): { subject: string; line: string } {
   switch (change.kind) {
     case 'added':
       return {
         subject: 'Une méthode de connexion a été ajoutée à votre compte',
-        line: `L’application d’authentification « ${change.name} » a été ajoutée à votre compte.`,
+        line: `${factorLabel(change.factor)} « ${change.name} » a été ajoutée à votre compte.`,
       };
     case 'removed':
       return {
         subject: 'Une méthode de connexion a été retirée de votre compte',
-        line: `L’application d’authentification « ${change.name} » a été retirée de votre compte.`,
+        line: `${factorLabel(change.factor)} « ${change.name} » a été retirée de votre compte.`,
       };
     case 'recovery-used':
       return {
