@@ -15,13 +15,21 @@ const user: Me = {
   role: 'ADMIN',
   hospitals: [],
   forceChangePassword: false,
+  secondFactor: null,
 };
 const flagged: Me = { ...user, forceChangePassword: true };
+/** Signed in by the password: a code to give, or a first factor the role requires (decision 070). */
+const verifying: Me = { ...user, secondFactor: 'verify' };
+const enrolling: Me = { ...user, secondFactor: 'enrol' };
 const http = (status: number, message = 'Refusé') => ({ status, message });
 
-const outcomeEvents = (['fetchMe', 'login', 'forceChangePassword', 'refresh'] as const).flatMap((id) => [
+const outcomeEvents = (
+  ['fetchMe', 'login', 'forceChangePassword', 'verifySecondFactor', 'refresh'] as const
+).flatMap((id) => [
   { type: `xstate.done.actor.${id}`, output: user },
   { type: `xstate.done.actor.${id}`, output: flagged },
+  { type: `xstate.done.actor.${id}`, output: verifying },
+  { type: `xstate.done.actor.${id}`, output: enrolling },
   { type: `xstate.error.actor.${id}`, error: http(401) },
   { type: `xstate.error.actor.${id}`, error: http(500) },
 ]);
@@ -32,11 +40,23 @@ const userEvents: SessionEvent[] = [
   { type: 'session.logout' },
   { type: 'user.updated', user },
   { type: 'user.updated', user: flagged },
+  { type: 'factor.submit', code: '123456' },
+  { type: 'user.arrived', user },
+  { type: 'user.arrived', user: enrolling },
+  { type: 'user.arrived', user: verifying },
+  { type: 'user.arrived', user: flagged },
 ];
 
 function realActor(outcomes: Outcomes) {
   const logic = sessionMachine.provide({
-    actors: outcomes.actors('fetchMe', 'login', 'forceChangePassword', 'refresh', 'logout'),
+    actors: outcomes.actors(
+      'fetchMe',
+      'login',
+      'forceChangePassword',
+      'verifySecondFactor',
+      'refresh',
+      'logout',
+    ),
   });
   return createActor(logic).start();
 }
@@ -45,8 +65,12 @@ describe('session machine, model-based', () => {
   const { paths, coverage } = walk(sessionMachine, {
     events: [...userEvents, ...outcomeEvents] as never,
     serializeState: (s) =>
-      JSON.stringify([s.value, (s.context as { user: Me | null }).user?.forceChangePassword ?? null]),
-    limit: 500,
+      JSON.stringify([
+        s.value,
+        (s.context as { user: Me | null }).user?.forceChangePassword ?? null,
+        (s.context as { user: Me | null }).user?.secondFactor ?? null,
+      ]),
+    limit: 1500,
   });
 
   it('visits every state and every transition', () => {
@@ -64,6 +88,44 @@ describe('session machine, model-based', () => {
 });
 
 describe('session machine behaviour', () => {
+  it('asks the code first, then the forced change, then the enrolment the role requires', async () => {
+    const outcomes = new Outcomes();
+    const actor = realActor(outcomes);
+    outcomes.settle({ type: 'xstate.error.actor.fetchMe', error: http(401) } as never);
+    await flush();
+    outcomes.settle({ type: 'xstate.error.actor.refresh', error: http(401) } as never);
+    await flush();
+    actor.send({ type: 'login.submit', email: 'admin@demo.test', password: 'Demo-2026!' });
+    outcomes.settle({
+      type: 'xstate.done.actor.login',
+      output: { ...verifying, forceChangePassword: true },
+    } as never);
+    await flush();
+    expect(actor.getSnapshot().hasTag('secondFactor')).toBe(true);
+    actor.send({ type: 'factor.submit', code: '12345' });
+    outcomes.settle({
+      type: 'xstate.error.actor.verifySecondFactor',
+      error: http(400, 'Code incorrect'),
+    } as never);
+    await flush();
+    expect(actor.getSnapshot().context.error).toBe('Code incorrect');
+    actor.send({ type: 'factor.submit', code: '123456' });
+    expect(outcomes.calls.at(-1)).toEqual({ name: 'verifySecondFactor', input: { code: '123456' } });
+    outcomes.settle({
+      type: 'xstate.done.actor.verifySecondFactor',
+      output: { ...enrolling, forceChangePassword: true },
+    } as never);
+    await flush();
+    expect(actor.getSnapshot().hasTag('mustChangePassword')).toBe(true);
+    actor.send({ type: 'password.submit', newPassword: 'Nouveau-2026!' });
+    outcomes.settle({ type: 'xstate.done.actor.forceChangePassword', output: enrolling } as never);
+    await flush();
+    expect(actor.getSnapshot().hasTag('mustEnrol')).toBe(true);
+    actor.send({ type: 'user.arrived', user });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
   /** A signed-in actor whose last call just answered 401. */
   const signedInThenRefused = async () => {
     const outcomes = new Outcomes();

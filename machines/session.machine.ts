@@ -1,5 +1,6 @@
-// The session: the current user, sign-in, forced password change, refresh-then-retry-once on a 401
-// (architecture.md §6: refresh first, log out only when the refresh fails) and logout.
+// The session: the current user, sign-in, the second step (a code, or a first factor the role requires,
+// decision 070), forced password change, refresh-then-retry-once on a 401 (architecture.md §6: refresh
+// first, log out only when the refresh fails) and logout.
 import { type ActorRefFrom, assign, fromPromise, setup, spawnChild, waitFor } from 'xstate';
 import type { Me } from '../contract/auth';
 import { messageOf, missing, statusOf } from './errors';
@@ -7,6 +8,9 @@ import { messageOf, missing, statusOf } from './errors';
 export type SessionEvent =
   | { type: 'login.submit'; email: string; password: string }
   | { type: 'password.submit'; newPassword: string }
+  | { type: 'factor.submit'; code: string }
+  /** The user signed in, or took a step, by a call of a screen's own (a passkey, an enrolment). */
+  | { type: 'user.arrived'; user: Me }
   | { type: 'session.unauthorized' }
   | { type: 'session.logout' }
   | { type: 'user.updated'; user: Me };
@@ -16,15 +20,35 @@ export interface SessionContext {
   error: string | null;
 }
 
-/** Where a freshly known user goes: the forced change first when flagged. */
-const arrive = (actions: unknown) => [
+/**
+ * Where a freshly known user goes: the code first when the session waits for one, then the forced
+ * password change, then the enrolment the role requires, then the app.
+ */
+const arrive = (actions: unknown, userOf = ({ event }: { event: { output: Me } }) => event.output) => [
   {
-    guard: ({ event }: { event: { output: Me } }) => event.output.forceChangePassword,
+    guard: (args: { event: { output: Me } }) => userOf(args).secondFactor === 'verify',
+    target: '#session.secondFactor',
+    actions,
+  },
+  {
+    guard: (args: { event: { output: Me } }) => userOf(args).forceChangePassword,
     target: '#session.mustChangePassword',
+    actions,
+  },
+  {
+    guard: (args: { event: { output: Me } }) => userOf(args).secondFactor === 'enrol',
+    target: '#session.mustEnrol',
     actions,
   },
   { target: '#session.signedIn', actions },
 ];
+
+/** `arrive` for a `user.arrived` event (the user is in the event, not in an actor's output). */
+const arriveWith = () =>
+  arrive(
+    assign({ user: ({ event }) => (event as unknown as { user: Me }).user, error: null }),
+    ({ event }) => (event as unknown as { user: Me }).user,
+  );
 
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
@@ -32,6 +56,7 @@ export const sessionMachine = setup({
     fetchMe: fromPromise<Me>(missing('fetchMe')),
     login: fromPromise<Me, { email: string; password: string }>(missing('login')),
     forceChangePassword: fromPromise<Me, { newPassword: string }>(missing('forceChangePassword')),
+    verifySecondFactor: fromPromise<Me, { code: string }>(missing('verifySecondFactor')),
     refresh: fromPromise<Me>(missing('refresh')),
     logout: fromPromise<void>(missing('logout')),
   },
@@ -79,7 +104,10 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'login.submit': { target: 'submitting', actions: 'clearError' } },
+          on: {
+            'login.submit': { target: 'submitting', actions: 'clearError' },
+            'user.arrived': arriveWith() as never,
+          },
         },
         submitting: {
           tags: ['submitting'],
@@ -95,6 +123,35 @@ export const sessionMachine = setup({
           },
         },
       },
+    },
+    secondFactor: {
+      tags: ['secondFactor'],
+      initial: 'idle',
+      on: { 'session.logout': 'loggingOut' },
+      states: {
+        idle: {
+          on: {
+            'factor.submit': { target: 'submitting', actions: 'clearError' },
+            'user.arrived': arriveWith() as never,
+          },
+        },
+        submitting: {
+          tags: ['submitting'],
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            input: ({ event }) => ({
+              code: (event as Extract<SessionEvent, { type: 'factor.submit' }>).code,
+            }),
+            onDone: arrive('setUser') as never,
+            onError: { target: 'idle', actions: 'setError' },
+          },
+        },
+      },
+    },
+    mustEnrol: {
+      tags: ['mustEnrol'],
+      on: { 'session.logout': 'loggingOut', 'user.arrived': arriveWith() as never },
     },
     mustChangePassword: {
       tags: ['mustChangePassword'],
@@ -112,7 +169,7 @@ export const sessionMachine = setup({
             input: ({ event }) => ({
               newPassword: (event as Extract<SessionEvent, { type: 'password.submit' }>).newPassword,
             }),
-            onDone: { target: '#session.signedIn', actions: 'setUser' },
+            onDone: arrive('setUser') as never,
             onError: { target: 'idle', actions: 'setError' },
           },
         },

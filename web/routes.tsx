@@ -13,6 +13,7 @@ import {
 } from './auth';
 import { BillingScreen } from './billing';
 import { DashboardScreen } from './dashboard';
+import { EnrolScreen, SecondFactorScreen } from './factors';
 import { FleetScreen } from './fleet';
 import { IncidentDetailsScreen, IncidentListScreen } from './incidents';
 import { InvoicesScreen } from './invoices';
@@ -118,6 +119,20 @@ function ForcedChangeOnly() {
 export function AppRoutes() {
   const session = useSession();
   if (session.loading) return <Splash />;
+  // The second step after the password, then (after a forced password change) the enrolment the role
+  // requires: whatever the address, the session shows nothing else (decision 070).
+  if (session.secondFactor)
+    return (
+      <Suspense fallback={<Splash />}>
+        <SecondFactorScreen />
+      </Suspense>
+    );
+  if (session.mustEnrol)
+    return (
+      <Suspense fallback={<Splash />}>
+        <EnrolScreen />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<Splash />}>
       <Switch>

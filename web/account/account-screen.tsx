@@ -1,9 +1,10 @@
-// 'Mon compte' (issue 52): the signed-in user's open sessions (ASVS V3.3.4) on the shared table — browser,
+// 'Mon compte' (issue 52): the second sign-in step (web/factors), and the signed-in user's open sessions (ASVS V3.3.4) on the shared table — browser,
 // system, sign-in, last activity, shortened address, this session marked — each ended with 'Déconnecter',
 // or all but this one with 'Déconnecter les autres sessions', after a confirmation. Ending this session is
 // a sign-out, through the session machine as 'Déconnexion' does. A sign-in elsewhere shows at once.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ACCOUNT_MESSAGES, type SessionRow } from '../../contract/account';
+import { FactorsSection } from '../factors';
 import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { useLiveList } from '../live';
@@ -76,6 +77,9 @@ export function AccountScreen() {
           {user.firstName} {user.lastName} · {user.email}
         </p>
       )}
+      <Suspense fallback={<p role="status">Chargement…</p>}>
+        <FactorsSection headingClass={css.heading} legendClass={css.legend} />
+      </Suspense>
       <h2 className={css.heading}>Sessions ouvertes</h2>
       <p className={css.legend}>
         Les navigateurs où votre compte est connecté. Déconnectez ceux que vous ne reconnaissez pas : la

@@ -8,12 +8,12 @@ import { href } from '../../contract/routes';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { useLiveMachine } from '../lib/live-actors';
 import { TextInput } from '../ui/field';
+import { PublicCard } from '../ui/public-card';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { resendResetCode, resetPassword } from './api';
 import { NewPasswordFields } from './new-password-fields';
-import { PublicCard } from './public-card';
 
 const confirmMachine = forgotPasswordMachine.provide({
   actors: {

@@ -1,11 +1,11 @@
 // The forced password change at first sign-in (requirements §2): new password twice, 'Confirmer'.
 import { confirmationProblem, ForceChangePasswordBody } from '../../contract/auth';
 import { useSession } from '../lib/session';
+import { PublicCard } from '../ui/public-card';
 import * as css from '../ui/theme.css';
 import { useForm } from '../ui/use-form';
 import { FormSubmit } from './form-parts';
 import { NewPasswordFields } from './new-password-fields';
-import { PublicCard } from './public-card';
 
 export function ForcePasswordChangeScreen() {
   const session = useSession();

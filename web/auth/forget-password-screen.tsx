@@ -6,12 +6,12 @@ import { EmailBody, MESSAGES } from '../../contract/auth';
 import { href } from '../../contract/routes';
 import { requestPasswordMachine } from '../../machines/forgot-password.machine';
 import { useLiveMachine } from '../lib/live-actors';
+import { PublicCard } from '../ui/public-card';
 import * as css from '../ui/theme.css';
 import { toast } from '../ui/toast';
 import { useForm } from '../ui/use-form';
 import { requestPasswordReset } from './api';
 import { EmailInput } from './form-parts';
-import { PublicCard } from './public-card';
 
 const requestMachine = requestPasswordMachine.provide({
   actors: {

@@ -1,5 +1,4 @@
-// Pieces of the sign-in forms: the e-mail field, and the submit button with the server's message under it
-// (role alert).
+// Pieces of the sign-in forms: the e-mail field, and the submit button (web/ui/public-card.tsx).
 import { EMAIL_MAX } from '../../contract/auth';
 import { TextInput } from '../ui/field';
 import * as css from '../ui/theme.css';
@@ -25,25 +24,4 @@ export function EmailInput({
   );
 }
 
-export function FormSubmit({
-  label,
-  disabled,
-  error,
-}: {
-  label: string;
-  disabled: boolean;
-  error?: string | null;
-}) {
-  return (
-    <>
-      <button type="submit" className={css.button.primary} disabled={disabled}>
-        {label}
-      </button>
-      {error && (
-        <p role="alert" className={css.formError}>
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
+export { FormSubmit } from '../ui/public-card';

@@ -4,16 +4,19 @@
 import { Link } from 'wouter';
 import { LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
+import { signInWithPasskey } from '../factors';
 import { useSession } from '../lib/session';
+import { useAction } from '../lib/use-action';
 import { TextInput } from '../ui/field';
+import { PublicCard } from '../ui/public-card';
 import * as css from '../ui/theme.css';
 import { useForm } from '../ui/use-form';
 import { EmailInput, FormSubmit } from './form-parts';
-import { PublicCard } from './public-card';
 
 export function LoginScreen() {
   const session = useSession();
   const form = useForm({ email: '', password: '' });
+  const passkey = useAction();
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const value = form.validate(LoginBody, form.values);
@@ -37,7 +40,28 @@ export function LoginScreen() {
           autoComplete="current-password"
           {...form.field('password')}
         />
-        <FormSubmit label="Connexion" disabled={session.submitting} error={session.error} />
+        <FormSubmit
+          label="Connexion"
+          disabled={session.submitting || passkey.pending}
+          error={session.error}
+        />
+        <button
+          type="button"
+          className={css.button.secondary}
+          disabled={session.submitting || passkey.pending}
+          onClick={() =>
+            void passkey.run(async () =>
+              session.send({ type: 'user.arrived', user: await signInWithPasskey() }),
+            )
+          }
+        >
+          Se connecter avec une clé d’accès
+        </button>
+        {passkey.error && (
+          <p role="alert" className={css.formError}>
+            {passkey.error}
+          </p>
+        )}
         <div className={css.links}>
           <Link href={href('forgetPassword')}>Mot de passe oublié ?</Link>
         </div>

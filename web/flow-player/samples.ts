@@ -13,8 +13,11 @@ export const USER: Me = {
   role: 'ADMIN',
   hospitals: [],
   forceChangePassword: false,
+  secondFactor: null,
 };
 const FLAGGED: Me = { ...USER, forceChangePassword: true };
+const VERIFYING: Me = { ...USER, secondFactor: 'verify' };
+const ENROLLING: Me = { ...USER, secondFactor: 'enrol' };
 
 const PDF = { name: 'facture.pdf', size: 1000, type: 'application/pdf' };
 const PNG = { name: 'scan.png', size: 1000, type: 'image/png' };
@@ -32,10 +35,13 @@ export const PATH_OPTIONS: Record<string, PathOptions> = {
   },
   session: {
     outputs: Object.fromEntries(
-      ['fetchMe', 'login', 'forceChangePassword', 'refresh'].map((id) => [id, [USER, FLAGGED]]),
+      ['fetchMe', 'login', 'forceChangePassword', 'verifySecondFactor', 'refresh'].map((id) => [
+        id,
+        [USER, FLAGGED, VERIFYING, ENROLLING],
+      ]),
     ),
     errors: Object.fromEntries(
-      ['fetchMe', 'login', 'forceChangePassword', 'refresh'].map((id) => [
+      ['fetchMe', 'login', 'forceChangePassword', 'verifySecondFactor', 'refresh'].map((id) => [
         id,
         [serverError('Session expirée', 401), serverError('Identifiants incorrects', 400), TIMEOUT],
       ]),
@@ -47,10 +53,21 @@ export const PATH_OPTIONS: Record<string, PathOptions> = {
         { type: 'user.updated', user: USER },
         { type: 'user.updated', user: FLAGGED },
       ],
+      'factor.submit': [{ type: 'factor.submit', code: '123456' }],
+      'user.arrived': [
+        { type: 'user.arrived', user: USER },
+        { type: 'user.arrived', user: FLAGGED },
+        { type: 'user.arrived', user: VERIFYING },
+        { type: 'user.arrived', user: ENROLLING },
+      ],
     },
     serializeState: (s) =>
-      JSON.stringify([s.value, (s.context as { user: Me | null }).user?.forceChangePassword ?? null]),
-    limit: 500,
+      JSON.stringify([
+        s.value,
+        (s.context as { user: Me | null }).user?.forceChangePassword ?? null,
+        (s.context as { user: Me | null }).user?.secondFactor ?? null,
+      ]),
+    limit: 1500,
   },
   requestPassword: {
     events: { 'password.request': [{ type: 'password.request', email: 'accounting@demo.test' }] },

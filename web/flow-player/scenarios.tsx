@@ -16,6 +16,7 @@ import {
   ForgetPasswordScreen,
   LoginScreen,
 } from '../auth';
+import { EnrolScreen, SecondFactorScreen } from '../factors';
 import { IncidentCard } from '../incidents';
 import { AppLayout } from '../layout';
 import { FlowOverrideContext } from '../lib/live-actors';
@@ -87,11 +88,16 @@ function SignedIn({ children }: { children: ReactNode }) {
   return <SessionProvider actor={actor}>{children}</SessionProvider>;
 }
 
-/** The session flow: the real screen of each state (splash, sign-in, forced change, the layout). */
+/**
+ * The session flow: the real screen of each state (splash, sign-in, the second step, forced change, the
+ * enrolment, the layout).
+ */
 function SessionScreens() {
   const session = useSession();
   if (session.loading) return <Splash />;
+  if (session.secondFactor) return <SecondFactorScreen />;
   if (session.mustChangePassword) return <ForcePasswordChangeScreen />;
+  if (session.mustEnrol) return <EnrolScreen />;
   if (session.signedIn)
     return (
       <AppLayout>

@@ -3,6 +3,7 @@
 // the sign-in form's first input otherwise (docs/decisions/022).
 import { createActor, fromPromise } from 'xstate';
 import { AUTH_PATHS, MESSAGES, type Me } from '../../contract/auth';
+import { FACTOR_PATHS } from '../../contract/factors';
 import { type SessionActor, sessionMachine } from '../../machines/session.machine';
 import { ApiError, bindSession, rawCall, unwrap } from './api';
 import { liveInspector } from './live-actors';
@@ -62,6 +63,9 @@ export function createSessionActor(firstMe?: Promise<Me>): SessionActor {
       login: fromPromise(({ input }) => unwrap(rawCall(AUTH_PATHS.login, { method: 'POST', body: input }))),
       forceChangePassword: fromPromise(({ input }) =>
         unwrap(rawCall(AUTH_PATHS.forceChangePassword, { method: 'POST', body: input })),
+      ),
+      verifySecondFactor: fromPromise(({ input }) =>
+        unwrap(rawCall(FACTOR_PATHS.verify, { method: 'POST', body: input })),
       ),
       refresh: fromPromise(renewAcrossTabs),
       logout: fromPromise(async () => {

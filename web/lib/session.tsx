@@ -154,6 +154,10 @@ export function useSession() {
       signedIn: snapshot.hasTag('signedIn'),
       signedOut: snapshot.hasTag('signedOut'),
       mustChangePassword: snapshot.hasTag('mustChangePassword'),
+      /** The password given, the session waits for its second step (decision 070). */
+      secondFactor: snapshot.hasTag('secondFactor'),
+      /** The role requires a factor the user has not yet added. */
+      mustEnrol: snapshot.hasTag('mustEnrol'),
       submitting: snapshot.hasTag('submitting'),
       send: actor.send,
       /** Loads the session machine ahead of its first need (no-op once it is there). */

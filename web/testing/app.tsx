@@ -37,6 +37,7 @@ export const userOf = (role: Role, more: Partial<Me> = {}): Me => ({
   role,
   hospitals: role === 'HOSPITAL' ? ['CHU de Lyon'] : [],
   forceChangePassword: false,
+  secondFactor: null,
   ...more,
 });
 
@@ -48,6 +49,8 @@ export interface FakeCalls {
   fetchMe?: () => Promise<Me>;
   login?: (input: { email: string; password: string }) => Promise<Me>;
   forceChangePassword?: (input: { newPassword: string }) => Promise<Me>;
+  /** POST /auth/second-factor. */
+  verifySecondFactor?: (input: { code: string }) => Promise<Me>;
   refresh?: () => Promise<Me>;
   logout?: () => Promise<void>;
 }
@@ -59,6 +62,7 @@ export function fakeSession(calls: FakeCalls = {}): SessionActor {
       fetchMe: fromPromise(() => (calls.fetchMe ?? signedOut)()),
       login: fromPromise(({ input }) => (calls.login ?? never)(input)),
       forceChangePassword: fromPromise(({ input }) => (calls.forceChangePassword ?? never)(input)),
+      verifySecondFactor: fromPromise(({ input }) => (calls.verifySecondFactor ?? never)(input)),
       refresh: fromPromise(() => (calls.refresh ?? signedOut)()),
       logout: fromPromise(() => (calls.logout ?? (() => Promise.resolve()))()),
     },

@@ -20,6 +20,7 @@ import {
   FileText,
   History,
   type IconNode,
+  KeyRound,
   Pencil,
   Plus,
   RefreshCw,
@@ -71,6 +72,7 @@ export const DownloadIcon = sized(Download);
 export const UploadIcon = sized(Upload);
 export const PdfIcon = sized(FileText);
 export const HistoryIcon = sized(History);
+export const KeyIcon = sized(KeyRound);
 export const RefreshIcon = sized(RefreshCw);
 export const SortAscendingIcon = sized(ArrowUp, 14);
 export const SortDescendingIcon = sized(ArrowDown, 14);

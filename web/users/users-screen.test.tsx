@@ -6,7 +6,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES, type UserRow } from '../../contract/users';
-import { fakeApi } from '../testing/app';
+import { SessionProvider } from '../lib/session';
+import { fakeApi, signedInAs } from '../testing/app';
 import { UsersScreen } from './users-screen';
 
 const user = (over: Partial<UserRow>): UserRow => ({
@@ -21,6 +22,14 @@ const user = (over: Partial<UserRow>): UserRow => ({
   version: 1,
   ...over,
 });
+
+/** The screen as an ADMIN sees it (the session says who is signed in: no reset of one's own factors). */
+const renderUsers = () =>
+  render(
+    <SessionProvider actor={signedInAs('ADMIN', { id: '00000000-0000-0000-0000-0000000000ad' })}>
+      <UsersScreen />
+    </SessionProvider>,
+  );
 
 const TIMONE = 'AP-HM Hôpital de la Timone';
 const HEGP = 'AP-HP Hôpital Européen Georges-Pompidou';
@@ -63,7 +72,7 @@ function withUsers() {
 /** Renders the screen with its users and opens the add dialog. */
 async function openAddDialog() {
   const { calls } = withUsers();
-  render(<UsersScreen />);
+  renderUsers();
   await screen.findByText('anne.martin@demo.test');
   const ui = userEvent.setup();
   await ui.click(screen.getByRole('button', { name: 'Ajouter utilisateur' }));
@@ -74,7 +83,7 @@ async function openAddDialog() {
 /** The users screen with the edit dialog of the user named `name` open. */
 async function openEditDialog(name: string) {
   const { calls } = withUsers();
-  render(<UsersScreen />);
+  renderUsers();
   const ui = userEvent.setup();
   await ui.click(await screen.findByRole('button', { name: `Modifier ${name}` }));
   const dialog = await screen.findByRole('dialog', { name: 'MODIFIER UN UTILISATEUR' });
@@ -92,7 +101,7 @@ async function fillIdentity(ui: ReturnType<typeof userEvent.setup>, dialog: HTML
 describe('Users screen', () => {
   it("lists the users with their role's label, and '-' where a staff user has no hospital", async () => {
     withUsers();
-    render(<UsersScreen />);
+    renderUsers();
     const table = await screen.findByRole('table', { name: 'Utilisateurs' });
     const anne = (await within(table).findByText('anne.martin@demo.test')).closest('tr') as HTMLElement;
     const lucie = within(table).getByText('lucie.bernard@chu-bordeaux.fr').closest('tr') as HTMLElement;
@@ -126,7 +135,7 @@ describe('Users screen', () => {
 
   it('shows several hospitals of a user joined in its row', async () => {
     withUsers();
-    render(<UsersScreen />);
+    renderUsers();
     const row = (await screen.findByText('hopitaux@demo.test')).closest('tr') as HTMLElement;
     expect(within(row).getByText(`${HEGP} ; ${TIMONE}`)).toBeTruthy();
   });

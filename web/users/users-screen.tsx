@@ -1,5 +1,5 @@
 // 'UTILISATEURS' (requirements §2, ADMIN only): search, add, export, the paged table, edit and delete.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ROLE_LABELS } from '../../contract/roles';
 import {
   joinHospitals,
@@ -8,11 +8,14 @@ import {
   USERS_PAGE_SIZE,
   type UserRow,
 } from '../../contract/users';
+import { ResetFactorsDialog } from '../factors';
 import { HistoryButton } from '../history';
+import { useSession } from '../lib/session';
 import { usePagedList } from '../lib/use-paged-list';
 import { useLiveList } from '../live';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type Column, DataTable } from '../ui/data-table';
+import { KeyIcon } from '../ui/icons';
 import { Page } from '../ui/page';
 import { RowActions } from '../ui/row-actions';
 import { SearchToolbar } from '../ui/search-toolbar';
@@ -22,11 +25,17 @@ import { useToastedCall } from '../ui/use-toasted-call';
 import { deleteUser, exportUsersXlsx } from './api';
 import { UserFormDialog } from './user-form-dialog';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; user: UserRow } | { mode: 'delete'; user: UserRow } | null;
+type Editing =
+  | { mode: 'add' }
+  | { mode: 'edit'; user: UserRow }
+  | { mode: 'delete'; user: UserRow }
+  | { mode: 'resetFactors'; user: UserRow }
+  | null;
 
 const USERS_LIVE = { entities: ['user'], always: true } as const;
 
 export function UsersScreen() {
+  const me = useSession().user;
   const list = usePagedList<UserRow>(USER_PATHS.all, USERS_PAGE_SIZE);
   useLiveList(list, USERS_LIVE);
   const [editing, setEditing] = useState<Editing>(null);
@@ -54,6 +63,17 @@ export function UsersScreen() {
             onDelete={() => setEditing({ mode: 'delete', user })}
           />
           <HistoryButton entity="user" id={user.id} name={`${user.firstName} ${user.lastName}`} compact />
+          {user.id !== me?.id && (
+            <button
+              type="button"
+              className={css.button.ghost}
+              aria-label={`Réinitialiser la seconde étape de ${user.firstName} ${user.lastName}`}
+              title="Réinitialiser la seconde étape de connexion"
+              onClick={() => setEditing({ mode: 'resetFactors', user })}
+            >
+              <KeyIcon />
+            </button>
+          )}
         </div>
       ),
     },
@@ -82,6 +102,11 @@ export function UsersScreen() {
 
       {editing?.mode === 'add' && <UserFormDialog user={null} onClose={close} onSaved={saved} />}
       {editing?.mode === 'edit' && <UserFormDialog user={editing.user} onClose={close} onSaved={saved} />}
+      {editing?.mode === 'resetFactors' && (
+        <Suspense fallback={null}>
+          <ResetFactorsDialog user={editing.user} onClose={close} />
+        </Suspense>
+      )}
       {editing?.mode === 'delete' && (
         <ConfirmDialog
           title="SUPPRIMER CET UTILISATEUR"
