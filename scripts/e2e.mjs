@@ -45,6 +45,7 @@ const SECONDS = {
   'layout-check.spec.ts': 5,
   'focus-ring.spec.ts': 4,
   'account.spec.ts': 32,
+  'factors.spec.ts': 60,
 };
 /**
  * The spec files a whole run on React runs (docs/decisions/058): those that exercise what differs between
@@ -57,6 +58,7 @@ export const ON_BOTH_RUNTIMES = [
   'auth-cold.spec.ts',
   'auth.spec.ts',
   'dashboard.spec.ts',
+  'factors.spec.ts',
   'flows.spec.ts',
   'focus-ring.spec.ts',
   'keyboard.spec.ts',

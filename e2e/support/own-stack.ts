@@ -53,10 +53,18 @@ export const WITH_LEON = {
   LEON_REQUESTS_PER_MINUTE: '0',
 };
 
-/** `env` over the API's own: by default, Leon's simulator (WITH_LEON); `{}` starts it without Leon. */
-export async function startOwnStack(env: Record<string, string> = WITH_LEON): Promise<OwnStack> {
+/**
+ * `env` over the API's own: by default, Leon's simulator (WITH_LEON); `{}` starts it without Leon.
+ * `host`: the name the browser opens it by (`localhost` for passkeys, whose relying party cannot be an
+ * address); it listens on 127.0.0.1 either way.
+ */
+export async function startOwnStack(
+  env: Record<string, string> = WITH_LEON,
+  { host = '127.0.0.1' }: { host?: string } = {},
+): Promise<OwnStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'own-stack-'));
-  const url = `http://127.0.0.1:${edgePort}`;
+  const url = `http://${host}:${edgePort}`;
+  const local = `http://127.0.0.1:${edgePort}`;
   const secret = 'own-stack-edge-secret-0123456789abcdef01234';
   const base: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -83,7 +91,7 @@ export async function startOwnStack(env: Record<string, string> = WITH_LEON): Pr
       LEON_POLL_MINUTES: '0',
       ...own,
     });
-    await answers(`${url}/api/health`);
+    await answers(`${local}/api/health`);
   };
   const edge = node('edge/node.ts', {
     EDGE_PORT: String(edgePort),
@@ -91,7 +99,7 @@ export async function startOwnStack(env: Record<string, string> = WITH_LEON): Pr
     ASSETS_DIR: join(root, 'web/dist'),
   });
   await startApi();
-  await answers(`${url}/login`);
+  await answers(`${local}/login`);
   return {
     url,
     stopApi: () => stopped(api),
