@@ -1,7 +1,6 @@
 // Pieces of the sign-in forms: the e-mail field, and the submit button (web/ui/public-card.tsx).
 import { EMAIL_MAX } from '../../contract/auth';
 import { TextInput } from '../ui/field';
-import * as css from '../ui/theme.css';
 import type { PasswordFieldBinding as FieldBinding } from './new-password-fields';
 
 /** 'E-mail', focused first; `username` where it signs in, `email` where it only receives a code. */

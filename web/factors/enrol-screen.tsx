@@ -25,7 +25,7 @@ export function EnrolScreen() {
         <EnrolSteps kind={kind} onFinished={finish} onCancel={() => setKind(null)} cancelLabel="Retour" />
       ) : (
         <div className={theme.form}>
-          <button type="button" className={theme.button.primary} autoFocus onClick={() => setKind('passkey')}>
+          <button type="button" className={theme.button.primary} onClick={() => setKind('passkey')}>
             Ajouter une clé d’accès
           </button>
           <button type="button" className={theme.button.secondary} onClick={() => setKind('totp')}>

@@ -72,10 +72,8 @@ export function EnrolSteps({
             alt="Code QR à scanner avec l’application d’authentification"
           />
           <div>
-            <p className={theme.label} id="totp-secret-label">
-              Clé à saisir
-            </p>
-            <p className={css.secret} aria-labelledby="totp-secret-label" data-testid="totp-secret">
+            <p className={theme.label}>Clé à saisir</p>
+            <p className={css.secret} data-testid="totp-secret">
               {grouped(enrolment.secret)}
             </p>
           </div>
