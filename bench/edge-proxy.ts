@@ -39,7 +39,14 @@ const children: ChildProcess[] = [];
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(args[0], args.slice(1), {
     cwd: root,
-    env: { ...process.env, ...secrets, NODE_ENV: 'production', LOG_LEVEL: 'warn', MFA_REQUIRED_ROLES: 'none', ...env },
+    env: {
+      ...process.env,
+      ...secrets,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      MFA_REQUIRED_ROLES: 'none',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);

@@ -39,7 +39,14 @@ function start(entry: string, env: Record<string, string>): void {
   children.push(
     spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
       cwd: root,
-      env: { ...process.env, ...secrets, ...env, NODE_ENV: 'production', SINGLE_INSTANCE: 'true', MFA_REQUIRED_ROLES: 'none' },
+      env: {
+        ...process.env,
+        ...secrets,
+        ...env,
+        NODE_ENV: 'production',
+        SINGLE_INSTANCE: 'true',
+        MFA_REQUIRED_ROLES: 'none',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );
