@@ -211,9 +211,6 @@ export interface FactorAdded {
   recoveryCodes: string[] | null;
 }
 
-/** @deprecated the former name of `FactorAdded`. */
-export type TotpConfirmed = FactorAdded;
-
 export interface RecoveryCodes {
   recoveryCodes: string[];
 }

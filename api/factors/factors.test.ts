@@ -9,9 +9,9 @@ import { MESSAGES, type Me } from '../../contract/auth';
 import {
   FACTOR_MESSAGES,
   FACTOR_PATHS,
+  type FactorAdded,
   type FactorsView,
   RECOVERY_CODE_COUNT,
-  type TotpConfirmed,
   type TotpEnrolment,
 } from '../../contract/factors';
 import { auditLog, userFactors, users } from '../db/schema';
@@ -40,7 +40,7 @@ describeEachDatabase('second sign-in step', (database) => {
     const { id, secret, uri, qrSvg } = started.body.data;
     expect(uri).toContain(`secret=${secret}`);
     expect(qrSvg).toMatch(/^<svg/);
-    const confirmed = await caller.post<Data<TotpConfirmed>>(FACTOR_PATHS.confirmTotp(id), {
+    const confirmed = await caller.post<Data<FactorAdded>>(FACTOR_PATHS.confirmTotp(id), {
       code: await codeAt(secret),
     });
     expect(confirmed.status).toBe(200);
@@ -84,7 +84,7 @@ describeEachDatabase('second sign-in step', (database) => {
     expect(await caller.post(FACTOR_PATHS.confirmTotp(id), { code: wrong })).toMatchObject(
       refusal(400, FACTOR_MESSAGES.codeWrong),
     );
-    const confirmed = await caller.post<Data<TotpConfirmed>>(FACTOR_PATHS.confirmTotp(id), {
+    const confirmed = await caller.post<Data<FactorAdded>>(FACTOR_PATHS.confirmTotp(id), {
       code: await codeAt(secret),
     });
     expect(confirmed.status).toBe(200);
@@ -98,7 +98,7 @@ describeEachDatabase('second sign-in step', (database) => {
     // A second authenticator comes without new recovery codes.
     const second = await caller.post<Data<TotpEnrolment>>(FACTOR_PATHS.startTotp, { name: 'Tablette' });
     t.advance(30_000);
-    const again = await caller.post<Data<TotpConfirmed>>(FACTOR_PATHS.confirmTotp(second.body.data.id), {
+    const again = await caller.post<Data<FactorAdded>>(FACTOR_PATHS.confirmTotp(second.body.data.id), {
       code: await codeAt(second.body.data.secret),
     });
     expect(again.body.data.recoveryCodes).toBeNull();
@@ -194,7 +194,7 @@ describeEachDatabase('second sign-in step', (database) => {
     const admin = await signedIn(t.app, 'admin@demo.test', { ip: nextIp() });
     const mine = await admin.post<Data<TotpEnrolment>>(FACTOR_PATHS.startTotp, { name: 'Poste' });
     t.advance(30_000);
-    const confirmed = await admin.post<Data<TotpConfirmed>>(FACTOR_PATHS.confirmTotp(mine.body.data.id), {
+    const confirmed = await admin.post<Data<FactorAdded>>(FACTOR_PATHS.confirmTotp(mine.body.data.id), {
       code: await codeAt(mine.body.data.secret),
     });
     const oldCodes = confirmed.body.data.recoveryCodes ?? [];
@@ -281,7 +281,7 @@ describeEachDatabase('second sign-in step required by role', (database) => {
     const view = await admin.get<Data<FactorsView>>(FACTOR_PATHS.factors);
     expect(view.body.data.required).toBe(true);
     const started = await admin.post<Data<TotpEnrolment>>(FACTOR_PATHS.startTotp, { name: 'Téléphone' });
-    const confirmed = await admin.post<Data<TotpConfirmed>>(FACTOR_PATHS.confirmTotp(started.body.data.id), {
+    const confirmed = await admin.post<Data<FactorAdded>>(FACTOR_PATHS.confirmTotp(started.body.data.id), {
       code: await codeAt(started.body.data.secret),
     });
     expect(confirmed.status).toBe(200);
