@@ -71,3 +71,22 @@ export function newRecoveryCodes(): string[] {
  */
 export const recoveryHash = (sessionSecret: string, userId: string, code: string) =>
   createHmac('sha256', keyOf(sessionSecret, 'recovery')).update(`${userId}:${code}`).digest('base64url');
+
+/**
+ * The challenge of a passkey sign-in, derived from its id (decision 070): nothing is stored until a
+ * signature answers it, so the login page may ask for one at every visit (the browser's passkey suggestion).
+ */
+export function signInChallenge(sessionSecret: string, challengeId: string): Uint8Array<ArrayBuffer> {
+  const digest = createHmac('sha256', keyOf(sessionSecret, 'passkey-sign-in')).update(challengeId).digest();
+  return new Uint8Array(digest);
+}
+
+/** A UUID of version 7: its first 48 bits are the time it was made, in milliseconds. */
+export function timedId(now: Date): string {
+  const hex = now.getTime().toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
+  const variant = ((Number.parseInt(hex[15], 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(12, 15)}-${variant}${hex.slice(16, 19)}-${hex.slice(19, 31)}`;
+}
+
+/** When a `timedId` was made, in milliseconds since the epoch. */
+export const timeOfId = (id: string): number => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Me } from '../../contract/auth';
 import { FACTOR_MESSAGES, FACTOR_PATHS, type FactorAdded, type PasskeyOptions } from '../../contract/factors';
-import { auditLog } from '../db/schema';
+import { auditLog, factorChallenges } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
 import { Caller, lastMailText, ORIGIN, refusal, seededTestApp, signedIn } from '../test/harness';
 import { SoftPasskey } from '../test/passkey';
@@ -105,6 +105,17 @@ describeEachDatabase('passkeys', (database) => {
     expect(await signInWith(browser, new SoftPasskey(ORIGIN))).toMatchObject(
       refusal(400, FACTOR_MESSAGES.passkeyRefused),
     );
+    // A sign-in's challenge serves once too.
+    const once = await browser.post<Data<Options>>(FACTOR_PATHS.passkeySignInOptions);
+    const answer = {
+      challengeId: once.body.data.challengeId,
+      response: passkey.authenticate(once.body.data.options),
+    };
+    expect((await browser.post(FACTOR_PATHS.passkeySignIn, answer)).status).toBe(200);
+    expect(await new Caller(t.app, nextIp()).post(FACTOR_PATHS.passkeySignIn, answer)).toMatchObject(
+      refusal(400, FACTOR_MESSAGES.challengeExpired),
+    );
+    await browser.post('/auth/logout');
     // A challenge expires after 5 minutes.
     const late = await browser.post<Data<Options>>(FACTOR_PATHS.passkeySignInOptions);
     t.advance(5 * 60_000 + 1);
@@ -142,5 +153,15 @@ describeEachDatabase('passkeys', (database) => {
     // A passkey already registered cannot be added again, to this account or another.
     const other = await signedIn(t.app, 'hopitaux@demo.test', { ip: nextIp() });
     expect(await addPasskey(other, passkey)).toMatchObject(refusal(400, FACTOR_MESSAGES.passkeyRefused));
+  });
+
+  it("asks nothing of the database for a sign-in's challenge, so the login page may ask at every visit", async () => {
+    const { db } = database();
+    const before = (await db.select().from(factorChallenges)).length;
+    const visitor = new Caller(t.app, nextIp());
+    const asked = [];
+    for (let i = 0; i < 70; i++) asked.push((await visitor.post(FACTOR_PATHS.passkeySignInOptions)).status);
+    expect(new Set(asked)).toEqual(new Set([200]));
+    expect((await db.select().from(factorChallenges)).length).toBe(before);
   });
 });

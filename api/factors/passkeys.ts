@@ -33,7 +33,7 @@ import { factorChallenges, userFactors, users } from '../db/schema';
 import { audit } from '../lib/audit';
 import type { AppEnv, CurrentUser, Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { ISSUER } from './codes';
+import { ISSUER, signInChallenge, timedId, timeOfId } from './codes';
 import { confirmed, factorAdded, factorAudit, factorColumns } from './service';
 
 /** A ceremony's challenge is good for this long, once. */
@@ -44,37 +44,29 @@ const relyingParty = (deps: Deps) => {
   return { rpID: origin.hostname, origin: origin.origin };
 };
 
-/** Keeps a challenge for one ceremony; the expired ones go at the same time. */
-async function keepChallenge(
-  deps: Deps,
-  challenge: string,
-  purpose: 'register' | 'authenticate',
-  userId: string | null,
-): Promise<string> {
+/** Keeps the challenge of a passkey's creation; the expired ones go at the same time. */
+async function keepChallenge(deps: Deps, challenge: string, userId: string): Promise<string> {
   const now = deps.now();
   await deps.db
     .delete(factorChallenges)
     .where(lt(factorChallenges.createdAt, new Date(now.getTime() - CHALLENGE_TTL_MS)));
   const id = randomUUID();
-  await deps.db.insert(factorChallenges).values({ id, challenge, purpose, userId, createdAt: now });
+  await deps.db
+    .insert(factorChallenges)
+    .values({ id, challenge, purpose: 'register', userId, createdAt: now });
   return id;
 }
 
 /** Takes a challenge (it cannot serve twice), or answers 400 when it is unknown, used or expired. */
-async function takeChallenge(
-  deps: Deps,
-  id: string,
-  purpose: 'register' | 'authenticate',
-  userId: string | null,
-): Promise<string> {
+async function takeChallenge(deps: Deps, id: string, userId: string): Promise<string> {
   const now = deps.now();
   const [row] = await deps.db
     .delete(factorChallenges)
     .where(
       and(
         eq(factorChallenges.id, id),
-        eq(factorChallenges.purpose, purpose),
-        userId === null ? isNull(factorChallenges.userId) : eq(factorChallenges.userId, userId),
+        eq(factorChallenges.purpose, 'register'),
+        eq(factorChallenges.userId, userId),
         gt(factorChallenges.createdAt, new Date(now.getTime() - CHALLENGE_TTL_MS)),
       ),
     )
@@ -104,7 +96,7 @@ export async function passkeyRegistrationOptions(deps: Deps, me: CurrentUser): P
     ),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  const challengeId = await keepChallenge(deps, options.challenge, 'register', me.id);
+  const challengeId = await keepChallenge(deps, options.challenge, me.id);
   return { challengeId, options: options as unknown as Record<string, unknown> };
 }
 
@@ -114,7 +106,7 @@ export async function addPasskey(
   me: CurrentUser,
   input: Infer<typeof AddPasskeyBody>,
 ): Promise<{ added: FactorAdded; session: OpenedSession | null }> {
-  const challenge = await takeChallenge(deps, input.challengeId, 'register', me.id);
+  const challenge = await takeChallenge(deps, input.challengeId, me.id);
   const { rpID, origin } = relyingParty(deps);
   const verification = await verifyRegistrationResponse({
     response: input.response as unknown as RegistrationResponseJSON,
@@ -152,10 +144,46 @@ export async function addPasskey(
 
 export async function passkeySignInOptions(deps: Deps): Promise<PasskeyOptions> {
   const { rpID } = relyingParty(deps);
-  // No credential listed: the browser offers the user's passkeys for this site (discoverable ones).
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
-  const challengeId = await keepChallenge(deps, options.challenge, 'authenticate', null);
+  const challengeId = timedId(deps.now());
+  // No credential listed: the browser offers the user's passkeys for this site (discoverable ones). The
+  // challenge is derived from its id: nothing is written until a signature answers it.
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: 'required',
+    challenge: signInChallenge(deps.config.sessionSecret, challengeId),
+    timeout: CHALLENGE_TTL_MS,
+  });
   return { challengeId, options: options as unknown as Record<string, unknown> };
+}
+
+/**
+ * The challenge a sign-in's id stands for, taken: 400 when it is older than 5 minutes (or from the future)
+ * or was answered already. A challenge serves once: the first answer keeps its id (the expired ones go).
+ */
+async function takeSignInChallenge(deps: Deps, challengeId: string): Promise<string> {
+  const now = deps.now();
+  const issued = timeOfId(challengeId);
+  const age = now.getTime() - issued;
+  if (!(age >= -60_000 && age <= CHALLENGE_TTL_MS)) fail(400, FACTOR_MESSAGES.challengeExpired);
+  const challenge = Buffer.from(signInChallenge(deps.config.sessionSecret, challengeId)).toString(
+    'base64url',
+  );
+  await deps.db
+    .delete(factorChallenges)
+    .where(lt(factorChallenges.createdAt, new Date(now.getTime() - 2 * CHALLENGE_TTL_MS)));
+  const [first] = await deps.db
+    .insert(factorChallenges)
+    .values({
+      id: challengeId,
+      challenge,
+      purpose: 'authenticate',
+      userId: null,
+      createdAt: new Date(issued),
+    })
+    .onConflictDoNothing()
+    .returning({ id: factorChallenges.id });
+  if (!first) fail(400, FACTOR_MESSAGES.challengeExpired);
+  return challenge;
 }
 
 /**
@@ -167,7 +195,7 @@ export async function passkeySignIn(
   c: Context<AppEnv>,
   input: Infer<typeof PasskeySignInBody>,
 ): Promise<{ me: Me; session: OpenedSession | null }> {
-  const challenge = await takeChallenge(deps, input.challengeId, 'authenticate', null);
+  const challenge = await takeSignInChallenge(deps, input.challengeId);
   const [found] = await deps.db
     .select({
       factorId: userFactors.id,

@@ -39,7 +39,7 @@ export const FACTOR_LIMITS = {
     windowMs: FIFTEEN_MINUTES,
   }),
   codesPerIp: (ip: string): Limit => ({ key: `second-factor-ip:${ip}`, max: 30, windowMs: FIFTEEN_MINUTES }),
-  /** Passkey ceremonies begun from one address (each keeps a challenge for 5 minutes). */
+  /** Passkeys' creations begun and sign-ins answered from one address. */
   passkeysPerIp: (ip: string): Limit => ({ key: `passkey-ip:${ip}`, max: 60, windowMs: FIFTEEN_MINUTES }),
 };
 
@@ -95,7 +95,7 @@ export const factorRoutes = new Hono<AppEnv>()
     return c.json({ data: added, message: FACTOR_MESSAGES.passkeyAdded });
   })
   .post(FACTOR_PATHS.passkeySignInOptions, async (c) => {
-    await countPasskey(c);
+    // Nothing written (the challenge is derived from its id): the answer, below, is what is counted.
     return c.json({ data: await passkeySignInOptions(c.get('deps')) });
   })
   .post(FACTOR_PATHS.passkeySignIn, async (c) => {
