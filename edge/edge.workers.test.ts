@@ -109,6 +109,57 @@ describe('the Worker', () => {
     ]);
   });
 
+  it("passes a passkey's sign-in through (decision 070): the browser's answer byte for byte, the origin, the cookies", async () => {
+    // What @simplewebauthn/browser posts: the authenticator's signed data, base64url, checked by the API
+    // against PUBLIC_ORIGIN; the edge must change none of it.
+    const answer = JSON.stringify({
+      challengeId: '019ae1f2-3c4d-7a5b-8c6d-7e8f9a0b1c2d',
+      response: {
+        id: 'q1w2e3r4t5y6u7i8o9p0',
+        rawId: 'q1w2e3r4t5y6u7i8o9p0',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: btoa('{"type":"webauthn.get","challenge":"abc","origin":"https://bo.example.fr"}'),
+          authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+          signature: 'MEUCIQDx_signature_bytes_-_as_base64url',
+          userHandle: 'AAECAwQFBgcICQoLDA0ODw',
+        },
+      },
+    });
+    const seen: { url: string; origin: string | null; body: string }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input as string, init as RequestInit);
+      seen.push({ url: request.url, origin: request.headers.get('origin'), body: await request.text() });
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (request.url.endsWith('/auth/passkey')) {
+        headers.append('set-cookie', 'access_token=a; Path=/; HttpOnly; Secure; SameSite=Strict');
+        headers.append('set-cookie', 'refresh_token=r; Path=/auth; HttpOnly; Secure; SameSite=Strict');
+      }
+      return new Response('{"data":{"id":"u"}}', { headers });
+    });
+    const post = (path: string, body?: string) =>
+      call(
+        new Request(`https://bo.example.fr/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'https://bo.example.fr' },
+          body,
+        }),
+      );
+    expect((await post('/auth/passkey/options')).status).toBe(200);
+    const signedIn = await post('/auth/passkey', answer);
+    expect(signedIn.status).toBe(200);
+    expect(seen.map(({ url }) => url)).toEqual([
+      'https://api.example.fr/auth/passkey/options',
+      'https://api.example.fr/auth/passkey',
+    ]);
+    expect(seen[1]).toMatchObject({ origin: 'https://bo.example.fr', body: answer });
+    expect(signedIn.headers.getSetCookie()).toEqual([
+      'access_token=a; Path=/api; HttpOnly; Secure; SameSite=Strict',
+      'refresh_token=r; Path=/api/auth; HttpOnly; Secure; SameSite=Strict',
+    ]);
+  });
+
   it('answers 502 when the API cannot be reached and 504 when it is too slow', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Network connection lost.'));
     const down = await call(new Request('https://bo.example.fr/api/user/me'));
