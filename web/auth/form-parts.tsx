@@ -9,7 +9,7 @@ export function EmailInput({
   autoComplete,
 }: {
   field: FieldBinding;
-  autoComplete: 'username' | 'email';
+  autoComplete: 'username' | 'username webauthn' | 'email';
 }) {
   return (
     <TextInput

@@ -1,10 +1,12 @@
 // Sign-in (requirements §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
 // server's message under the form. The session machine comes with the first key, click or input in the
 // form (web/lib/session.tsx): the page shows and takes input without it; a submit before it waits for it.
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
-import { signInWithPasskey } from '../factors';
+import { offerPasskeys, signInWithPasskey, stopOfferingPasskeys } from '../factors';
+import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { TextInput } from '../ui/field';
@@ -17,6 +19,24 @@ export function LoginScreen() {
   const session = useSession();
   const form = useForm({ email: '', password: '' });
   const passkey = useAction();
+  const [offerError, setOfferError] = useState<string | null>(null);
+  // This site's passkeys among the browser's suggestions for the e-mail field, where the browser has them.
+  useEffect(() => {
+    let here = true;
+    offerPasskeys().then(
+      (user) => {
+        if (here && user) session.send({ type: 'user.arrived', user });
+      },
+      (failure: unknown) => {
+        if (here) setOfferError(errorMessage(failure));
+      },
+    );
+    return () => {
+      here = false;
+      void stopOfferingPasskeys();
+    };
+  }, [session.send]);
+  const passkeyError = passkey.error ?? offerError;
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const value = form.validate(LoginBody, form.values);
@@ -32,7 +52,7 @@ export function LoginScreen() {
         onInput={session.prepare}
         noValidate
       >
-        <EmailInput autoComplete="username" field={form.field('email')} />
+        <EmailInput autoComplete="username webauthn" field={form.field('email')} />
         <TextInput
           label="Mot de passe"
           maxLength={PASSWORD_MAX}
@@ -57,9 +77,9 @@ export function LoginScreen() {
         >
           Se connecter avec une clé d’accès
         </button>
-        {passkey.error && (
+        {passkeyError && (
           <p role="alert" className={css.formError}>
-            {passkey.error}
+            {passkeyError}
           </p>
         )}
         <div className={css.links}>

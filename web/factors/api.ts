@@ -26,6 +26,14 @@ async function browserStep<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
+const answerSignIn = (challengeId: string, response: unknown) =>
+  data(
+    rawCall<DataResponse<Me>>(FACTOR_PATHS.passkeySignIn, {
+      method: 'POST',
+      body: { challengeId, response },
+    }),
+  );
+
 export const factorsApi = {
   list: () => data(apiCall<DataResponse<FactorsView>>(FACTOR_PATHS.factors)),
   startTotp: (name: string) =>
@@ -66,12 +74,26 @@ export const factorsApi = {
     );
     const { startAuthentication } = await import('@simplewebauthn/browser');
     const response = await browserStep(() => startAuthentication({ optionsJSON: options as never }));
-    return data(
-      rawCall<DataResponse<Me>>(FACTOR_PATHS.passkeySignIn, {
-        method: 'POST',
-        body: { challengeId, response },
-      }),
-    );
+    return answerSignIn(challengeId, response);
   },
+  /**
+   * Offers this site's passkeys among the browser's suggestions for the e-mail field (an input whose
+   * autocomplete names `webauthn`): the signed-in user once one is chosen, null when the offer ends
+   * without one (another ceremony began, the page changed). The browser shows nothing until the field is
+   * used, and asks the user's verification as for the button.
+   */
+  offerPasskeys: async (): Promise<Me | null> => {
+    const { challengeId, options } = await data(
+      rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
+    );
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const response = await startAuthentication({
+      optionsJSON: options as never,
+      useBrowserAutofill: true,
+    }).catch(() => null);
+    return response ? answerSignIn(challengeId, response) : null;
+  },
+  /** Ends a pending offer of `offerPasskeys` (the login page left). */
+  stopOffering: async () => (await import('@simplewebauthn/browser')).WebAuthnAbortService.cancelCeremony(),
   me: () => data(rawCall<DataResponse<Me>>(AUTH_PATHS.me)),
 };

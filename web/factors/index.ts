@@ -18,3 +18,23 @@ export const ResetFactorsDialog = lazy(() => reset().then((m) => ({ default: m.R
 /** Signs in with a passkey of this device (the browser asks the user): the signed-in user. */
 export const signInWithPasskey = async (): Promise<Me> =>
   (await import('./api')).factorsApi.signInWithPasskey();
+
+/**
+ * Offers this device's passkeys in the browser's suggestions for the e-mail field (decision 070): the
+ * signed-in user once one is chosen; null at once where the browser has no such suggestions (nothing is
+ * loaded then), or when the offer ends without a choice. `stopOfferingPasskeys` ends it.
+ */
+let offering = false;
+export async function offerPasskeys(): Promise<Me | null> {
+  const credential = (
+    globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?(): Promise<boolean> } }
+  ).PublicKeyCredential;
+  if (!(await credential?.isConditionalMediationAvailable?.().catch(() => false))) return null;
+  offering = true;
+  return (await import('./api')).factorsApi.offerPasskeys();
+}
+
+export async function stopOfferingPasskeys(): Promise<void> {
+  if (offering) await (await import('./api')).factorsApi.stopOffering();
+  offering = false;
+}
