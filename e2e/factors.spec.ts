@@ -5,11 +5,13 @@
 // - an ADMIN without a factor is led, right after the password, to add an authenticator application (QR
 //   code, its secret, a first code) and notes the ten recovery codes; signs out, signs in again with the
 //   password then a code, then with the password and a recovery code;
-// - an OPERATION user adds a passkey from 'Mon compte' by the keyboard alone, signs in with it alone, then
-//   uses it as the second step after the password; the ADMIN resets that user's factors from Utilisateurs,
+// - an OPERATION user adds a passkey from 'Mon compte' by the keyboard alone, signs in with it alone (from
+//   the browser's suggestions for the e-mail field, then from the button), then uses it as the second step
+//   after the password; the ADMIN resets that user's factors from Utilisateurs,
 //   and the password alone signs in again.
 // axe and the layout at 1440, 1280 and 390 px on each step, screenshots kept.
 import type { Browser, Page } from '@playwright/test';
+import { FACTOR_PATHS } from '../contract/factors';
 import { href, type ScreenName } from '../contract/routes';
 import { ACCOUNTS, E2E } from './env';
 import { expectLayoutOkAt, LAYOUT_SIZES } from './layout';
@@ -142,7 +144,20 @@ test('a passkey added from Mon compte by the keyboard signs in alone and as the 
   await expect(factors).toContainText('Poste de régulation · Clé d’accès');
   await checkStep(page, 'Mon compte with a passkey', 'mon-compte-cle');
 
-  // The passkey alone.
+  // The passkey alone, from the browser's suggestions for the e-mail field: Chromium's virtual
+  // authenticator answers such a pending offer at once, as a user choosing the passkey there would.
+  const suggested = page.waitForResponse(
+    (response) => response.url().endsWith(`/api${FACTOR_PATHS.passkeySignIn}`) && response.status() === 200,
+  );
+  await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
+  await suggested;
+  await expect(page).toHaveURL(onScreen('requestedMissions'));
+  // The passkey alone, from the button, in a browser without such suggestions.
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      value: async () => false,
+    });
+  });
   await signOut(page);
   await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
   await expect(page).toHaveURL(onScreen('requestedMissions'));
