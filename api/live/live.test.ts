@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FACTOR_PATHS } from '../../contract/factors';
 import { LIVE_MESSAGES } from '../../contract/live';
 import { missions, users } from '../db/schema';
 import { DEMO_HOSPITALS, seedDemo } from '../db/seed';
@@ -151,7 +152,7 @@ describeEachDatabase('the change feed', (database) => {
     const operationUser = (
       await database().db.select().from(users).where(eq(users.email, 'operation@demo.test'))
     )[0];
-    // A user change: ADMIN only.
+    // A user change: the ADMINs and that user only.
     const renamed = await callers.admin.put('/user/edit', {
       id: operationUser.id,
       firstName: 'Olivia',
@@ -170,8 +171,9 @@ describeEachDatabase('the change feed', (database) => {
     }));
     const userEvent = { entity: 'user', id: operationUser.id, action: 'user.edit' };
     await until(() => streams.admin.changes()).toEqual([...edits, userEvent]);
-    for (const staff of ['operation', 'accounting'])
-      await until(() => streams[staff].changes()).toEqual(edits);
+    // The renamed user is told of its own record, and no other staff.
+    await until(() => streams.operation.changes()).toEqual([...edits, userEvent]);
+    await until(() => streams.accounting.changes()).toEqual(edits);
     // Each HOSPITAL account: its own hospitals' mission only, never another's id. The stream is in order, so
     // once the admin's last event is there, nothing earlier is still on its way.
     await until(() => streams.hospital.changes()).toEqual([edits[1]]);
@@ -202,6 +204,23 @@ describeEachDatabase('the change feed', (database) => {
     expect((await phone.get('/user/me')).status).toBe(401);
     // The other user, and the admin's own sign-in, are not told to anyone else.
     expect(theirs.changes()).toEqual([]);
+  });
+
+  it("tells a user and the ADMINs of that user's own record (a factor added), and no one else", async () => {
+    const hospital = await signedIn(t.app, 'hopitaux@demo.test');
+    const operation = await signedIn(t.app, 'operation@demo.test');
+    const admin = await signedIn(t.app, 'admin@demo.test');
+    const [own, other, admins] = await Promise.all([hospital, operation, admin].map((c) => stream(t.app, c)));
+    for (const s of [own, other, admins]) await until(() => s.result.received[0]?.event).toBe('ready');
+    const [me] = await database()
+      .db.select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'hopitaux@demo.test'));
+    expect((await hospital.post(FACTOR_PATHS.startTotp, { name: 'Téléphone' })).status).toBe(200);
+    const started = { entity: 'user', id: me.id, action: 'factor.start' };
+    await until(() => own.result.changes()).toEqual([started]);
+    await until(() => admins.result.changes().filter((c) => c.entity === 'user')).toEqual([started]);
+    expect(other.result.changes().filter((c) => c.entity === 'user')).toEqual([]);
   });
 
   it('replays what a stream missed after the last id it received, then goes on live', async () => {

@@ -1,6 +1,7 @@
 // Who receives which event of the change feed: the same rules as the lists (docs/architecture.md §3).
 // A HOSPITAL user receives an event of a mission, statistics row or incident of one of its hospitals only;
-// never another hospital's, not even its id. A session's events go to its own user only ('Mon compte').
+// never another hospital's, not even its id. A session's events go to its own user only ('Mon compte'), and
+// a user record's to the ADMINs and that user.
 import type { Role } from '../../contract/roles';
 
 export type Audience = 'hospital' | 'staff' | 'billing' | 'admin' | 'owner' | 'internal';
@@ -13,7 +14,7 @@ export interface StoredEvent {
   action: string;
   audience: Audience;
   hospitals: string[];
-  /** The user of an 'owner' event (a session's), else null. */
+  /** The user of an 'owner' event (a session's), or the user an 'admin' event is about; else null. */
   owner: string | null;
 }
 
@@ -39,7 +40,8 @@ export function visibleTo(event: StoredEvent, viewer: Viewer): boolean {
     case 'billing':
       return viewer.role === 'ADMIN' || viewer.role === 'ACCOUNTING';
     case 'admin':
-      return viewer.role === 'ADMIN';
+      // A user's own record also reaches that user ('Mon compte': its factors).
+      return viewer.role === 'ADMIN' || (event.owner !== null && event.owner === viewer.id);
     case 'owner':
       return event.owner === viewer.id;
     default:

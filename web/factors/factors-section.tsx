@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FACTOR_MESSAGES, type FactorKind, type FactorRow, type FactorsView } from '../../contract/factors';
 import { errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+import { useLiveRecord } from '../live';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ModalDialog } from '../ui/dialog';
 import { parisDateTime } from '../ui/format';
@@ -41,6 +43,8 @@ export function FactorsSection({ headingClass, legendClass }: { headingClass: st
     factorsApi.list().then(setView, (error: unknown) => setFailure(errorMessage(error)));
   }, []);
   useEffect(load, [load]);
+  // A factor added or removed from another tab, or a reset by an ADMIN: the feed tells this user.
+  useLiveRecord('user', useSession().user?.id, load);
   const close = () => setOpen(null);
   const added = () => {
     close();

@@ -4,12 +4,13 @@
 // enrolment a role requires (an authenticator application: QR code, secret, first code, then the ten
 // recovery codes shown once); 'Mon compte' (the factors, 'Retirer' after a confirmation, the recovery codes
 // regenerated); an ADMIN's reset of a user's factors after a confirmation naming the user.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../contract/auth';
 import { FACTOR_MESSAGES, type FactorRow } from '../../contract/factors';
 import { ApiError } from '../lib/api';
+import { changes } from '../live';
 import { COUNTS, fakeApi, fakeSession, renderApp, userOf } from '../testing/app';
 
 const CODES = [
@@ -172,6 +173,20 @@ describe('Mon compte, second step', () => {
     const shown = await screen.findByRole('dialog', { name: 'CODES DE SECOURS' });
     expect(within(shown).getAllByRole('listitem')).toHaveLength(10);
     expect(regenerated).toHaveBeenCalledOnce();
+  });
+
+  it('lists a factor added from another tab as soon as the feed tells this user of their own record', async () => {
+    const view = { factors: [] as FactorRow[], recoveryCodesLeft: 0, required: false };
+    await openAccount(view);
+    await screen.findByText('Aucune méthode : la connexion ne demande que le mot de passe.');
+    view.factors = [FACTOR];
+    view.recoveryCodesLeft = 10;
+    // Another user's record changes nothing here.
+    act(() => changes.emit({ entity: 'user', id: 'u2', action: 'factor.add' }));
+    act(() => changes.emit({ entity: 'user', id: 'u1', action: 'factor.add' }));
+    const list = await screen.findByRole('list', { name: 'Méthodes de connexion' }, { timeout: 3000 });
+    expect(list.textContent).toContain('iPhone de Claire');
+    expect(screen.getByText('10 codes de secours restants')).toBeTruthy();
   });
 });
 
