@@ -33,7 +33,7 @@ export const pagedListMachine = setup({
   types: {
     context: {} as PagedListContext,
     events: {} as PagedListEvent,
-    input: {} as { pageSize: number; filters?: Record<string, unknown> },
+    input: {} as { pageSize: number; filters?: Record<string, unknown>; search?: string },
   },
   actors: {
     fetchPage: fromPromise<Page<unknown>, PageRequest>(async () => {
@@ -51,7 +51,7 @@ export const pagedListMachine = setup({
     pageCount: 0,
     pageNumber: 1,
     pageSize: input.pageSize,
-    search: '',
+    search: input.search ?? '',
     filters: input.filters ?? {},
     error: null,
   }),

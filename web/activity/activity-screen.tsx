@@ -3,6 +3,7 @@
 // and missions; the counts and the row's button are the same columns on both.
 import { useState } from 'react';
 import type { ActivityMissionRow } from '../../contract/crew-and-fleet';
+import { urlFilters, urlPeriod } from '../lib/url-filters';
 import { buttonColumn } from '../ui/button-column';
 import { type Column, DataTable, type TableList } from '../ui/data-table';
 import { ViewIcon } from '../ui/icons';
@@ -88,8 +89,8 @@ export function ActivityScreen<Row extends { id: string }, Mission extends Activ
   searchId: string;
   placeholder: string;
   emptyText: string;
-  /** The screen's paged list over a period (a hook). */
-  useList: (period: PeriodFilter) => ActivityList<Row>;
+  /** The screen's paged list over a period, with its first search (a hook). */
+  useList: (period: PeriodFilter, search?: string) => ActivityList<Row>;
   /** The row's columns; the button that opens its missions comes last. */
   columns: Column<Row>[];
   /** What the row's button and its missions' dialog call it. */
@@ -99,8 +100,10 @@ export function ActivityScreen<Row extends { id: string }, Mission extends Activ
   /** The screen's columns of a row's missions, from the shared ones (all of them when not given). */
   missionColumns?: MissionColumns<Mission>;
 }) {
-  const { initial, period, setPeriod } = usePeriod();
-  const list = useList(initial);
+  // Opened from the dashboard's flight hours: that period, searched for that aircraft or pilot.
+  const [fromUrl] = useState(() => urlFilters(['startDate', 'endDate', 'search'] as const));
+  const { initial, period, setPeriod } = usePeriod(urlPeriod(fromUrl));
+  const list = useList(initial, fromUrl.search);
   const [opened, setOpened] = useState<Row | null>(null);
   return (
     <Page title={title}>

@@ -20,8 +20,10 @@ import { SearchToolbar } from '../ui/search-toolbar';
 import type { PeriodFilter } from './query';
 
 /** The period a screen starts with, and the one it shows now (none: the API's default). */
-export function usePeriod() {
-  const [initial] = useState<DayRange>(() => defaultPeriod(new Date()));
+export function usePeriod(fromUrl?: DayRange) {
+  const [initial] = useState<DayRange>(() =>
+    fromUrl && !activityPeriodProblem(fromUrl) ? fromUrl : defaultPeriod(new Date()),
+  );
   const [period, setPeriod] = useState<PeriodFilter>(initial);
   return { initial, period, setPeriod };
 }

@@ -21,9 +21,9 @@ export function withQuery(path: string, query: Record<string, string | undefined
   return `${path}?${params}`;
 }
 
-/** A screen's rows (`path`: its list) over `period`. */
-export const useActivityList = <Row>(path: string, period: PeriodFilter) =>
-  usePagedList<Row>(path, CREW_AND_FLEET_PAGE_SIZE, { ...period });
+/** A screen's rows (`path`: its list) over `period`, searched first for `search`. */
+export const useActivityList = <Row>(path: string, period: PeriodFilter, search?: string) =>
+  usePagedList<Row>(path, CREW_AND_FLEET_PAGE_SIZE, { ...period, search });
 
 /**
  * The missions of one row over `period`: `row` names it in the query (`{ pilot }`, `{ registration }`);

@@ -86,7 +86,7 @@ function CostFigures({ data, scope }: { data: DashboardData; scope: Scope }) {
 export function Panels({ data, scope }: { data: DashboardData; scope: Scope }) {
   const invoices = invoiceCharts(data, scope);
   const billing = billingCharts(data, scope);
-  const activity = activityCharts(data);
+  const activity = activityCharts(data, scope);
   return (
     <>
       <Section title="Missions">

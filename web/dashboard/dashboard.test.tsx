@@ -18,7 +18,7 @@ import { savedFiles } from '../testing/fake-api';
 import { BarChart, type ChartData } from './bar-chart';
 import { ChartPanel } from './chart-panel';
 import { formatValue } from './format';
-import { billingOf, daysOf, listOfStatus, missionCharts, type Scope } from './panels';
+import { activityCharts, billingOf, daysOf, listOfStatus, missionCharts, type Scope } from './panels';
 import { niceTicks } from './scale';
 
 /** Intl writes narrow no-break spaces in French figures: compared with plain spaces. */
@@ -471,6 +471,19 @@ describe('Links of the bars', () => {
       '/billing-check?verdict=COUT_INCOMPLET',
     );
     expect(billingOf(scope('OPERATION'), PERIOD, {})).toBeNull();
+  });
+
+  it("opens Flotte and Pilotes over the dashboard's period, searched for the bar's aircraft or pilot", () => {
+    const [aircraft, pilots] = activityCharts(dataFor('OPERATION'), scope('OPERATION'));
+    const [firstAircraft] = aircraft.data.categories;
+    const [firstPilot] = pilots.data.categories;
+    const days = `startDate=${PERIOD.startDate}&endDate=${PERIOD.endDate}`;
+    expect(aircraft.link?.(firstAircraft, aircraft.data.series[0])).toBe(
+      `/aircraft-fleet?${days}&search=${encodeURIComponent(firstAircraft.key).replace(/%20/g, '+')}`,
+    );
+    expect(pilots.link?.(firstPilot, pilots.data.series[0])).toBe(
+      `/pilots?${days}&search=${firstPilot.label.replace(/ /g, '+')}`,
+    );
   });
 
   it('a mission list opened from a bar asks the API for its filters and shows them', async () => {

@@ -266,7 +266,11 @@ export function billingCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   ];
 }
 
-export function activityCharts(data: DashboardData): ChartSpec[] {
+/** Flotte or Pilotes over the dashboard's period, searched for one aircraft or pilot (they have no hospital filter). */
+const activityOf = (screen: 'aircraftFleet' | 'pilots', scope: Scope, search: string) =>
+  canOpen(screen, scope.role) ? listHref(screen, { ...scope.period, search }) : null;
+
+export function activityCharts(data: DashboardData, scope: Scope): ChartSpec[] {
   const { activity } = data;
   if (!activity) return [];
   return [
@@ -283,6 +287,7 @@ export function activityCharts(data: DashboardData): ChartSpec[] {
         series: [{ key: 'blockMinutes', label: 'Heures de vol' }],
         values: [activity.aircraft.map((a) => a.blockMinutes)],
       },
+      link: (aircraft) => activityOf('aircraftFleet', scope, aircraft.key),
     },
     {
       id: 'activity-pilots',
@@ -294,6 +299,7 @@ export function activityCharts(data: DashboardData): ChartSpec[] {
         series: [{ key: 'blockMinutes', label: 'Heures de vol' }],
         values: [activity.pilots.map((p) => p.blockMinutes)],
       },
+      link: (pilot) => activityOf('pilots', scope, pilot.label),
     },
   ];
 }

@@ -3,7 +3,8 @@
 import { type AircraftMissionRow, type AircraftRow, FLEET_PATHS } from '../../contract/crew-and-fleet';
 import { type PeriodFilter, useActivityList, useActivityMissions } from '../activity';
 
-export const useFleetList = (period: PeriodFilter) => useActivityList<AircraftRow>(FLEET_PATHS.list, period);
+export const useFleetList = (period: PeriodFilter, search?: string) =>
+  useActivityList<AircraftRow>(FLEET_PATHS.list, period, search);
 
 /** The missions of one aircraft over `period`, each with its flight-time cost. */
 export const useAircraftMissions = (registration: string, period: PeriodFilter) =>

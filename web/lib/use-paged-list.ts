@@ -37,7 +37,11 @@ export function usePagedList<Row>(
       }),
     [path],
   );
-  const [state, send] = useLiveMachine(`pagedList:${path}`, logic, { input: { pageSize, filters } });
+  // A `search` among the filters is the list's first search (a list opened from a URL that has one).
+  const { search, ...rest } = filters;
+  const [state, send] = useLiveMachine(`pagedList:${path}`, logic, {
+    input: { pageSize, filters: rest, search: typeof search === 'string' ? search : undefined },
+  });
   // The same functions from one render to the next: a filter bar given them renders again only when what
   // it shows changes, not at every answer of the list (docs/decisions/053).
   const actions = useMemo(

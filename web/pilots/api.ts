@@ -3,7 +3,8 @@
 import { PILOT_PATHS, type PilotRow } from '../../contract/crew-and-fleet';
 import { type PeriodFilter, useActivityList, useActivityMissions } from '../activity';
 
-export const usePilotsList = (period: PeriodFilter) => useActivityList<PilotRow>(PILOT_PATHS.list, period);
+export const usePilotsList = (period: PeriodFilter, search?: string) =>
+  useActivityList<PilotRow>(PILOT_PATHS.list, period, search);
 
 /** The missions of one pilot (its row id) over `period`. */
 export const usePilotMissions = (pilot: string, period: PeriodFilter) =>

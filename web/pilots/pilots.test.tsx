@@ -78,6 +78,20 @@ describe('Pilotes', () => {
     expect(asked).toContain(`endDate=${endDate}`);
   });
 
+  it("opens on the URL's period and search (a bar of the dashboard), its search field showing it", async () => {
+    const api = fakeApi({ ...COUNTS, 'GET /pilots': page([pilot]) });
+    renderApp('/pilots?startDate=2025-01-01&endDate=2025-12-31&search=Claire+Dubois', signedInAs('ADMIN'));
+    await screen.findByRole('table', { name: 'Pilotes' }, { timeout: 5000 });
+    const asked = api.fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/pilots')
+      .map((url) => Object.fromEntries(url.searchParams));
+    expect(asked).toEqual([
+      expect.objectContaining({ startDate: '2025-01-01', endDate: '2025-12-31', search: 'Claire Dubois' }),
+    ]);
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('Claire Dubois');
+  });
+
   it('says when no pilot matches', async () => {
     fakeApi({ ...COUNTS, 'GET /pilots': page([]) });
     renderApp('/pilots', signedInAs('ADMIN'));
