@@ -158,6 +158,9 @@ test('a passkey added from Mon compte by the keyboard signs in alone and as the 
       value: async () => false,
     });
   });
+  // Signing out loads no new document: the script applies from this reload on.
+  await page.reload();
+  await expect(menu(page).getByRole('button', { name: 'Déconnexion' })).toBeVisible();
   await signOut(page);
   await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
   await expect(page).toHaveURL(onScreen('requestedMissions'));
