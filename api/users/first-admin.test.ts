@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '../../contract/auth';
+import { FACTOR_PATHS } from '../../contract/factors';
 import { USER_MESSAGES } from '../../contract/users';
 import { auditLog, users } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
@@ -55,6 +57,19 @@ describeEachDatabase('the first administrator', (database) => {
       .from(auditLog)
       .where(eq(auditLog.entityId, result.user.id));
     expect(audited).toEqual([{ actorId: null, action: 'user.create' }]);
+
+    // Where the policy requires a factor of ADMIN (production's default), the first administrator changes
+    // the temporary password, then is led to enrol a first factor, with nothing else open meanwhile.
+    const guarded = new Caller(testApp(database().db, { MFA_REQUIRED_ROLES: 'ADMIN' }).app);
+    const first = await guarded.login('claire.durand@organ-air.fr', result.temporaryPassword);
+    expect(first.body).toMatchObject({ data: { forceChangePassword: true, secondFactor: 'enrol' } });
+    const changed = await guarded.post(AUTH_PATHS.forceChangePassword, { newPassword: 'Nouveau-2026!' });
+    expect(changed.status).toBe(200);
+    expect((await guarded.get('/user/me')).body).toMatchObject({
+      data: { forceChangePassword: false, secondFactor: 'enrol' },
+    });
+    expect((await guarded.get('/missions/hospitals')).status).toBe(403);
+    expect((await guarded.post(FACTOR_PATHS.startTotp, { name: 'Téléphone' })).status).toBe(200);
   });
 
   it('refuses a second one, even asked twice at once', async () => {
