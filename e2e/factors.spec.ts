@@ -74,34 +74,43 @@ test('an ADMIN without a factor adds an authenticator, then signs in with a code
   await passwordStep(page, ACCOUNTS.ADMIN);
   await expect(page.getByRole('heading', { name: 'Protégez votre compte' })).toBeVisible();
   await checkStep(page, 'enrolment, choice', 'enrolment-choice');
-  await page.getByRole('button', { name: 'Utiliser une application d’authentification' }).click();
-  await page.getByLabel('Nom').fill('Téléphone de garde');
-  await page.getByRole('button', { name: 'Continuer' }).click();
+  // By the keyboard: each step's field takes the focus, Enter sends its form.
+  await page.getByRole('button', { name: 'Utiliser une application d’authentification' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Nom')).toBeFocused();
+  await page.keyboard.type('Téléphone de garde');
+  await page.keyboard.press('Enter');
   await expect(
     page.getByRole('img', { name: 'Code QR à scanner avec l’application d’authentification' }),
   ).toBeVisible();
   await checkStep(page, 'enrolment, QR code', 'enrolment-qr');
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  await page.getByLabel('Code à 6 chiffres').fill('000000');
-  await page.getByRole('button', { name: 'Activer' }).click();
+  const code = page.getByLabel('Code à 6 chiffres');
+  await code.focus();
+  await page.keyboard.type('000000');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Code incorrect ou déjà utilisé');
-  await page.getByLabel('Code à 6 chiffres').fill(await totpCode(secret));
-  await page.getByRole('button', { name: 'Activer' }).click();
+  await expect(code).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(await totpCode(secret));
+  await page.keyboard.press('Enter');
   const codes = page.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await checkStep(page, 'enrolment, recovery codes', 'enrolment-recovery-codes');
   adminRecoveryCodes = await codes.allTextContents();
   const recovery = adminRecoveryCodes[0];
-  await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
+  await page.getByRole('button', { name: 'J’ai noté mes codes' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(onScreen('requestedMissions'));
 
-  // The password again: the code of the next step (the one the enrolment used is spent).
+  // The password again: the code of the next step (the one the enrolment used is spent), by the keyboard.
   await signOut(page);
   await passwordStep(page, ACCOUNTS.ADMIN);
   await expect(page.getByRole('heading', { name: 'Vérification en deux étapes' })).toBeVisible();
   await checkStep(page, 'second step', 'second-step');
-  await page.getByLabel('Code à 6 chiffres ou code de secours').fill(await totpCode(secret, 30));
-  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByLabel('Code à 6 chiffres ou code de secours')).toBeFocused();
+  await page.keyboard.type(await totpCode(secret, 30));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(onScreen('requestedMissions'));
 
   // And with a recovery code, typed in small letters: Mon compte then counts nine left.

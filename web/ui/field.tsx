@@ -2,7 +2,7 @@
 // component, so that the sign-in page stays light, docs/decisions/022) with the same accessible shape as
 // react-aria's TextField: the label names the input, an invalid input says so (aria-invalid) and its
 // message, shown under it, is its description. SelectField (select-field.tsx) shares the frame.
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import * as css from './theme.css';
 
 export interface TextInputProps {
@@ -64,9 +64,22 @@ export function LabelledField({
 
 export function TextInput({ label, error, onChange, isDisabled, type = 'text', ...props }: TextInputProps) {
   const id = useId();
+  // The attribute alone focuses only a field that is there when the page loads; on Preact a field shown
+  // later (the next step of a screen) would keep it without the focus. React focuses it on mount too.
+  const input = useRef<HTMLInputElement>(null);
+  const { autoFocus } = props;
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   return (
     <LabelledField id={id} label={label} error={error}>
-      <input {...props} type={type} disabled={isDisabled} {...controlProps(id, error, onChange)} />
+      <input
+        ref={input}
+        {...props}
+        type={type}
+        disabled={isDisabled}
+        {...controlProps(id, error, onChange)}
+      />
     </LabelledField>
   );
 }
