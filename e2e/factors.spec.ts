@@ -153,12 +153,14 @@ test('a passkey added from Mon compte by the keyboard signs in alone and as the 
   await expect(factors).toContainText('Poste de régulation · Clé d’accès');
   await checkStep(page, 'Mon compte with a passkey', 'mon-compte-cle');
 
-  // The passkey alone, from the browser's suggestions for the e-mail field: Chromium's virtual
-  // authenticator answers such a pending offer at once, as a user choosing the passkey there would.
+  // The passkey alone, from the browser's suggestions for the e-mail field, offered once the field is used:
+  // Chromium's virtual authenticator answers such a pending offer at once, as a user choosing the passkey
+  // there would.
+  await signOut(page);
   const suggested = page.waitForResponse(
     (response) => response.url().endsWith(`/api${FACTOR_PATHS.passkeySignIn}`) && response.status() === 200,
   );
-  await menu(page).getByRole('button', { name: 'Déconnexion' }).click();
+  await page.getByLabel('E-mail').click();
   await suggested;
   await expect(page).toHaveURL(onScreen('requestedMissions'));
   // The passkey alone, from the button, in a browser without such suggestions.

@@ -1,7 +1,7 @@
 // Sign-in (requirements §2 'Login'): e-mail, password, 'Connexion', the link to the forgotten password, and the
 // server's message under the form. The session machine comes with the first key, click or input in the
 // form (web/lib/session.tsx): the page shows and takes input without it; a submit before it waits for it.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { LoginBody, PASSWORD_MAX } from '../../contract/auth';
 import { href } from '../../contract/routes';
@@ -20,22 +20,32 @@ export function LoginScreen() {
   const form = useForm({ email: '', password: '' });
   const passkey = useAction();
   const [offerError, setOfferError] = useState<string | null>(null);
-  // This site's passkeys among the browser's suggestions for the e-mail field, where the browser has them.
+  const here = useRef(true);
+  const offered = useRef(false);
   useEffect(() => {
-    let here = true;
-    offerPasskeys().then(
-      (user) => {
-        if (here && user) session.send({ type: 'user.arrived', user });
-      },
-      (failure: unknown) => {
-        if (here) setOfferError(errorMessage(failure));
-      },
-    );
+    here.current = true;
     return () => {
-      here = false;
+      here.current = false;
       void stopOfferingPasskeys();
     };
-  }, [session.send]);
+  }, []);
+  // The first key, click or input in the form brings the session machine; in the e-mail field, it also
+  // offers this site's passkeys among the browser's suggestions there (where the browser has them), so that
+  // /login loads nothing more until it is used (decision 022).
+  const prepare = (event: { target: EventTarget }) => {
+    session.prepare();
+    const field = event.target as Partial<HTMLInputElement>;
+    if (offered.current || !field.autocomplete?.includes('webauthn')) return;
+    offered.current = true;
+    offerPasskeys().then(
+      (user) => {
+        if (here.current && user) session.send({ type: 'user.arrived', user });
+      },
+      (failure: unknown) => {
+        if (here.current) setOfferError(errorMessage(failure));
+      },
+    );
+  };
   const passkeyError = passkey.error ?? offerError;
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -47,9 +57,9 @@ export function LoginScreen() {
       <form
         className={css.form}
         onSubmit={submit}
-        onKeyDown={session.prepare}
-        onPointerDown={session.prepare}
-        onInput={session.prepare}
+        onKeyDown={prepare}
+        onPointerDown={prepare}
+        onInput={prepare}
         noValidate
       >
         <EmailInput autoComplete="username webauthn" field={form.field('email')} />

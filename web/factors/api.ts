@@ -26,6 +26,9 @@ async function browserStep<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Passkey sign-ins begun by a button and not yet answered. */
+let asking = 0;
+
 const answerSignIn = (challengeId: string, response: unknown) =>
   data(
     rawCall<DataResponse<Me>>(FACTOR_PATHS.passkeySignIn, {
@@ -69,12 +72,17 @@ export const factorsApi = {
   },
   /** Signs in with a passkey of this device: alone, or completing the session waiting for its step. */
   signInWithPasskey: async (): Promise<Me> => {
-    const { challengeId, options } = await data(
-      rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
-    );
-    const { startAuthentication } = await import('@simplewebauthn/browser');
-    const response = await browserStep(() => startAuthentication({ optionsJSON: options as never }));
-    return answerSignIn(challengeId, response);
+    asking += 1;
+    try {
+      const { challengeId, options } = await data(
+        rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
+      );
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await browserStep(() => startAuthentication({ optionsJSON: options as never }));
+      return await answerSignIn(challengeId, response);
+    } finally {
+      asking -= 1;
+    }
   },
   /**
    * Offers this site's passkeys among the browser's suggestions for the e-mail field (an input whose
@@ -87,6 +95,8 @@ export const factorsApi = {
       rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
     );
     const { startAuthentication } = await import('@simplewebauthn/browser');
+    // A ceremony begun by the button meanwhile goes on: beginning the offer now would end it.
+    if (asking > 0) return null;
     const response = await startAuthentication({
       optionsJSON: options as never,
       useBrowserAutofill: true,
