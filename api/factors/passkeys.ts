@@ -44,12 +44,16 @@ const relyingParty = (deps: Deps) => {
   return { rpID: origin.hostname, origin: origin.origin };
 };
 
+/** Drops the challenges no answer can use any more (a sign-in's may come from up to a minute ahead). */
+const dropExpiredChallenges = (deps: Deps, now: Date) =>
+  deps.db
+    .delete(factorChallenges)
+    .where(lt(factorChallenges.createdAt, new Date(now.getTime() - 2 * CHALLENGE_TTL_MS)));
+
 /** Keeps the challenge of a passkey's creation; the expired ones go at the same time. */
 async function keepChallenge(deps: Deps, challenge: string, userId: string): Promise<string> {
   const now = deps.now();
-  await deps.db
-    .delete(factorChallenges)
-    .where(lt(factorChallenges.createdAt, new Date(now.getTime() - CHALLENGE_TTL_MS)));
+  await dropExpiredChallenges(deps, now);
   const id = randomUUID();
   await deps.db
     .insert(factorChallenges)
@@ -168,9 +172,7 @@ async function takeSignInChallenge(deps: Deps, challengeId: string): Promise<str
   const challenge = Buffer.from(signInChallenge(deps.config.sessionSecret, challengeId)).toString(
     'base64url',
   );
-  await deps.db
-    .delete(factorChallenges)
-    .where(lt(factorChallenges.createdAt, new Date(now.getTime() - 2 * CHALLENGE_TTL_MS)));
+  await dropExpiredChallenges(deps, now);
   const [first] = await deps.db
     .insert(factorChallenges)
     .values({

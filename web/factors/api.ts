@@ -29,6 +29,9 @@ async function browserStep<T>(step: () => Promise<T>): Promise<T> {
 /** Passkey sign-ins begun by a button and not yet answered. */
 let asking = 0;
 
+const signInOptions = () =>
+  data(rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }));
+
 const answerSignIn = (challengeId: string, response: unknown) =>
   data(
     rawCall<DataResponse<Me>>(FACTOR_PATHS.passkeySignIn, {
@@ -74,9 +77,7 @@ export const factorsApi = {
   signInWithPasskey: async (): Promise<Me> => {
     asking += 1;
     try {
-      const { challengeId, options } = await data(
-        rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
-      );
+      const { challengeId, options } = await signInOptions();
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await browserStep(() => startAuthentication({ optionsJSON: options as never }));
       return await answerSignIn(challengeId, response);
@@ -91,9 +92,7 @@ export const factorsApi = {
    * used, and asks the user's verification as for the button.
    */
   offerPasskeys: async (): Promise<Me | null> => {
-    const { challengeId, options } = await data(
-      rawCall<DataResponse<PasskeyOptions>>(FACTOR_PATHS.passkeySignInOptions, { method: 'POST' }),
-    );
+    const { challengeId, options } = await signInOptions();
     const { startAuthentication } = await import('@simplewebauthn/browser');
     // A ceremony begun by the button meanwhile goes on: beginning the offer now would end it.
     if (asking > 0) return null;

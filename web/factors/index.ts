@@ -19,12 +19,14 @@ export const ResetFactorsDialog = lazy(() => reset().then((m) => ({ default: m.R
 export const signInWithPasskey = async (): Promise<Me> =>
   (await import('./api')).factorsApi.signInWithPasskey();
 
+/** Whether `offerPasskeys` loaded the ceremony's code, which `stopOfferingPasskeys` then ends. */
+let offering = false;
+
 /**
  * Offers this device's passkeys in the browser's suggestions for the e-mail field (decision 070): the
  * signed-in user once one is chosen; null at once where the browser has no such suggestions (nothing is
  * loaded then), or when the offer ends without a choice. `stopOfferingPasskeys` ends it.
  */
-let offering = false;
 export async function offerPasskeys(): Promise<Me | null> {
   const credential = (
     globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?(): Promise<boolean> } }
